@@ -1,0 +1,34 @@
+// The one console window, locked down: isolated, sandboxed, no Node in the page, no navigation away,
+// no new windows, no permission prompts.
+import { BrowserWindow, session } from 'electron';
+import { APP_ENTRY, APP_ORIGIN } from './app-protocol';
+
+export function createConsoleWindow(preloadPath: string): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    title: 'Realm Console',
+    show: false,
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+  window.webContents.on('will-navigate', (event, url) => {
+    if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
+  });
+  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  session.defaultSession.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  void window.loadURL(APP_ENTRY);
+  return window;
+}

@@ -1,0 +1,97 @@
+// ESLint: typescript-eslint, the React hooks rules, and DESIGN.md's import rules as lint rules, so a
+// wrong arrow between the parts of the architecture fails `npm run lint`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const ours = (name) => [`**/${name}`, `**/${name}/**`];
+
+/** The import rules of DESIGN.md: which part may import which. Where globs overlap the later entry
+ * wins, so electron/core comes after electron/**. */
+const importRules = [
+  {
+    files: ['shared/**'],
+    ignores: ['shared/**/*.test.ts'],
+    message: 'shared/ is runtime-free TypeScript: it imports zod and other shared/ modules only.',
+    patterns: [...ours('electron'), ...ours('renderer'), ...ours('server'), ...ours('e2e')],
+    // Only zod and relative paths: no Node, no DOM libraries, no packages with side effects.
+    regex: '^(?!zod$|zod/|\\.)',
+  },
+  {
+    // Tests of shared/ run under Node and may read fixtures, but still import no other part.
+    files: ['shared/**/*.test.ts'],
+    message: 'Tests of shared/ import shared/, test tools and Node only.',
+    patterns: [...ours('electron'), ...ours('renderer'), ...ours('server'), ...ours('e2e')],
+  },
+  {
+    files: ['renderer/**'],
+    message: 'renderer/ talks to the main process through the IPC bridge only: it imports shared/ and UI packages.',
+    patterns: [...ours('electron'), ...ours('server'), ...ours('e2e'), 'electron', 'node:*'],
+  },
+  {
+    files: ['electron/**'],
+    ignores: ['electron/main.ts', 'electron/preload.ts', 'electron/platform/**'],
+    message: "Only electron/main.ts, electron/preload.ts and electron/platform/ may import 'electron'.",
+    patterns: ['electron', ...ours('renderer'), ...ours('server'), ...ours('e2e')],
+  },
+  {
+    files: ['electron/main.ts', 'electron/preload.ts', 'electron/platform/**'],
+    message: 'The Electron shell imports shared/ and electron/core, never the renderer, the server or e2e.',
+    patterns: [...ours('renderer'), ...ours('server'), ...ours('e2e')],
+  },
+  {
+    files: ['electron/core/**'],
+    message: "electron/core is Electron-free (it runs under plain Node): it imports shared/ only, never 'electron'.",
+    patterns: [...ours('renderer'), ...ours('server'), ...ours('e2e'), ...ours('platform'), 'electron', '**/main', '**/preload'],
+  },
+  {
+    files: ['server/**'],
+    message: 'server/ imports shared/api at most.',
+    patterns: [...ours('electron'), ...ours('renderer'), ...ours('e2e'), ...ours('shared/ipc'), ...ours('shared/domain')],
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.es2023 } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['electron/**', 'server/**', 'e2e/**', 'shared/**/*.test.ts', '*.config.{js,ts}', '.ci/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  ...importRules.map(({ files, ignores, message, patterns, regex }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: patterns, message },
+            ...(regex ? [{ regex, message }] : []),
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    // Nothing imports e2e/ (DESIGN.md): tests drive the product, never the other way round.
+    files: ['**/*.{ts,tsx,js}'],
+    ignores: ['e2e/**', 'shared/**', 'renderer/**', 'electron/**', 'server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ours('e2e'), message: 'Nothing imports e2e/.' }] }] },
+  },
+);

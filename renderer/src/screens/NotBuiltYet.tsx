@@ -1,0 +1,12 @@
+// What a screen shows until it is built: its name, what it will do, and that it is not there yet.
+import type { SCREENS } from './catalogue';
+
+export function NotBuiltYet({ screen }: { screen: (typeof SCREENS)[number] }) {
+  return (
+    <section className="not-built">
+      <h1 id="screen-title">{screen.title}</h1>
+      <p>{screen.summary}</p>
+      <p className="notice">This screen is not built yet.</p>
+    </section>
+  );
+}

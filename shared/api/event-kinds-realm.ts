@@ -1,0 +1,30 @@
+// Event kinds about the organization's own data: `realm_user_settings_defaults`, `invites_changed`,
+// `realm_linkifiers` and `realm_emoji`. Shapes from reference/upstream-behaviour.md sections 3 and 8 and
+// upstream's OpenAPI /events.
+import { z } from 'zod';
+import { RealmUserSettingsDefaults } from './realm-defaults';
+import { RealmEmojiMap, RealmLinkifier } from './register';
+import { checkPropertyValue, eventOf, opEventOf } from './event-kinds-base';
+
+/**
+ * One default changed. A known setting's value must fit the register snapshot's field for it, so
+ * applying the event keeps the snapshot valid; a setting this client does not know passes.
+ * Use `isPropertyUpdate(RealmUserSettingsDefaults.shape, event, 'emojiset')` to read a typed `value`.
+ */
+export const RealmUserSettingsDefaultsEvent = opEventOf('realm_user_settings_defaults', 'update', {
+  property: z.string(),
+  value: z.union([z.boolean(), z.int(), z.string()]),
+}).superRefine(checkPropertyValue(RealmUserSettingsDefaults.shape));
+export type RealmUserSettingsDefaultsEvent = z.infer<typeof RealmUserSettingsDefaultsEvent>;
+
+/** Sent to administrators (and the referrer): refetch GET /invites, the event says nothing else. */
+export const InvitesChangedEvent = eventOf('invites_changed', {});
+export type InvitesChangedEvent = z.infer<typeof InvitesChangedEvent>;
+
+/** The whole new list. Not sent to clients without `linkifier_url_template` (spec Events). */
+export const RealmLinkifiersEvent = eventOf('realm_linkifiers', { realm_linkifiers: z.array(RealmLinkifier) });
+export type RealmLinkifiersEvent = z.infer<typeof RealmLinkifiersEvent>;
+
+/** The whole new set of custom emoji, keyed by emoji ID. */
+export const RealmEmojiEvent = opEventOf('realm_emoji', 'update', { realm_emoji: RealmEmojiMap });
+export type RealmEmojiEvent = z.infer<typeof RealmEmojiEvent>;

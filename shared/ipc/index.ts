@@ -1,0 +1,5 @@
+export * from './contract';
+export * from './result';
+export * from './push';
+export * from './app';
+export * from './bridge';

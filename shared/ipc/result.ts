@@ -1,0 +1,35 @@
+// The envelope every IPC call returns: a value, or an error that keeps the spec's code and extra fields.
+import { z } from 'zod';
+
+/**
+ * Codes the console itself raises, beside the server's codes (BAD_REQUEST, INVITATION_FAILED, ...),
+ * which pass through unchanged.
+ */
+export const CONSOLE_ERROR_CODES = {
+  /** The renderer sent input that does not match the channel's schema. */
+  INVALID_INPUT: 'INVALID_INPUT',
+  /** The channel name is not in the contract. */
+  UNKNOWN_CHANNEL: 'UNKNOWN_CHANNEL',
+  /** The call did not come from the console's own window or session. */
+  FORBIDDEN_SENDER: 'FORBIDDEN_SENDER',
+  /** The server could not be reached, or did not answer in time. */
+  NETWORK_ERROR: 'NETWORK_ERROR',
+  /** The server answered with something the spec does not allow. */
+  INVALID_REPLY: 'INVALID_REPLY',
+  /** A bug in the console core; the message says what failed. */
+  INTERNAL: 'INTERNAL',
+} as const;
+export type ConsoleErrorCode = keyof typeof CONSOLE_ERROR_CODES;
+
+/** `{ code, msg, ...extra }`: the server's fields for server errors, the console's for its own. */
+export const IpcError = z.looseObject({ code: z.string(), msg: z.string() });
+export type IpcError = z.infer<typeof IpcError>;
+
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+export function ipcResult<T extends z.ZodType>(value: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: IpcError }),
+  ]);
+}
