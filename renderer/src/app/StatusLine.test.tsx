@@ -33,7 +33,7 @@ describe('status line', () => {
 
   test('says in words that the page is not connected when there is no core', async () => {
     renderStatusLine();
-    const status = await screen.findByText(/not connected to the Realm Console core/);
+    const status = await screen.findByText(/Not connected to the Realm Console core/);
     expect(status.getAttribute('data-state')).toBe('error');
   });
 });

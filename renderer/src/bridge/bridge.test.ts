@@ -11,11 +11,11 @@ afterEach(() => {
 });
 
 describe('renderer bridge', () => {
-  test('without a bridge, a call fails with words that say how to start the console', async () => {
+  test('without a bridge, a call fails with words that say what to open instead', async () => {
     const error = await call('app.info', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BridgeError);
     expect((error as BridgeError).code).toBe('NO_BRIDGE');
-    expect((error as BridgeError).message).toContain('npm start');
+    expect((error as BridgeError).message).toContain('Open Realm Console as a desktop app');
   });
 
   test('an error envelope becomes a BridgeError that keeps the code and extra fields', async () => {

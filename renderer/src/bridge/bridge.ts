@@ -22,7 +22,7 @@ export class BridgeError extends Error {
 
 export const NO_BRIDGE: IpcError = {
   code: 'NO_BRIDGE',
-  msg: 'This page is not connected to the Realm Console core. Start the console with `npm start` and open the address it prints.',
+  msg: 'Not connected to the Realm Console core: this page shows the app shell only. Open Realm Console as a desktop app to reach a realm.',
 };
 
 export function getBridge(): Bridge | null {
