@@ -11,7 +11,8 @@ import { FolderId, Timestamp, UserId, textUpTo } from './common';
 export const MAX_CHANNEL_FOLDER_NAME_LENGTH = 60;
 export const MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH = 1024;
 
-const FolderName = textUpTo(MAX_CHANNEL_FOLDER_NAME_LENGTH).min(1);
+// spec 8: non-empty, in upstream's words.
+const FolderName = textUpTo(MAX_CHANNEL_FOLDER_NAME_LENGTH).refine((name) => name.trim().length > 0, "Channel folder name can't be empty.");
 const FolderDescription = textUpTo(MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH);
 
 /** Upstream's channel folder object (the spec shows only `name` and `description`). */

@@ -12,7 +12,9 @@ export const DEFAULT_INVITE_EXPIRY_MINUTES = 14400;
 // spec 9
 export const sendInvitesParams = z.object({
   /** Addresses separated by commas or newlines; `Name <email>` is accepted. */
-  invitee_emails: z.string().min(1),
+  invitee_emails: z
+    .string()
+    .refine((emails) => emails.split(/[,\n]/).some((email) => email.trim() !== ''), 'You must specify at least one email address.'),
   /** Null: the invitation never expires. */
   invite_expires_in_minutes: z.int().positive().nullable().optional(),
   /** Only roles equal to or more restricted than the inviter's (spec Authentication 7). */

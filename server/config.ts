@@ -1,0 +1,33 @@
+// The sandbox server's options. Every CLI flag has a field here, so startServer accepts them all.
+export type SeedName = 'demo' | 'large' | 'empty';
+
+export interface ServerConfig {
+  /** Invitations the realm may send in 24 hours (upstream's INVITES_DEFAULT_REALM_DAILY_MAX). */
+  dailyInviteLimit: number;
+  /** Active human accounts plus pending invitations the licence allows; null means unlimited. */
+  licenseLimit: number | null;
+  /** Whether a push notification service is configured (spec 14). */
+  pushConfigured: boolean;
+  /** An event queue not fetched from for this long is garbage-collected (spec: 10 minutes). */
+  queueIdleMs: number;
+  /** A long-poll with no events is answered with a heartbeat after this long (spec: 1 minute). */
+  heartbeatMs: number;
+  /** Requests per user per minute before RATE_LIMIT_HIT; null turns rate limiting off. */
+  rateLimitPerMinute: number | null;
+  /** Upload ceiling advertised as max_file_upload_size_mib. */
+  maxFileUploadSizeMib: number;
+}
+
+export const DEFAULT_CONFIG: ServerConfig = {
+  dailyInviteLimit: 100,
+  licenseLimit: null,
+  pushConfigured: false,
+  queueIdleMs: 600_000,
+  heartbeatMs: 60_000,
+  rateLimitPerMinute: null,
+  maxFileUploadSizeMib: 25,
+};
+
+/** The feature level this server implements (upstream Zulip 11.0 is 421; the spec goes up to 412+). */
+export const SERVICE_FEATURE_LEVEL = 421;
+export const SERVICE_VERSION = '11.0-sandbox';

@@ -1,0 +1,84 @@
+// Reading user groups: upstream's user group object (GET /user_groups, register `realm_user_groups`)
+// and the lookups that check a group-setting value names groups and users that exist.
+import type { GroupSettingValue, UserGroup } from '../../shared/api';
+import type { Db } from './connection';
+import { directMembers, directSubgroups, systemGroupId, type GroupRow } from './groups';
+
+/** The group's own settings (upstream NamedUserGroup.GROUP_PERMISSION_SETTINGS). */
+export const USER_GROUP_SETTINGS = [
+  'can_add_members_group',
+  'can_join_group',
+  'can_leave_group',
+  'can_manage_group',
+  'can_mention_group',
+  'can_remove_members_group',
+] as const;
+type UserGroupSetting = (typeof USER_GROUP_SETTINGS)[number];
+
+/**
+ * upstream's defaults for a setting the group has no stored value for: system groups get
+ * `default_for_system_groups`, other groups the creator (as an anonymous group) or the default group.
+ */
+function defaultGroupSetting(setting: UserGroupSetting, row: GroupRow): GroupSettingValue {
+  const nobody = systemGroupId('role:nobody');
+  const everyone = systemGroupId('role:everyone');
+  if (row.is_system_group) return setting === 'can_mention_group' ? everyone : nobody;
+  const creator = row.creator_id === null ? nobody : { direct_members: [row.creator_id], direct_subgroups: [] };
+  switch (setting) {
+    case 'can_add_members_group':
+    case 'can_manage_group':
+      return creator;
+    case 'can_leave_group':
+    case 'can_mention_group':
+      return everyone;
+    default:
+      return nobody;
+  }
+}
+
+export function getGroup(db: Db, id: number): GroupRow | undefined {
+  return db.prepare('SELECT * FROM user_groups WHERE id = ?').get(id) as GroupRow | undefined;
+}
+
+export function listGroups(db: Db, includeDeactivated: boolean): GroupRow[] {
+  const where = includeDeactivated ? '' : 'WHERE deactivated = 0';
+  return db.prepare(`SELECT * FROM user_groups ${where} ORDER BY id`).all() as GroupRow[];
+}
+
+/** Active direct members: upstream leaves deactivated users out since feature level 303. */
+function activeDirectMembers(db: Db, groupId: number): number[] {
+  const active = new Set(db.prepare('SELECT id FROM users WHERE is_active = 1').pluck().all() as number[]);
+  return directMembers(db, groupId).filter((id) => active.has(id));
+}
+
+/** Upstream's user group object; parses with shared/api `UserGroup`. */
+export function groupObject(db: Db, row: GroupRow): UserGroup {
+  const stored = JSON.parse(row.settings) as Partial<Record<UserGroupSetting, GroupSettingValue>>;
+  const settings = Object.fromEntries(
+    USER_GROUP_SETTINGS.map((setting) => [setting, stored[setting] ?? defaultGroupSetting(setting, row)]),
+  ) as Record<UserGroupSetting, GroupSettingValue>;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    members: activeDirectMembers(db, row.id),
+    direct_subgroup_ids: directSubgroups(db, row.id),
+    is_system_group: row.is_system_group === 1,
+    date_created: row.date_created,
+    creator_id: row.creator_id,
+    deactivated: row.deactivated === 1,
+    ...settings,
+  };
+}
+
+/** The first ID in `userIds` that names no user, if any. */
+export function firstUnknownUserId(db: Db, userIds: readonly number[]): number | undefined {
+  const exists = db.prepare('SELECT 1 FROM users WHERE id = ?');
+  return userIds.find((id) => !exists.get(id));
+}
+
+/** The first ID in `groupIds` that names no active group, if any. */
+export function firstUnknownGroupId(db: Db, groupIds: readonly number[]): number | undefined {
+  const exists = db.prepare('SELECT 1 FROM user_groups WHERE id = ? AND deactivated = 0');
+  return groupIds.find((id) => !exists.get(id));
+}

@@ -1,0 +1,162 @@
+// Users as the API shows them: upstream's user dict (GET /users, realm_user add events, the register
+// snapshot's realm_users) and the spec's own-user object (spec 19), built from rows of `users`.
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { OwnUser, ProfileData as ProfileDataSchema, User } from '../../shared/api';
+import { renderMarkdown } from '../markdown/render';
+import type { Db } from './connection';
+import { isAdmin, isGuest, isOwner, type UserRow } from './users';
+
+export type ProfileData = z.infer<typeof ProfileDataSchema>;
+
+/** Who is looking: a signed-in user, or null for a spectator (unauthenticated register). */
+export type Viewer = Pick<UserRow, 'id' | 'role'> | null;
+
+export interface UserObjectOptions {
+  /** upstream include_custom_profile_fields: humans get `profile_data` (bots never do). */
+  includeCustomProfileFields?: boolean;
+  /**
+   * Profile data already read for many users (profileDataByUser), so a list costs one query rather
+   * than one per user. A user missing from the map has no values: `{}`. Pass an empty map for
+   * upstream's realm_user add event, which always carries `profile_data: {}`.
+   */
+  profileData?: ReadonlyMap<number, ProfileData>;
+}
+
+/**
+ * upstream format_user_row (zerver/lib/users.py). The realm shows real addresses to administrators
+ * only (and to the user themself); everyone else gets `delivery_email: null`. Because the addresses are
+ * hidden, upstream ignores client_gravatar for these users, so `avatar_url` is always a URL.
+ */
+export function userObject(db: Db, row: UserRow, viewer: Viewer, options: UserObjectOptions = {}): User {
+  const user: User = {
+    email: row.email,
+    user_id: row.id,
+    avatar_version: row.avatar_version,
+    is_admin: isAdmin(row),
+    is_owner: isOwner(row),
+    is_guest: isGuest(row),
+    role: row.role,
+    is_bot: Boolean(row.is_bot),
+    full_name: row.full_name,
+    timezone: row.timezone,
+    is_active: Boolean(row.is_active),
+    // upstream sends spectators the day only
+    date_joined: viewer ? isoMinutes(row.date_joined) : isoDate(row.date_joined),
+    delivery_email: canSeeDeliveryEmail(viewer, row.id) ? row.delivery_email : null,
+    avatar_url: gravatarUrl(row.delivery_email, row.avatar_version),
+  };
+  // upstream removes the timezone for spectators
+  if (!viewer) delete (user as Partial<User>).timezone;
+  if (row.is_bot) {
+    user.bot_type = row.bot_type;
+    if (row.is_system_bot) user.is_system_bot = true;
+    // upstream hides that system bots own themselves
+    user.bot_owner_id = row.is_system_bot ? null : row.bot_owner_id;
+  } else if (options.includeCustomProfileFields && viewer) {
+    // spec: spectators never receive custom profile field values
+    user.profile_data = options.profileData ? (options.profileData.get(row.id) ?? {}) : (profileDataByUser(db, [row.id]).get(row.id) ?? {});
+  }
+  return user;
+}
+
+/** spec 19: the own-user object is the user dict as the user sees it, plus max_message_id. */
+export function ownUserObject(db: Db, row: UserRow): OwnUser {
+  const user = userObject(db, row, row, { includeCustomProfileFields: true });
+  return {
+    ...user,
+    delivery_email: row.delivery_email,
+    avatar_url: gravatarUrl(row.delivery_email, row.avatar_version),
+    avatar_version: row.avatar_version,
+    max_message_id: maxMessageIdFor(db, row.id),
+  };
+}
+
+/** Every user the viewer may list (upstream includes deactivated users and bots), in ID order. */
+export function listUserObjects(db: Db, viewer: Viewer, options: { userIds?: readonly number[]; includeCustomProfileFields?: boolean } = {}): User[] {
+  const rows = options.userIds
+    ? (db.prepare(`SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(options.userIds)) as UserRow[])
+    : (db.prepare('SELECT * FROM users ORDER BY id').all() as UserRow[]);
+  const profileData = options.includeCustomProfileFields ? profileDataByUser(db, options.userIds) : undefined;
+  return rows.map((row) => userObject(db, row, viewer, { includeCustomProfileFields: options.includeCustomProfileFields ?? false, profileData }));
+}
+
+/** The realm's real addresses are visible to administrators only, and to each user their own. */
+export function canSeeDeliveryEmail(viewer: Viewer, userId: number): boolean {
+  return viewer !== null && (viewer.id === userId || isAdmin(viewer));
+}
+
+interface ProfileValueRow {
+  user_id: number;
+  field_id: number;
+  value: string;
+  rendered_value: string | null;
+  field_type: number;
+}
+
+/** upstream CustomProfileField.is_renderable: short and long text are Markdown. */
+export const isRenderableFieldType = (fieldType: number) => fieldType === 1 || fieldType === 2;
+
+/**
+ * Custom profile field values keyed by user, each keyed by field ID as a string (spec 19
+ * `profile_data`). Renderable fields carry `rendered_value`; a value stored without one (seeds) is
+ * rendered here.
+ */
+export function profileDataByUser(db: Db, userIds?: readonly number[]): Map<number, ProfileData> {
+  const sql = `SELECT pv.user_id, pv.field_id, pv.value, pv.rendered_value, f.field_type
+    FROM profile_values pv JOIN custom_profile_fields f ON f.id = pv.field_id
+    ${userIds ? 'WHERE pv.user_id IN (SELECT value FROM json_each(?))' : ''}
+    ORDER BY pv.user_id, f.field_order, f.id`;
+  const rows = (userIds ? db.prepare(sql).all(JSON.stringify(userIds)) : db.prepare(sql).all()) as ProfileValueRow[];
+  const byUser = new Map<number, ProfileData>();
+  for (const row of rows) {
+    const data = byUser.get(row.user_id) ?? {};
+    data[String(row.field_id)] = isRenderableFieldType(row.field_type)
+      ? { value: row.value, rendered_value: row.rendered_value ?? renderMarkdown(row.value) }
+      : { value: row.value };
+    byUser.set(row.user_id, data);
+  }
+  return byUser;
+}
+
+/**
+ * spec 19 (deprecated) max_message_id: the newest message the user received, or -1 (upstream
+ * max_message_id_for_user). Received means a direct message they take part in, or a channel message
+ * sent while they were subscribed.
+ */
+export function maxMessageIdFor(db: Db, userId: number): number {
+  const newest = db
+    .prepare(
+      `SELECT max(id) FROM messages m
+       WHERE (m.type = 'private' AND (',' || m.dm_key || ',') LIKE '%,' || CAST(@user AS INTEGER) || ',%')
+          OR (m.type = 'stream' AND EXISTS (
+                SELECT 1 FROM subscriptions s
+                WHERE s.user_id = @user AND s.stream_id = m.stream_id AND s.active = 1 AND m.id > s.subscribed_after_message_id))`,
+    )
+    .pluck()
+    .get({ user: userId }) as number | null;
+  return newest ?? -1;
+}
+
+/** Active human owners (upstream realm.get_human_owner_users), for the only-owner rules. */
+export function humanOwnerCount(db: Db): number {
+  return db.prepare('SELECT count(*) FROM users WHERE role = 100 AND is_active = 1 AND is_bot = 0').pluck().get() as number;
+}
+
+/** upstream get_gravatar_url: every sandbox avatar is a Gravatar; the version busts caches. */
+export function gravatarUrl(email: string, avatarVersion: number, medium = false): string {
+  const hash = createHash('md5').update(email.toLowerCase()).digest('hex');
+  // upstream MEDIUM_AVATAR_SIZE
+  const size = medium ? '&s=500' : '';
+  return `https://secure.gravatar.com/avatar/${hash}?d=identicon${size}&version=${String(avatarVersion)}`;
+}
+
+/** Python's datetime.isoformat(timespec="minutes") in UTC, as upstream formats date_joined. */
+export function isoMinutes(utcSeconds: number): string {
+  return `${new Date(utcSeconds * 1000).toISOString().slice(0, 16)}+00:00`;
+}
+
+/** Python's date.isoformat(): the day only. */
+export function isoDate(utcSeconds: number): string {
+  return new Date(utcSeconds * 1000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,163 @@
+// What a published event becomes in one queue: dropped, passed on, or reshaped for what the client
+// declared it can handle (spec 21 client_capabilities, spec Events 4 and 5). Pure: easy to test.
+// Publishers may attach fields starting with "_" for delivery's use; they never reach a client.
+import type { ServerEvent } from './bus';
+import type { QueueOptions } from './queue';
+
+export interface Recipient {
+  userId: number;
+  isGuest: boolean;
+  /** receives_typing_notifications (spec Events 4: typing goes only to users with it on). */
+  receivesTyping: boolean;
+}
+
+export interface RealmView {
+  emptyTopicDisplayName: string;
+}
+
+/** Settings upstream's legacy update_global_notifications event covered; the rest were display settings. */
+const NOTIFICATION_SETTING = /notification|notify|^enable_(?!drafts)|email|push|sound|wildcard|batching|desktop_icon|realm_name_in_email/;
+
+export function deliver(event: ServerEvent, queue: QueueOptions, recipient: Recipient, realm: RealmView): ServerEvent[] {
+  const caps = queue.capabilities;
+  let out: ServerEvent[] = [event];
+  switch (event.type) {
+    case 'typing':
+      if (!recipient.receivesTyping) return [];
+      if (event.message_type === 'stream' && !caps.stream_typing_notifications) return [];
+      break;
+    case 'typing_edit_message':
+      if (!recipient.receivesTyping) return [];
+      break;
+    case 'delete_message':
+      if (!caps.bulk_message_deletion && Array.isArray(event.message_ids)) {
+        const { message_ids: ids, ...rest } = event;
+        out = (ids as number[]).map((messageId) => ({ ...rest, message_id: messageId }));
+      }
+      break;
+    case 'user_settings':
+      if (!caps.user_settings_object) out.push(legacySettingsEvent(event));
+      break;
+    case 'realm_linkifiers':
+      if (!caps.linkifier_url_template) return [];
+      break;
+    case 'presence':
+      out = [caps.simplified_presence_events ? modernPresence(event) : legacyPresence(event)];
+      break;
+    case 'realm_user':
+      if (event.op === 'add' && recipient.isGuest && caps.user_list_incomplete) return [];
+      break;
+    case 'message':
+      if (!matchesNarrow(event, queue.narrow)) return [];
+      out = [messageFor(event, queue, recipient)];
+      break;
+    case 'stream':
+    case 'subscription':
+      if (event._archived_channel && !caps.archived_channels) return archivedChannelFallback(event);
+      break;
+  }
+  return out
+    .filter((candidate) => queue.eventTypes === null || queue.eventTypes.has(candidate.type))
+    .map((candidate) => (caps.empty_topic_name ? candidate : substituteEmptyTopic(candidate, realm.emptyTopicDisplayName)))
+    .map(stripInternal);
+}
+
+function stripInternal(event: ServerEvent): ServerEvent {
+  return Object.fromEntries(Object.entries(event).filter(([key]) => !key.startsWith('_'))) as ServerEvent;
+}
+
+function legacySettingsEvent(event: ServerEvent): ServerEvent {
+  const name = String(event.property);
+  const user = event._user_email;
+  if (NOTIFICATION_SETTING.test(name)) {
+    return { type: 'update_global_notifications', user, notification_name: name, setting: event.value };
+  }
+  return { type: 'update_display_settings', user, setting_name: name, setting: event.value, ...(event.language_name ? { language_name: event.language_name } : {}) };
+}
+
+/** Publishers send presence as { user_id, email, server_timestamp, presence: { [client]: {...} } } plus _modern. */
+function modernPresence(event: ServerEvent): ServerEvent {
+  return { type: 'presence', presences: event._modern };
+}
+
+function legacyPresence(event: ServerEvent): ServerEvent {
+  const { _modern: _, ...legacy } = event;
+  return legacy;
+}
+
+/**
+ * A client without archived_channels never hears of archived channels: archiving looks like deletion,
+ * unarchiving like creation; other news about an archived channel is dropped.
+ */
+function archivedChannelFallback(event: ServerEvent): ServerEvent[] {
+  if (event.type === 'stream' && event.op === 'update' && event.property === 'is_archived' && event._stream) {
+    const stream = event._stream as { stream_id: number };
+    const archived = event.value === true;
+    return [stripInternal(archived ? { type: 'stream', op: 'delete', streams: [stream], stream_ids: [stream.stream_id] } : { type: 'stream', op: 'create', streams: [stream] })];
+  }
+  return [];
+}
+
+/** spec 21 narrow: message events only for messages the narrow matches. */
+export function matchesNarrow(event: ServerEvent, narrow: QueueOptions['narrow']): boolean {
+  const message = event.message as Record<string, unknown> | undefined;
+  if (!message) return true;
+  return narrow.every(([operator, operand]) => {
+    switch (operator) {
+      case 'is':
+        if (operand === 'dm' || operand === 'private') return message.type === 'private';
+        return true;
+      case 'channel':
+      case 'stream':
+        return message.type === 'stream' && (String(message.display_recipient).toLowerCase() === operand.toLowerCase() || String(message.stream_id) === operand);
+      case 'topic':
+        return String(message.subject).toLowerCase() === operand.toLowerCase();
+      case 'sender':
+        return String(message.sender_email).toLowerCase() === operand.toLowerCase() || String(message.sender_id) === operand;
+      case 'dm': {
+        if (message.type !== 'private' || !Array.isArray(message.display_recipient)) return false;
+        const wanted = operand.split(',').map((part) => part.trim().toLowerCase());
+        const emails = (message.display_recipient as { email: string }[]).map((user) => user.email.toLowerCase());
+        return wanted.every((email) => emails.includes(email));
+      }
+      default:
+        return true;
+    }
+  });
+}
+
+/**
+ * The message as this recipient sees it. Publishers attach _flags_by_user (per-user flags), _raw_content
+ * (the Markdown source) and _sender_email_visible; the event's own `message` holds the rendered form.
+ */
+function messageFor(event: ServerEvent, queue: QueueOptions, recipient: Recipient): ServerEvent {
+  const message = { ...(event.message as Record<string, unknown>) };
+  if (!queue.applyMarkdown && typeof event._raw_content === 'string') {
+    message.content = event._raw_content;
+    message.content_type = 'text/x-markdown';
+  }
+  if (queue.clientGravatar && event._gravatar) message.avatar_url = null;
+  const flagsByUser = event._flags_by_user as Record<string, string[]> | undefined;
+  const flags = flagsByUser?.[String(recipient.userId)] ?? (event.flags as string[] | undefined) ?? [];
+  return { ...event, message, flags };
+}
+
+/** spec Events 5: clients without empty_topic_name see the empty topic by its display name. */
+function substituteEmptyTopic(event: ServerEvent, displayName: string): ServerEvent {
+  const swap = (topic: unknown) => (topic === '' ? displayName : topic);
+  switch (event.type) {
+    case 'message': {
+      const message = event.message as Record<string, unknown>;
+      return message.type === 'stream' ? { ...event, message: { ...message, subject: swap(message.subject) } } : event;
+    }
+    case 'typing':
+    case 'delete_message':
+      return 'topic' in event ? { ...event, topic: swap(event.topic) } : event;
+    case 'typing_edit_message': {
+      const recipient = event.recipient as Record<string, unknown> | undefined;
+      return recipient && 'topic' in recipient ? { ...event, recipient: { ...recipient, topic: swap(recipient.topic) } } : event;
+    }
+    default:
+      return event;
+  }
+}

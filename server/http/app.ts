@@ -1,0 +1,38 @@
+// The Fastify application: body parsers for every encoding upstream clients use (form, JSON,
+// multipart), the error envelope for every failure, and the routes of each resource.
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context';
+import { ApiError } from '../errors';
+import { RateLimiter } from './rate-limit';
+import { createRoutes, type Routes } from './route';
+
+export type RouteModule = (routes: Routes, ctx: ServerContext, app: FastifyInstance) => void;
+
+export async function buildApp(ctx: ServerContext, modules: readonly RouteModule[]): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, bodyLimit: ctx.config.maxFileUploadSizeMib * 1024 * 1024 + 65_536 });
+  await app.register(formbody);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: ctx.config.maxFileUploadSizeMib * 1024 * 1024 },
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, _request, reply) => {
+    if (error instanceof ApiError) {
+      void reply.code(error.status).headers(error.headers).send(error.body());
+      return;
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const msg = status === 500 ? 'Internal server error' : error.message;
+    if (status === 500) console.error('[sandbox] unexpected error:', error);
+    void reply.code(status).send({ result: 'error', msg, code: 'BAD_REQUEST' });
+  });
+  app.setNotFoundHandler((_request, reply) => {
+    void reply.code(404).send({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' });
+  });
+
+  const routes = createRoutes(app, ctx, new RateLimiter(ctx));
+  for (const module of modules) module(routes, ctx, app);
+  return app;
+}

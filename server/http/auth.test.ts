@@ -1,0 +1,92 @@
+// Authentication: HTTP Basic email:api_key, and upstream's 401 and 429 bodies.
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ seed: 'demo', config: { rateLimitPerMinute: 5 } });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** Tests read and change rows the API has no endpoint for (a deactivated user's key, the realm's state). */
+function withDb<T>(run: (db: Database.Database) => T): T {
+  const db = new Database(path.join(server.dataDir, 'sandbox.sqlite'));
+  try {
+    return run(db);
+  } finally {
+    db.close();
+  }
+}
+
+describe('authentication', () => {
+  test('a request without credentials is UNAUTHORIZED with a WWW-Authenticate header', async () => {
+    const response = await server.anonymous().get('/users/me');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ result: 'error', code: 'UNAUTHORIZED', msg: 'Not logged in: API authentication or user session required' });
+    expect(response.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
+  });
+
+  test('a wrong API key is INVALID_API_KEY', async () => {
+    const response = await server.withCredentials('mark@sandbox.test', 'x'.repeat(32)).get('/users/me');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ result: 'error', code: 'INVALID_API_KEY', msg: 'Invalid API key' });
+  });
+
+  test("another user's address with a valid key is INVALID_API_KEY", async () => {
+    const mark = await server.as('mark@sandbox.test');
+    const response = await server.withCredentials('mona@sandbox.test', mark.apiKey ?? '').get('/users/me');
+    expect(response.body).toMatchObject({ code: 'INVALID_API_KEY' });
+  });
+
+  test('a wrong password is AUTHENTICATION_FAILED', async () => {
+    const response = await server.anonymous().post('/fetch_api_key', { username: 'mark@sandbox.test', password: 'wrong' });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ result: 'error', code: 'AUTHENTICATION_FAILED', msg: 'Your username or password is incorrect' });
+  });
+
+  test('a deactivated user is USER_DEACTIVATED, with a key or a password', async () => {
+    const key = withDb((db) => db.prepare("SELECT api_key FROM users WHERE delivery_email = 'derek@sandbox.test'").pluck().get() as string);
+    const withKey = await server.withCredentials('derek@sandbox.test', key).get('/users/me');
+    expect(withKey.status).toBe(401);
+    expect(withKey.body).toEqual({ result: 'error', code: 'USER_DEACTIVATED', msg: 'Account is deactivated' });
+    const withPassword = await server.anonymous().post('/fetch_api_key', { username: 'derek@sandbox.test', password: 'sandbox' });
+    expect(withPassword.body).toMatchObject({ code: 'USER_DEACTIVATED' });
+  });
+
+  test('a deactivated organization is REALM_DEACTIVATED, checked before the user', async () => {
+    const gina = await server.as('gina@sandbox.test');
+    withDb((db) => db.prepare('UPDATE realm SET deactivated = 1').run());
+    try {
+      const response = await gina.get('/users/me');
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ result: 'error', code: 'REALM_DEACTIVATED', msg: 'This organization has been deactivated' });
+    } finally {
+      withDb((db) => db.prepare('UPDATE realm SET deactivated = 0').run());
+    }
+  });
+
+  test('past the rate limit, requests get RATE_LIMIT_HIT with Retry-After until the minute is over', async () => {
+    const olivia = await server.as('olivia@sandbox.test');
+    for (let i = 0; i < 5; i++) expect((await olivia.get('/users/me')).status).toBe(200);
+    const limited = await olivia.get('/users/me');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit' });
+    expect(limited.body['retry-after']).toBeGreaterThan(0);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    server.clock.advance(61_000);
+    expect((await olivia.get('/users/me')).status).toBe(200);
+  });
+
+  test('requests may be multipart, as upstream clients send them', async () => {
+    const form = new FormData();
+    form.set('username', 'adam@sandbox.test');
+    form.set('password', 'sandbox');
+    const response = await server.anonymous().postMultipart('/fetch_api_key', form);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ result: 'success', email: 'adam@sandbox.test' });
+  });
+});

@@ -1,0 +1,25 @@
+// Channel folders: spec 8 (create) and upstream's GET /channel_folders, PATCH /channel_folders/{id}
+// and PATCH /channel_folders (reference/upstream-behaviour.md, section 7).
+import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from '../../shared/api';
+import { createFolder, reorderFolders, updateFolder } from '../actions/folders';
+import { folderObject, listFolders } from '../db/folder-queries';
+import type { RouteModule } from './app';
+
+export const folderRoutes: RouteModule = (routes, ctx) => {
+  routes.authed(createChannelFolder, (actor, params) => ({ channel_folder_id: createFolder(ctx, actor, params) }));
+
+  // Folders are organization metadata every member sees, as in the register response.
+  routes.authed(getChannelFolders, (_actor, { include_archived }) => ({
+    channel_folders: listFolders(ctx.db, include_archived ?? false).map(folderObject),
+  }));
+
+  routes.authed(updateChannelFolder, (actor, params) => {
+    updateFolder(ctx, actor, params);
+    return {};
+  });
+
+  routes.authed(reorderChannelFolders, (actor, { order }) => {
+    reorderFolders(ctx, actor, order);
+    return {};
+  });
+};
