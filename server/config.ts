@@ -16,6 +16,10 @@ export interface ServerConfig {
   rateLimitPerMinute: number | null;
   /** Upload ceiling advertised as max_file_upload_size_mib. */
   maxFileUploadSizeMib: number;
+  /** spec 22: how long an outgoing webhook's receiver may take to answer one request. */
+  webhookTimeoutMs: number;
+  /** spec 22: the wait before retrying a failed outgoing webhook request; doubled for each further retry. */
+  webhookRetryDelayMs: number;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -26,6 +30,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   heartbeatMs: 60_000,
   rateLimitPerMinute: null,
   maxFileUploadSizeMib: 25,
+  webhookTimeoutMs: 10_000,
+  webhookRetryDelayMs: 1_000,
 };
 
 /** The feature level this server implements (upstream Zulip 11.0 is 421; the spec goes up to 412+). */

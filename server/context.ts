@@ -11,6 +11,8 @@ export interface ServerContext {
   readonly ids: IdSource;
   readonly config: ServerConfig;
   readonly events: EventBus;
+  /** The data directory (uploaded files live in its uploads/ folder). */
+  readonly dataDir: string;
   /** The server's base URL (known once it listens), e.g. http://127.0.0.1:9991. */
   realmUrl: string;
 }

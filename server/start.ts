@@ -5,7 +5,11 @@ import { seconds, systemClock, type Clock } from './clock';
 import { DEFAULT_CONFIG, type SeedName, type ServerConfig } from './config';
 import type { ServerContext } from './context';
 import { openDatabase } from './db/connection';
+import { startScheduledDelivery } from './actions/scheduled-delivery';
 import { EventBus } from './events/bus';
+import { EventQueues } from './events/queues';
+import { startOutgoingWebhooks } from './events/outgoing-webhooks';
+import { eventRoutes } from './http/events';
 import { buildApp } from './http/app';
 import { ROUTE_MODULES } from './http/index';
 import { randomIds, type IdSource } from './ids';
@@ -37,14 +41,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     ids,
     config: { ...DEFAULT_CONFIG, ...options.config },
     events: new EventBus(),
+    dataDir: options.dataDir,
     realmUrl: '',
   };
   let app: FastifyInstance | undefined;
+  const queues = new EventQueues(ctx);
   try {
     seedIfEmpty({ db: opened.db, ids, now: seconds(clock) }, options.seed ?? 'demo');
-    app = await buildApp(ctx, ROUTE_MODULES);
+    app = await buildApp(ctx, [...ROUTE_MODULES, eventRoutes(queues)]);
     await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   } catch (error) {
+    queues.close();
     await app?.close();
     opened.close();
     throw error;
@@ -52,6 +59,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   ctx.realmUrl = `http://127.0.0.1:${String(port)}`;
+  // Scheduled messages are delivered by the server's clock (spec 5), once it serves requests.
+  const stopScheduledDelivery = startScheduledDelivery(ctx);
+  // spec 22: mentions of and direct messages to outgoing-webhook bots are POSTed to their receivers.
+  const stopOutgoingWebhooks = startOutgoingWebhooks(ctx);
   let closed = false;
   const running = app;
   return {
@@ -59,6 +70,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     async close() {
       if (closed) return;
       closed = true;
+      stopScheduledDelivery();
+      stopOutgoingWebhooks();
+      // Waiting long-polls are answered first, so closing does not wait a heartbeat period for them.
+      queues.close();
       await running.close();
       opened.close();
     },

@@ -1,64 +1,27 @@
 // The events spec 3's channel updates publish after they commit: upstream's shapes (they parse with
 // shared/api's event schemas once the queue adds an ID) and upstream's recipients.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { StreamEvent, SubscriptionEvent, updateChannelParams, type GroupSettingValue, type UpdateChannelParams } from '../../shared/api';
-import { ManualClock, seconds } from '../clock';
-import { DEFAULT_CONFIG } from '../config';
-import type { ServerContext } from '../context';
-import { openDatabase, type OpenedDb } from '../db/connection';
 import { getStreamByName, type StreamGroupSetting } from '../db/stream-queries';
-import { getUserByEmail, type UserRow } from '../db/users';
-import { EventBus, type ServerEvent } from '../events/bus';
-import { seededIds } from '../ids';
-import { seedIfEmpty } from '../seed/index';
+import type { ServerEvent } from '../events/bus';
+import { demoRealmForEachTest, type PublishedEvent } from '../testing/in-process';
 import { channelUpdateEvents, updateChannel } from './channels';
 
-interface Published {
-  recipients: readonly number[];
-  event: ServerEvent;
-}
+const realm = demoRealmForEachTest();
 
-let dataDir: string;
-let opened: OpenedDb;
-let ctx: ServerContext;
-let published: Published[];
-
-beforeEach(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'channel-events-'));
-  opened = openDatabase(dataDir);
-  const clock = new ManualClock();
-  const ids = seededIds(7);
-  seedIfEmpty({ db: opened.db, ids, now: seconds(clock) }, 'demo');
-  ctx = { db: opened.db, clock, ids, config: DEFAULT_CONFIG, events: new EventBus(), realmUrl: '' };
-  published = [];
-  ctx.events.subscribe((recipients, event) => published.push({ recipients, event }));
-});
-afterEach(() => {
-  opened.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const user = (name: string): UserRow => {
-  const row = getUserByEmail(ctx.db, `${name}@sandbox.test`);
-  if (!row) throw new Error(`no user ${name}`);
-  return row;
-};
-const channelId = (name: string) => getStreamByName(ctx.db, name)?.id ?? -1;
+const channelId = (name: string) => getStreamByName(realm.ctx.db, name)?.id ?? -1;
 const update = (actor: string, channel: string, params: Omit<UpdateChannelParams, 'stream_id'>) =>
-  updateChannel(ctx, user(actor), updateChannelParams.parse({ stream_id: channelId(channel), ...params }));
+  updateChannel(realm.ctx, realm.user(actor), updateChannelParams.parse({ stream_id: channelId(channel), ...params }));
 
 /** What a client would receive: the event with the ID its queue gives it. */
 const delivered = (event: ServerEvent | undefined) => ({ ...event, id: 1 });
-const activeIds = () => ctx.db.prepare('SELECT id FROM users WHERE is_active = 1').pluck().all() as number[];
+const activeIds = () => realm.ctx.db.prepare('SELECT id FROM users WHERE is_active = 1').pluck().all() as number[];
 
 describe('stream update events', () => {
   test("a description change carries the rendering, and goes to everyone who can see a public channel", () => {
     update('adam', 'engineering', { description: 'Ship **often**.' });
-    expect(published).toHaveLength(1);
-    const [{ recipients, event }] = published as [Published];
+    expect(realm.published).toHaveLength(1);
+    const [{ recipients, event }] = realm.published as [PublishedEvent];
     expect(StreamEvent.parse(delivered(event))).toMatchObject({
       op: 'update',
       property: 'description',
@@ -68,14 +31,14 @@ describe('stream update events', () => {
       name: 'engineering',
     });
     // Every active non-guest, and no guest who is not subscribed.
-    expect(recipients).toContain(user('mark').id);
-    expect(recipients).not.toContain(user('gina').id);
+    expect(recipients).toContain(realm.user('mark').id);
+    expect(recipients).not.toContain(realm.user('gina').id);
     expect(recipients).toHaveLength(activeIds().length - 1);
   });
 
   test('a rename names the old name, and later events in the same request the new one', () => {
     update('adam', 'design', { new_name: 'visual design', can_send_message_group: { new: 4 } });
-    const events = published.map(({ event }) => StreamEvent.parse(delivered(event)));
+    const events = realm.published.map(({ event }) => StreamEvent.parse(delivered(event)));
     expect(events.map((event) => event.op === 'update' && [event.property, event.name, event.value])).toEqual([
       ['name', 'design', 'visual design'],
       ['can_send_message_group', 'visual design', 4],
@@ -87,36 +50,36 @@ describe('stream update events', () => {
   test('a private channel is announced to its subscribers and the administrators only', () => {
     // Without a group that opens it to others (the demo lets members add subscribers).
     update('olivia', 'leadership', { can_add_subscribers_group: { new: 1 }, can_subscribe_group: { new: 1 } });
-    published = [];
+    realm.published.length = 0;
     update('olivia', 'leadership', { description: 'Quiet.' });
-    expect(published.map(({ recipients }) => recipients)).toEqual([[user('olivia').id, user('adam').id].sort((a, b) => a - b)]);
+    expect(realm.published.map(({ recipients }) => recipients)).toEqual([[realm.user('olivia').id, realm.user('adam').id].sort((a, b) => a - b)]);
   });
 
   test('members who lose sight of a private channel through a group setting get a stream delete', () => {
     update('olivia', 'leadership', { can_add_subscribers_group: { new: 6 } });
-    published.length = 0;
+    realm.published.length = 0;
     update('olivia', 'leadership', { can_add_subscribers_group: { new: 1 } });
-    const deleted = published.find(({ event }) => event.type === 'stream' && event.op === 'delete');
-    expect(deleted?.recipients).toContain(user('mark').id);
-    const updated = published.find(({ event }) => event.type === 'stream' && event.op === 'update');
-    expect(updated?.recipients).toEqual([user('olivia').id, user('adam').id].sort((a, b) => a - b));
+    const deleted = realm.published.find(({ event }) => event.type === 'stream' && event.op === 'delete');
+    expect(deleted?.recipients).toContain(realm.user('mark').id);
+    const updated = realm.published.find(({ event }) => event.type === 'stream' && event.op === 'update');
+    expect(updated?.recipients).toEqual([realm.user('olivia').id, realm.user('adam').id].sort((a, b) => a - b));
   });
 
   test('an anonymous group setting is sent as members and subgroups', () => {
-    update('olivia', 'general', { can_remove_subscribers_group: { new: { direct_members: [user('mark').id], direct_subgroups: [3] } } });
-    const event = StreamEvent.parse(delivered(published[0]?.event));
-    expect(event).toMatchObject({ property: 'can_remove_subscribers_group', value: { direct_members: [user('mark').id], direct_subgroups: [3] } });
+    update('olivia', 'general', { can_remove_subscribers_group: { new: { direct_members: [realm.user('mark').id], direct_subgroups: [3] } } });
+    const event = StreamEvent.parse(delivered(realm.published[0]?.event));
+    expect(event).toMatchObject({ property: 'can_remove_subscribers_group', value: { direct_members: [realm.user('mark').id], direct_subgroups: [3] } });
   });
 
   test('leaving a folder sends folder_id null', () => {
     update('adam', 'engineering', { folder_id: null });
-    expect(StreamEvent.parse(delivered(published[0]?.event))).toMatchObject({ property: 'folder_id', value: null });
+    expect(StreamEvent.parse(delivered(realm.published[0]?.event))).toMatchObject({ property: 'folder_id', value: null });
   });
 
   test('a privacy change is one invite_only event carrying the history and web-public fields', () => {
     update('olivia', 'leadership', { history_public_to_subscribers: true });
-    expect(published).toHaveLength(1);
-    expect(StreamEvent.parse(delivered(published[0]?.event))).toMatchObject({
+    expect(realm.published).toHaveLength(1);
+    expect(StreamEvent.parse(delivered(realm.published[0]?.event))).toMatchObject({
       property: 'invite_only',
       value: true,
       history_public_to_subscribers: true,
@@ -126,49 +89,49 @@ describe('stream update events', () => {
 
   test('users who can newly see a channel made public get it whole, with its subscribers', () => {
     update('olivia', 'leadership', { can_add_subscribers_group: { new: 1 }, can_subscribe_group: { new: 1 } });
-    published = [];
+    realm.published.length = 0;
     update('olivia', 'leadership', { is_private: false });
-    const created = published.find(({ event }) => event.type === 'stream' && event.op === 'create');
-    expect(created?.recipients).toContain(user('mark').id);
-    expect(created?.recipients).not.toContain(user('adam').id);
+    const created = realm.published.find(({ event }) => event.type === 'stream' && event.op === 'create');
+    expect(created?.recipients).toContain(realm.user('mark').id);
+    expect(created?.recipients).not.toContain(realm.user('adam').id);
     expect(StreamEvent.parse(delivered(created?.event))).toMatchObject({ op: 'create', streams: [{ name: 'leadership', invite_only: false }] });
-    const peers = published.find(({ event }) => event.type === 'subscription');
+    const peers = realm.published.find(({ event }) => event.type === 'subscription');
     expect(SubscriptionEvent.parse(delivered(peers?.event))).toMatchObject({
       op: 'peer_add',
       stream_ids: [channelId('leadership')],
-      user_ids: [user('olivia').id, user('adam').id].sort((a, b) => a - b),
+      user_ids: [realm.user('olivia').id, realm.user('adam').id].sort((a, b) => a - b),
     });
-    const updated = published.find(({ event }) => event.type === 'stream' && event.op === 'update');
-    expect(updated?.recipients).toEqual([user('olivia').id, user('adam').id].sort((a, b) => a - b));
+    const updated = realm.published.find(({ event }) => event.type === 'stream' && event.op === 'update');
+    expect(updated?.recipients).toEqual([realm.user('olivia').id, realm.user('adam').id].sort((a, b) => a - b));
   });
 
   test('users who can no longer see a channel made private get a stream delete', () => {
     update('olivia', 'design', { can_add_subscribers_group: { new: 1 } });
-    published = [];
+    realm.published.length = 0;
     update('olivia', 'design', { is_private: true });
-    const deleted = published.find(({ event }) => event.type === 'stream' && event.op === 'delete');
-    expect(deleted?.recipients).toContain(user('mark').id);
-    expect(deleted?.recipients).not.toContain(user('olivia').id);
+    const deleted = realm.published.find(({ event }) => event.type === 'stream' && event.op === 'delete');
+    expect(deleted?.recipients).toContain(realm.user('mark').id);
+    expect(deleted?.recipients).not.toContain(realm.user('olivia').id);
     expect(StreamEvent.parse(delivered(deleted?.event))).toMatchObject({ stream_ids: [channelId('design')] });
   });
 
   test('unarchiving sends is_archived false, and the channel again for clients without archived channels', () => {
     update('adam', 'old-projects', { is_archived: false });
-    expect(StreamEvent.parse(delivered(published[0]?.event))).toMatchObject({ property: 'is_archived', value: false });
-    expect(published[1]?.event).toMatchObject({ type: 'stream', op: 'create', for_unarchiving: true });
+    expect(StreamEvent.parse(delivered(realm.published[0]?.event))).toMatchObject({ property: 'is_archived', value: false });
+    expect(realm.published[1]?.event).toMatchObject({ type: 'stream', op: 'create', for_unarchiving: true });
   });
 
   test('a default channel change sends the default channel IDs to every non-guest', () => {
     update('adam', 'engineering', { is_default_stream: true });
-    const event = published.find(({ event }) => event.type === 'default_streams');
+    const event = realm.published.find(({ event }) => event.type === 'default_streams');
     expect(event?.event.default_streams).toEqual([channelId('general'), channelId('engineering')]);
-    expect(event?.recipients).not.toContain(user('gina').id);
+    expect(event?.recipients).not.toContain(realm.user('gina').id);
   });
 
   test('nothing is published when nothing changes or the request is refused', () => {
     update('adam', 'engineering', { description: 'Building and shipping the product.' });
     expect(() => update('adam', 'engineering', { can_send_message_group: { new: 3, old: 4 } })).toThrow("'old' value");
-    expect(published).toEqual([]);
+    expect(realm.published).toEqual([]);
   });
 });
 

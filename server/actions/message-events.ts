@@ -6,7 +6,9 @@
 // - `flags` are the group's flags;
 // - `_raw_content` is the Markdown for queues registered with apply_markdown false;
 // - `_gravatar` says the group may see the sender's address, so client_gravatar queues get a null avatar_url;
-// - `_local_id` and `_sender_queue_id` (sender's group only) let the sending queue echo `local_message_id`.
+// - `_local_id` and `_sender_queue_id` (sender's group only) let the sending queue echo `local_message_id`;
+// - `_recipients` lists every recipient of every group, so all_public_streams queues of people who are not
+//   recipients get the message exactly once.
 import type { ServerEvent } from '../events/bus';
 import type { Db } from '../db/connection';
 import { apiFlags, messageObject, type MessageRow } from '../db/message-queries';
@@ -30,6 +32,7 @@ export function messageEventGroups(db: Db, row: MessageRow, flagsByUser: Readonl
   const sender = viewers.find((viewer) => viewer.id === row.sender_id) ?? { id: row.sender_id, role: 400 as const, is_active: 1 };
   const message = messageObject(db, row, sender, { apply_markdown: true, client_gravatar: false, allow_empty_topic_name: true });
   const groups = new Map<string, EventGroup>();
+  const everyone = [...flagsByUser.keys()];
   for (const viewer of viewers) {
     const flags = apiFlags(flagsByUser.get(viewer.id) ?? []);
     const gravatar = canSeeDeliveryEmail(viewer, row.sender_id);
@@ -37,7 +40,7 @@ export function messageEventGroups(db: Db, row: MessageRow, flagsByUser: Readonl
     const key = JSON.stringify([flags, gravatar, echoes]);
     let group = groups.get(key);
     if (!group) {
-      const event: ServerEvent = { type: 'message', message, flags, _raw_content: row.content, _gravatar: gravatar };
+      const event: ServerEvent = { type: 'message', message, flags, _raw_content: row.content, _gravatar: gravatar, _recipients: everyone };
       if (echoes) Object.assign(event, { _local_id: echo.localId, _sender_queue_id: echo.senderQueueId });
       group = { recipients: [], event };
       groups.set(key, group);

@@ -13,6 +13,7 @@ import { getUser, isGuest, type UserRow } from '../db/users';
 import { ApiError, badRequest } from '../errors';
 import { dbLookups } from '../markdown/lookups';
 import { renderMessage, type RenderedMessage } from '../markdown/render';
+import { linkAttachments } from './attachments';
 import { messageEventGroups } from './message-events';
 import { MAX_MESSAGE_LENGTH } from './report-template';
 
@@ -34,12 +35,7 @@ export interface DeliveryOptions {
 
 /** upstream POST /messages: checks the addressee, the content and the sender's permission, then sends. */
 export function sendMessage(ctx: ServerContext, sender: UserRow, p: SendMessageParams, client: string): { id: number } {
-  const toChannel = p.type === 'stream' || p.type === 'channel';
-  // upstream reads the addressee before the content (Addressee.legacy_build, then check_message).
-  const address = toChannel ? channelIndicator(p.to, p.topic) : directRecipients(ctx.db, p.to);
-  const content = normalizeContent(p.content);
-  const target: MessageTarget =
-    'indicator' in address ? channelTarget(ctx.db, sender, address.indicator, address.topic) : { kind: 'direct', users: address.users };
+  const { target, content } = checkMessage(ctx, sender, p);
   const id = deliverMessage(ctx, sender, target, content, {
     client,
     readBySender: p.read_by_sender ?? true,
@@ -47,6 +43,17 @@ export function sendMessage(ctx: ServerContext, sender: UserRow, p: SendMessageP
     senderQueueId: p.queue_id,
   });
   return { id };
+}
+
+/** upstream check_message: the addressee, the content and the sender's permission, without sending (scheduled messages check here first). */
+export function checkMessage(ctx: ServerContext, sender: UserRow, p: Pick<SendMessageParams, 'type' | 'to' | 'topic' | 'content'>): { target: MessageTarget; content: string } {
+  const toChannel = p.type === 'stream' || p.type === 'channel';
+  // upstream reads the addressee before the content (Addressee.legacy_build, then check_message).
+  const address = toChannel ? channelIndicator(p.to, p.topic) : directRecipients(ctx.db, p.to);
+  const content = normalizeContent(p.content);
+  const target: MessageTarget =
+    'indicator' in address ? channelTarget(ctx.db, sender, address.indicator, address.topic) : { kind: 'direct', users: address.users };
+  return { target, content };
 }
 
 /** upstream normalize_body: trailing whitespace and leading blank lines go; too long is truncated, not refused. */
@@ -120,13 +127,19 @@ function channelTarget(db: Db, sender: UserRow, indicator: string | number, rawT
   return { kind: 'channel', stream, topic };
 }
 
-/** upstream access_stream_for_send_message, can_send_message_group first. */
-function checkCanSendTo(db: Db, sender: UserRow, stream: StreamRow): void {
+/** The channel's can_send_message_group, held by the sender or, for a bot, by its owner. */
+export function checkPostingPermission(db: Db, sender: UserRow, stream: StreamRow): void {
   const canSend = groupSetting(stream, 'can_send_message_group');
   const owner = sender.is_bot && sender.bot_owner_id !== null ? getUser(db, sender.bot_owner_id) : undefined;
   if (canSend !== systemGroupId('role:everyone') && !holdsGroupSetting(db, sender, canSend) && !(owner && holdsGroupSetting(db, owner, canSend))) {
     throw badRequest('You do not have permission to post in this channel.');
   }
+}
+
+/** upstream access_stream_for_send_message, can_send_message_group first. */
+function checkCanSendTo(db: Db, sender: UserRow, stream: StreamRow): void {
+  checkPostingPermission(db, sender, stream);
+  const owner = sender.is_bot && sender.bot_owner_id !== null ? getUser(db, sender.bot_owner_id) : undefined;
   const refused = badRequest(`Not authorized to send to channel '${stream.name}'`);
   if (stream.is_archived) throw refused;
   if (stream.is_web_public || (!stream.invite_only && !isGuest(sender))) return;
@@ -174,6 +187,7 @@ export function deliverMessage(ctx: ServerContext, sender: UserRow, target: Mess
     const flags = initialFlags(db, row, recipients, rendered, options.readBySender);
     const insertFlag = db.prepare('INSERT OR IGNORE INTO message_flags (user_id, message_id, flag) VALUES (?, ?, ?)');
     for (const [userId, userFlags] of flags) for (const flag of userFlags) insertFlag.run(userId, id, flag);
+    linkAttachments(ctx, id, sender, rendered.html); // spec 23: sharing a link shares the upload
     return { row, flags };
   })();
   for (const group of messageEventGroups(db, sent.row, sent.flags, options)) ctx.events.publish(group.recipients, group.event);

@@ -4,7 +4,7 @@ import type { Narrow } from '../../shared/api';
 import { insertStream } from '../db/create-stream';
 import { insertMessage } from '../db/insert-message';
 import { migrate } from '../db/migrations';
-import { ApiError } from '../errors';
+import { thrownApiError } from '../testing/api-error';
 import { buildNarrow, normalizeNarrow, searchWords, type NarrowContext } from './narrow';
 
 // A few messages in an in-memory database, to see which ones each narrow selects.
@@ -56,15 +56,7 @@ function select(narrow: Narrow, viewerId?: number): number[] {
   return db.prepare(`SELECT m.id FROM messages m WHERE ${query.where} ORDER BY m.id`).pluck().all(query.params) as number[];
 }
 
-function narrowError(narrow: Narrow): ApiError {
-  try {
-    select(narrow);
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('the narrow was accepted');
-}
+const narrowError = (narrow: Narrow) => thrownApiError(() => select(narrow));
 
 describe('both narrow forms', () => {
   test('a two-string term and an object term select the same messages', () => {

@@ -1,8 +1,9 @@
 // Versioned migrations: PRAGMA user_version records the last one applied; each runs in a transaction.
 import type Database from 'better-sqlite3';
 import { SCHEMA_V1 } from './schema-v1';
+import { SCHEMA_V2 } from './schema-v2';
 
-export const MIGRATIONS: readonly string[] = [SCHEMA_V1];
+export const MIGRATIONS: readonly string[] = [SCHEMA_V1, SCHEMA_V2];
 
 export function migrate(db: Database.Database): void {
   const current = db.pragma('user_version', { simple: true }) as number;

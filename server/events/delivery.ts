@@ -3,6 +3,7 @@
 // Publishers may attach fields starting with "_" for delivery's use; they never reach a client.
 import type { ServerEvent } from './bus';
 import type { QueueOptions } from './queue';
+import { LEGACY_DISPLAY_SETTINGS, LEGACY_NOTIFICATION_SETTINGS } from '../actions/settings';
 
 export interface Recipient {
   userId: number;
@@ -15,10 +16,16 @@ export interface RealmView {
   emptyTopicDisplayName: string;
 }
 
-/** Settings upstream's legacy update_global_notifications event covered; the rest were display settings. */
-const NOTIFICATION_SETTING = /notification|notify|^enable_(?!drafts)|email|push|sound|wildcard|batching|desktop_icon|realm_name_in_email/;
+const LEGACY_DISPLAY = new Set<string>(LEGACY_DISPLAY_SETTINGS);
+const LEGACY_NOTIFICATION = new Set<string>(LEGACY_NOTIFICATION_SETTINGS);
 
-export function deliver(event: ServerEvent, queue: QueueOptions, recipient: Recipient, realm: RealmView): ServerEvent[] {
+export interface TargetQueue {
+  id: string;
+  options: QueueOptions;
+}
+
+export function deliver(event: ServerEvent, target: TargetQueue, recipient: Recipient, realm: RealmView): ServerEvent[] {
+  const queue = target.options;
   const caps = queue.capabilities;
   let out: ServerEvent[] = [event];
   switch (event.type) {
@@ -35,9 +42,11 @@ export function deliver(event: ServerEvent, queue: QueueOptions, recipient: Reci
         out = (ids as number[]).map((messageId) => ({ ...rest, message_id: messageId }));
       }
       break;
-    case 'user_settings':
-      if (!caps.user_settings_object) out.push(legacySettingsEvent(event));
+    case 'user_settings': {
+      const legacy = caps.user_settings_object ? null : legacySettingsEvent(event);
+      if (legacy) out.push(legacy);
       break;
+    }
     case 'realm_linkifiers':
       if (!caps.linkifier_url_template) return [];
       break;
@@ -49,7 +58,7 @@ export function deliver(event: ServerEvent, queue: QueueOptions, recipient: Reci
       break;
     case 'message':
       if (!matchesNarrow(event, queue.narrow)) return [];
-      out = [messageFor(event, queue, recipient)];
+      out = [messageFor(event, target, recipient)];
       break;
     case 'stream':
     case 'subscription':
@@ -66,13 +75,15 @@ function stripInternal(event: ServerEvent): ServerEvent {
   return Object.fromEntries(Object.entries(event).filter(([key]) => !key.startsWith('_'))) as ServerEvent;
 }
 
-function legacySettingsEvent(event: ServerEvent): ServerEvent {
+/** The legacy event for settings older than feature level 89; newer settings have none (upstream). */
+function legacySettingsEvent(event: ServerEvent): ServerEvent | null {
   const name = String(event.property);
   const user = event._user_email;
-  if (NOTIFICATION_SETTING.test(name)) {
-    return { type: 'update_global_notifications', user, notification_name: name, setting: event.value };
+  if (LEGACY_NOTIFICATION.has(name)) return { type: 'update_global_notifications', user, notification_name: name, setting: event.value };
+  if (LEGACY_DISPLAY.has(name)) {
+    return { type: 'update_display_settings', user, setting_name: name, setting: event.value, ...(event.language_name ? { language_name: event.language_name } : {}) };
   }
-  return { type: 'update_display_settings', user, setting_name: name, setting: event.value, ...(event.language_name ? { language_name: event.language_name } : {}) };
+  return null;
 }
 
 /** Publishers send presence as { user_id, email, server_timestamp, presence: { [client]: {...} } } plus _modern. */
@@ -127,10 +138,12 @@ export function matchesNarrow(event: ServerEvent, narrow: QueueOptions['narrow']
 }
 
 /**
- * The message as this recipient sees it. Publishers attach _flags_by_user (per-user flags), _raw_content
- * (the Markdown source) and _sender_email_visible; the event's own `message` holds the rendered form.
+ * The message as this recipient's queue sees it (server/actions/message-events.ts attaches what varies):
+ * _raw_content for queues without apply_markdown, _gravatar for client_gravatar queues, _flags_by_user
+ * for per-user flags, and _local_id / _sender_queue_id so the sending queue gets local_message_id.
  */
-function messageFor(event: ServerEvent, queue: QueueOptions, recipient: Recipient): ServerEvent {
+function messageFor(event: ServerEvent, target: TargetQueue, recipient: Recipient): ServerEvent {
+  const queue = target.options;
   const message = { ...(event.message as Record<string, unknown>) };
   if (!queue.applyMarkdown && typeof event._raw_content === 'string') {
     message.content = event._raw_content;
@@ -139,7 +152,8 @@ function messageFor(event: ServerEvent, queue: QueueOptions, recipient: Recipien
   if (queue.clientGravatar && event._gravatar) message.avatar_url = null;
   const flagsByUser = event._flags_by_user as Record<string, string[]> | undefined;
   const flags = flagsByUser?.[String(recipient.userId)] ?? (event.flags as string[] | undefined) ?? [];
-  return { ...event, message, flags };
+  const echo = event._sender_queue_id === target.id && typeof event._local_id === 'string' ? { local_message_id: event._local_id } : {};
+  return { ...event, message, flags, ...echo };
 }
 
 /** spec Events 5: clients without empty_topic_name see the empty topic by its display name. */

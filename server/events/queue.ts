@@ -23,6 +23,8 @@ export class EventQueue {
   private waiter: (() => void) | null = null;
   /** Clock time of the last fetch (or creation): idle queues are garbage-collected. */
   lastAccess: number;
+  /** The last public-channel message delivered through all_public_streams (each is delivered once). */
+  lastPublicMessageId: number | null = null;
 
   constructor(
     readonly id: string,

@@ -89,26 +89,45 @@ export class EventQueues {
   private publish(recipients: readonly number[], event: ServerEvent): void {
     const realm = this.realmView();
     const wanted = new Set(recipients);
-    const byUser = new Map<number, EventQueue[]>();
+    const publicMessageId = this.publicChannelMessageId(event);
+    const allRecipients = Array.isArray(event._recipients) ? new Set(event._recipients as number[]) : wanted;
+    const recipientsById = new Map<number, Recipient | null>();
     for (const queue of this.queues.values()) {
-      const receives = wanted.has(queue.userId) || this.seesAsPublicStream(queue, event);
-      if (!receives) continue;
-      byUser.set(queue.userId, [...(byUser.get(queue.userId) ?? []), queue]);
-    }
-    for (const [userId, queues] of byUser) {
-      const recipient = this.recipient(userId);
-      if (!recipient) continue;
-      for (const queue of queues) {
-        for (const shaped of deliver(event, queue.options, recipient, realm)) queue.push(shaped);
+      let delivered = event;
+      if (!wanted.has(queue.userId)) {
+        // spec 21 all_public_streams: public channel messages reach such queues once, subscribed or not.
+        if (publicMessageId === null || allRecipients.has(queue.userId) || !queue.options.allPublicStreams) continue;
+        if (queue.lastPublicMessageId === publicMessageId) continue;
+        delivered = { ...event, flags: [], _flags_by_user: undefined, _local_id: undefined };
       }
+      if (!recipientsById.has(queue.userId)) recipientsById.set(queue.userId, this.recipient(queue.userId));
+      const recipient = recipientsById.get(queue.userId);
+      if (!recipient || (!wanted.has(queue.userId) && recipient.isGuest)) continue;
+      if (publicMessageId !== null) queue.lastPublicMessageId = publicMessageId;
+      for (const shaped of deliver(delivered, queue, recipient, realm)) queue.push(shaped);
     }
+    this.dropQueuesOfDeactivated(event);
   }
 
-  /** spec 21 all_public_streams: message events from every public channel, subscribed or not. */
-  private seesAsPublicStream(queue: EventQueue, event: ServerEvent): boolean {
-    if (!queue.options.allPublicStreams || event.type !== 'message' || !event._public_channel) return false;
-    const user = getUser(this.ctx.db, queue.userId);
-    return Boolean(user && !isGuest(user));
+  /** The message ID of a message event in a public channel, else null. */
+  private publicChannelMessageId(event: ServerEvent): number | null {
+    if (event.type !== 'message') return null;
+    const message = event.message as { id: number; type: string; stream_id?: number };
+    if (message.type !== 'stream') return null;
+    const inviteOnly = this.ctx.db.prepare('SELECT invite_only FROM streams WHERE id = ?').pluck().get(message.stream_id ?? -1);
+    return inviteOnly === 0 ? message.id : null;
+  }
+
+  /** A deactivated user's queues end with the event that says so (their next fetch is refused anyway). */
+  private dropQueuesOfDeactivated(event: ServerEvent): void {
+    const person = event.type === 'realm_user' && event.op === 'update' ? (event.person as { user_id: number; is_active?: boolean }) : null;
+    if (!person || person.is_active !== false) return;
+    for (const queue of this.queues.values()) {
+      if (queue.userId === person.user_id) {
+        this.queues.delete(queue.id);
+        queue.wake();
+      }
+    }
   }
 
   private recipient(userId: number): Recipient | null {

@@ -7,14 +7,23 @@ import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import { RateLimiter } from './rate-limit';
 import { createRoutes, type Routes } from './route';
+import { collectUploadedFile } from './uploads';
 
 export type RouteModule = (routes: Routes, ctx: ServerContext, app: FastifyInstance) => void;
 
 export async function buildApp(ctx: ServerContext, modules: readonly RouteModule[]): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: ctx.config.maxFileUploadSizeMib * 1024 * 1024 + 65_536 });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: ctx.config.maxFileUploadSizeMib * 1024 * 1024 + 65_536,
+    // Closing (SIGTERM, a test's restart) must not wait on a keep-alive connection Node still counts
+    // as busy after a streamed file was sent; long-polls are answered before this.
+    forceCloseConnections: true,
+  });
   await app.register(formbody);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
+    // spec 23: files keep their name and type for POST /user_uploads, apart from the form fields
+    onFile: collectUploadedFile(ctx.config),
     limits: { fileSize: ctx.config.maxFileUploadSizeMib * 1024 * 1024 },
   });
 

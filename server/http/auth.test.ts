@@ -1,26 +1,10 @@
 // Authentication: HTTP Basic email:api_key, and upstream's 401 and 429 bodies.
-import Database from 'better-sqlite3';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { describe, expect, test } from 'vitest';
+import { withDb } from '../testing/database-file';
+import { testServerForFile } from '../testing/server-per-file';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ seed: 'demo', config: { rateLimitPerMinute: 5 } });
-});
-afterAll(async () => {
-  await server.close();
-});
-
-/** Tests read and change rows the API has no endpoint for (a deactivated user's key, the realm's state). */
-function withDb<T>(run: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, 'sandbox.sqlite'));
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
+// No demo people signed in up front: their requests would count against this low rate limit.
+const server = testServerForFile({ seed: 'demo', config: { rateLimitPerMinute: 5 } });
 
 describe('authentication', () => {
   test('a request without credentials is UNAUTHORIZED with a WWW-Authenticate header', async () => {
@@ -49,7 +33,7 @@ describe('authentication', () => {
   });
 
   test('a deactivated user is USER_DEACTIVATED, with a key or a password', async () => {
-    const key = withDb((db) => db.prepare("SELECT api_key FROM users WHERE delivery_email = 'derek@sandbox.test'").pluck().get() as string);
+    const key = withDb(server, (db) => db.prepare("SELECT api_key FROM users WHERE delivery_email = 'derek@sandbox.test'").pluck().get() as string);
     const withKey = await server.withCredentials('derek@sandbox.test', key).get('/users/me');
     expect(withKey.status).toBe(401);
     expect(withKey.body).toEqual({ result: 'error', code: 'USER_DEACTIVATED', msg: 'Account is deactivated' });
@@ -59,13 +43,13 @@ describe('authentication', () => {
 
   test('a deactivated organization is REALM_DEACTIVATED, checked before the user', async () => {
     const gina = await server.as('gina@sandbox.test');
-    withDb((db) => db.prepare('UPDATE realm SET deactivated = 1').run());
+    withDb(server, (db) => db.prepare('UPDATE realm SET deactivated = 1').run());
     try {
       const response = await gina.get('/users/me');
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ result: 'error', code: 'REALM_DEACTIVATED', msg: 'This organization has been deactivated' });
     } finally {
-      withDb((db) => db.prepare('UPDATE realm SET deactivated = 0').run());
+      withDb(server, (db) => db.prepare('UPDATE realm SET deactivated = 0').run());
     }
   });
 

@@ -1,14 +1,13 @@
 // spec 3, update a channel: who may change what, privacy and history, web-public channels, and group
 // settings as {new, old} (channels.test.ts covers the other properties and GET /streams).
-import Database from 'better-sqlite3';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { getStreams, type Stream } from '../../shared/api';
-import { startTestServer, type ApiClient, type TestServer } from '../testing/harness';
+import { withDb } from '../testing/database-file';
+import type { ApiClient } from '../testing/harness';
+import { error } from '../testing/replies';
+import { demoServerForFile } from '../testing/server-per-file';
 
-let server: TestServer;
-const clients: Record<'olivia' | 'adam' | 'mona' | 'mark' | 'gina', ApiClient> = {} as never;
-const userIds: Record<string, number> = {};
+const { server, clients, ids } = demoServerForFile();
 
 // System group IDs (upstream's system groups, server/db/groups.ts).
 const NOBODY = 1;
@@ -17,26 +16,6 @@ const MODERATORS = 4;
 const MEMBERS = 6;
 const EVERYONE = 7;
 const INTERNET = 8;
-
-beforeAll(async () => {
-  server = await startTestServer({ seed: 'demo' });
-  for (const name of ['olivia', 'adam', 'mona', 'mark', 'gina'] as const) clients[name] = await server.as(`${name}@sandbox.test`);
-  const members = (await clients.olivia.get('/users')).body.members as { user_id: number; email: string }[];
-  for (const member of members) userIds[member.email.split('@')[0] ?? ''] = member.user_id;
-});
-afterAll(async () => {
-  await server.close();
-});
-
-/** Tests change realm settings the API has no endpoint for here (web-public channels). */
-function withDb<T>(run: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, 'sandbox.sqlite'));
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
 
 async function channel(name: string): Promise<Stream> {
   const response = await clients.olivia.get('/streams', { include_all: true, exclude_archived: false });
@@ -60,7 +39,6 @@ async function privateWithoutGroupAccess(name: string): Promise<void> {
   expect(response.body).toMatchObject({ result: 'success' });
 }
 
-const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
 const NOT_ADMINISTRATOR = error('You do not have permission to administer this channel.');
 
 describe('who may update a channel', () => {
@@ -86,7 +64,7 @@ describe('who may update a channel', () => {
   });
 
   test('a member in can_administer_channel_group edits the channel, but not default or retention settings', async () => {
-    await patch(clients.olivia, 'engineering', { can_administer_channel_group: { new: { direct_members: [userIds.mark], direct_subgroups: [] } } });
+    await patch(clients.olivia, 'engineering', { can_administer_channel_group: { new: { direct_members: [ids.person.mark], direct_subgroups: [] } } });
     expect((await patch(clients.mark, 'engineering', { description: 'Mark runs this now.' })).body).toMatchObject({ result: 'success' });
     expect((await patch(clients.mark, 'engineering', { is_default_stream: true })).body).toEqual(
       error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'),
@@ -97,13 +75,13 @@ describe('who may update a channel', () => {
   });
 
   test('a channel administrator who is not a moderator may not change who deletes messages', async () => {
-    await patch(clients.olivia, 'engineering', { can_administer_channel_group: { new: { direct_members: [userIds.mark], direct_subgroups: [] } } });
+    await patch(clients.olivia, 'engineering', { can_administer_channel_group: { new: { direct_members: [ids.person.mark], direct_subgroups: [] } } });
     const response = await patch(clients.mark, 'engineering', { can_delete_own_message_group: { new: MODERATORS } });
     expect(response.body).toEqual(error('Insufficient permission'));
   });
 
   test('a guest in can_administer_channel_group still may not administer the channel', async () => {
-    await patch(clients.olivia, 'engineering', { can_administer_channel_group: { new: { direct_members: [userIds.gina], direct_subgroups: [] } } });
+    await patch(clients.olivia, 'engineering', { can_administer_channel_group: { new: { direct_members: [ids.person.gina], direct_subgroups: [] } } });
     expect((await patch(clients.gina, 'engineering', { description: 'x' })).body).toEqual(error('Invalid channel ID'));
   });
 });
@@ -132,7 +110,7 @@ describe('private channels: permissions depend on being subscribed', () => {
   test('an administrator not subscribed may still rename it and choose its administrators', async () => {
     await privateWithoutGroupAccess('design');
     expect((await patch(clients.adam, 'design', { description: 'Renamed by Adam.' })).body).toMatchObject({ result: 'success' });
-    const administrators = { new: { direct_members: [userIds.olivia, userIds.adam], direct_subgroups: [] } };
+    const administrators = { new: { direct_members: [ids.person.olivia, ids.person.adam], direct_subgroups: [] } };
     expect((await patch(clients.adam, 'design', { can_administer_channel_group: administrators })).body).toMatchObject({ result: 'success' });
   });
 
@@ -165,7 +143,7 @@ describe('history_public_to_subscribers', () => {
   });
 
   test('false is invalid for a web-public channel', async () => {
-    withDb((db) => db.prepare('UPDATE realm SET web_public_streams_enabled = 1, enable_spectator_access = 1').run());
+    withDb(server, (db) => db.prepare('UPDATE realm SET web_public_streams_enabled = 1, enable_spectator_access = 1').run());
     expect((await patch(clients.olivia, 'announcements', { is_web_public: true })).body).toMatchObject({ result: 'success' });
     expect((await patch(clients.olivia, 'announcements', { history_public_to_subscribers: false })).body).toEqual(error('Invalid parameters'));
     expect((await patch(clients.olivia, 'announcements', { is_web_public: false })).body).toMatchObject({ result: 'success' });
@@ -181,7 +159,7 @@ describe('history_public_to_subscribers', () => {
 
 describe('web-public channels', () => {
   const realmFlags = (webPublic: number, spectators: number) =>
-    withDb((db) => db.prepare('UPDATE realm SET web_public_streams_enabled = ?, enable_spectator_access = ?').run(webPublic, spectators));
+    withDb(server, (db) => db.prepare('UPDATE realm SET web_public_streams_enabled = ?, enable_spectator_access = ?').run(webPublic, spectators));
 
   test('need web-public channels enabled on the server', async () => {
     realmFlags(0, 1);
@@ -222,10 +200,10 @@ describe('group settings as {new, old}', () => {
   });
 
   test('an anonymous group keeps its members and subgroups, sorted', async () => {
-    const value = { direct_members: [userIds.mark, userIds.mona], direct_subgroups: [ADMINISTRATORS] };
+    const value = { direct_members: [ids.person.mark, ids.person.mona], direct_subgroups: [ADMINISTRATORS] };
     await patch(clients.olivia, 'announcements', { can_remove_subscribers_group: { new: value } });
     expect((await channel('announcements')).can_remove_subscribers_group).toEqual({
-      direct_members: [userIds.mark, userIds.mona].sort((a, b) => (a ?? 0) - (b ?? 0)),
+      direct_members: [ids.person.mark, ids.person.mona].sort((a, b) => (a ?? 0) - (b ?? 0)),
       direct_subgroups: [ADMINISTRATORS],
     });
   });
@@ -249,9 +227,9 @@ describe('group settings as {new, old}', () => {
   });
 
   test('a current old value is accepted, in any order', async () => {
-    const value = { direct_members: [userIds.mona, userIds.mark], direct_subgroups: [] };
+    const value = { direct_members: [ids.person.mona, ids.person.mark], direct_subgroups: [] };
     await patch(clients.olivia, 'announcements', { can_delete_any_message_group: { new: value } });
-    const reversed = { direct_members: [userIds.mark, userIds.mona], direct_subgroups: [] };
+    const reversed = { direct_members: [ids.person.mark, ids.person.mona], direct_subgroups: [] };
     const response = await patch(clients.olivia, 'announcements', { can_delete_any_message_group: { new: ADMINISTRATORS, old: reversed } });
     expect(response.body).toMatchObject({ result: 'success' });
     expect((await channel('announcements')).can_delete_any_message_group).toBe(ADMINISTRATORS);
@@ -261,7 +239,7 @@ describe('group settings as {new, old}', () => {
     expect((await patch(clients.olivia, 'announcements', { can_send_message_group: { new: 9999 } })).body).toEqual(error('Invalid user group'));
     const unknownUser = { new: { direct_members: [99999], direct_subgroups: [] } };
     expect((await patch(clients.olivia, 'announcements', { can_send_message_group: unknownUser })).body).toEqual(error('Invalid user ID: 99999'));
-    const unknownGroup = { new: { direct_members: [userIds.mark], direct_subgroups: [9999] } };
+    const unknownGroup = { new: { direct_members: [ids.person.mark], direct_subgroups: [9999] } };
     expect((await patch(clients.olivia, 'announcements', { can_send_message_group: unknownGroup })).body).toEqual(
       error('Invalid user group ID: 9999'),
     );

@@ -1,37 +1,17 @@
 // Channels over HTTP: upstream's GET /streams, spec 15 (topics in a channel) and spec 3's properties
 // (channels-permissions.test.ts covers who may change what, privacy and group settings).
-import Database from 'better-sqlite3';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { getStreams, getTopics, updateChannel, type Stream } from '../../shared/api';
-import { startTestServer, type ApiClient, type TestServer } from '../testing/harness';
+import { withDb } from '../testing/database-file';
+import type { ApiClient } from '../testing/harness';
+import { error } from '../testing/replies';
+import { demoServerForFile } from '../testing/server-per-file';
 
-let server: TestServer;
-let olivia: ApiClient;
-let adam: ApiClient;
-let mark: ApiClient;
-let gina: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer({ seed: 'demo' });
-  olivia = await server.as('olivia@sandbox.test');
-  adam = await server.as('adam@sandbox.test');
-  mark = await server.as('mark@sandbox.test');
-  gina = await server.as('gina@sandbox.test');
+const { server, clients } = demoServerForFile();
+let olivia: ApiClient, adam: ApiClient, mark: ApiClient, gina: ApiClient;
+beforeAll(() => {
+  ({ olivia, adam, mark, gina } = clients);
 });
-afterAll(async () => {
-  await server.close();
-});
-
-/** Tests set up rows the API has no endpoint for (a later subscription, messages moved between topics). */
-function withDb<T>(run: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, 'sandbox.sqlite'));
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
 
 /** Every channel, as an owner sees it with include_all. */
 async function channel(name: string): Promise<Stream> {
@@ -52,7 +32,6 @@ async function patch(client: ApiClient, name: string, params: Record<string, unk
 }
 
 const NOBODY = 1;
-const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
 
 describe('GET /streams', () => {
   test('a member sees public and subscribed channels, sorted by name, without archived or private ones', async () => {
@@ -94,7 +73,7 @@ describe('GET /streams', () => {
   });
 
   test("include_owner_subscribed gives a bot its owner's channels", async () => {
-    const key = withDb((db) => db.prepare("SELECT api_key FROM users WHERE delivery_email = 'echo-bot@sandbox.test'").pluck().get() as string);
+    const key = withDb(server, (db) => db.prepare("SELECT api_key FROM users WHERE delivery_email = 'echo-bot@sandbox.test'").pluck().get() as string);
     const bot = server.withCredentials('echo-bot@sandbox.test', key);
     const only = { include_public: false, include_subscribed: false, include_owner_subscribed: true };
     expect(await names(bot, only)).toEqual(['announcements', 'engineering', 'general', 'leadership', 'moderation']);
@@ -145,7 +124,7 @@ describe('GET /users/me/{stream_id}/topics (spec 15)', () => {
   test('protected history lists only topics of messages sent after the user subscribed', async () => {
     const { stream_id } = await channel('leadership');
     const path = `/users/me/${String(stream_id)}/topics`;
-    withDb((db) => {
+    withDb(server, (db) => {
       const newest = db.prepare('SELECT max(id) FROM messages WHERE stream_id = ?').pluck().get(stream_id);
       db.prepare("UPDATE subscriptions SET subscribed_after_message_id = ? WHERE stream_id = ? AND user_id = (SELECT id FROM users WHERE delivery_email = 'adam@sandbox.test')").run(newest, stream_id);
     });
@@ -244,7 +223,7 @@ describe('PATCH /streams/{stream_id} (spec 3): properties', () => {
 
   test('empty_topic_only is accepted once every message is in the empty topic', async () => {
     const { stream_id } = await channel('design');
-    withDb((db) => db.prepare("UPDATE messages SET topic = '' WHERE stream_id = ?").run(stream_id));
+    withDb(server, (db) => db.prepare("UPDATE messages SET topic = '' WHERE stream_id = ?").run(stream_id));
     expect((await patch(adam, 'design', { topics_policy: 'empty_topic_only' })).body).toMatchObject({ result: 'success' });
     expect((await channel('design')).topics_policy).toBe('empty_topic_only');
   });

@@ -1,21 +1,12 @@
 // Channel folders: spec 8 (create) and upstream's GET /channel_folders, PATCH /channel_folders/{id}
 // and PATCH /channel_folders (reorder).
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder, type ChannelFolder } from '../../shared/api';
-import { startTestServer, type ApiClient, type TestServer } from '../testing/harness';
+import { error } from '../testing/replies';
+import { demoServerForFile } from '../testing/server-per-file';
 
-let server: TestServer;
-const clients: Record<'olivia' | 'adam' | 'mona' | 'mark' | 'gina', ApiClient> = {} as never;
+const { server, clients } = demoServerForFile();
 
-beforeAll(async () => {
-  server = await startTestServer({ seed: 'demo' });
-  for (const name of ['olivia', 'adam', 'mona', 'mark', 'gina'] as const) clients[name] = await server.as(`${name}@sandbox.test`);
-});
-afterAll(async () => {
-  await server.close();
-});
-
-const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
 const MUST_BE_ADMIN = error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL');
 
 async function folders(includeArchived = false): Promise<ChannelFolder[]> {

@@ -1,36 +1,13 @@
 // upstream GET /user_groups: system and named groups with their direct members, subgroups and settings.
-import Database from 'better-sqlite3';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { getUserGroups, type UserGroup } from '../../shared/api';
-import { startTestServer, type ApiClient, type TestServer } from '../testing/harness';
+import { withDb } from '../testing/database-file';
+import { demoServerForFile } from '../testing/server-per-file';
 
-let server: TestServer;
-let mark: ApiClient;
-const userIds: Record<string, number> = {};
-
-beforeAll(async () => {
-  server = await startTestServer({ seed: 'demo' });
-  mark = await server.as('mark@sandbox.test');
-  const members = (await mark.get('/users')).body.members as { user_id: number; email: string }[];
-  for (const member of members) userIds[member.email.split('@')[0] ?? ''] = member.user_id;
-});
-afterAll(async () => {
-  await server.close();
-});
-
-/** Tests read and change rows the API has no endpoint for (a bot's key, a deactivated group). */
-function withDb<T>(run: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, 'sandbox.sqlite'));
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
+const { server, clients, ids } = demoServerForFile();
 
 async function groups(params: Record<string, unknown> = {}): Promise<UserGroup[]> {
-  return getUserGroups.reply.parse((await mark.get('/user_groups', params)).body).user_groups;
+  return getUserGroups.reply.parse((await clients.mark.get('/user_groups', params)).body).user_groups;
 }
 
 const byName = (list: UserGroup[], name: string) => list.find((group) => group.name === name);
@@ -55,15 +32,15 @@ describe('GET /user_groups', () => {
 
   test("a system group's members are the users with exactly its role, and its subgroup is the next role up", async () => {
     const administrators = byName(await groups(), 'role:administrators');
-    expect(administrators).toMatchObject({ members: [userIds.adam], direct_subgroup_ids: [2], creator_id: null, deactivated: false });
+    expect(administrators).toMatchObject({ members: [ids.person.adam], direct_subgroup_ids: [2], creator_id: null, deactivated: false });
   });
 
   test('a named group lists its direct members, creator and settings', async () => {
     const engineers = byName(await groups(), 'engineers');
-    expect(engineers?.members).toContain(userIds.mark);
+    expect(engineers?.members).toContain(ids.person.mark);
     expect(engineers).toMatchObject({
       is_system_group: false,
-      creator_id: userIds.olivia,
+      creator_id: ids.person.olivia,
       can_manage_group: 3,
       can_mention_group: 7,
       can_join_group: 1,
@@ -72,15 +49,15 @@ describe('GET /user_groups', () => {
   });
 
   test('deactivated users are not listed as members', async () => {
-    withDb((db) =>
+    withDb(server, (db) =>
       db.prepare("INSERT INTO group_members (group_id, user_id) SELECT g.id, u.id FROM user_groups g, users u WHERE g.name = 'designers' AND u.delivery_email = 'derek@sandbox.test'").run(),
     );
-    const derek = withDb((db) => db.prepare("SELECT id FROM users WHERE delivery_email = 'derek@sandbox.test'").pluck().get() as number);
+    const derek = withDb(server, (db) => db.prepare("SELECT id FROM users WHERE delivery_email = 'derek@sandbox.test'").pluck().get() as number);
     expect(byName(await groups(), 'designers')?.members).not.toContain(derek);
   });
 
   test('deactivated groups come only with include_deactivated_groups', async () => {
-    withDb((db) =>
+    withDb(server, (db) =>
       db.prepare("INSERT INTO user_groups (name, description, date_created, deactivated) VALUES ('retired', 'Old group', 0, 1)").run(),
     );
     expect(byName(await groups(), 'retired')).toBeUndefined();
@@ -90,7 +67,7 @@ describe('GET /user_groups', () => {
   test('guests and bots are turned away', async () => {
     const gina = await server.as('gina@sandbox.test');
     expect((await gina.get('/user_groups')).body).toEqual({ result: 'error', msg: 'Not allowed for guest users', code: 'BAD_REQUEST' });
-    const key = withDb((db) => db.prepare("SELECT api_key FROM users WHERE delivery_email = 'echo-bot@sandbox.test'").pluck().get() as string);
+    const key = withDb(server, (db) => db.prepare("SELECT api_key FROM users WHERE delivery_email = 'echo-bot@sandbox.test'").pluck().get() as string);
     const bot = server.withCredentials('echo-bot@sandbox.test', key);
     expect((await bot.get('/user_groups')).body).toEqual({
       result: 'error',

@@ -1,40 +1,23 @@
-// What the invitation tests share: the demo's IDs looked up over HTTP, fresh addresses, and
-// assertions on replies.
+// What the invitation tests share: their demo server, fresh addresses, the INVITATION_FAILED check,
+// and the invitations a client sees listed.
 import { expect } from 'vitest';
 import { errorSchemas, getInvites, type Invite } from '../../shared/api';
 import type { ApiClient, ApiResponse } from '../testing/harness';
+import { demoServerForFile } from '../testing/server-per-file';
 
-export interface DemoIds {
-  user: Record<string, number>;
-  channel: Record<string, number>;
-  group: Record<string, number>;
-}
-
-/** User IDs by email, channel IDs by name (archived and private included), group IDs by name. */
-export async function demoIds(owner: ApiClient): Promise<DemoIds> {
-  const ids: DemoIds = { user: {}, channel: {}, group: {} };
-  const users = await owner.get('/users');
-  for (const user of users.body.members as { email: string; user_id: number }[]) ids.user[user.email] = user.user_id;
-  const streams = await owner.get('/streams', { include_all: true, exclude_archived: false });
-  for (const stream of streams.body.streams as { name: string; stream_id: number }[]) ids.channel[stream.name] = stream.stream_id;
-  const groups = await owner.get('/user_groups');
-  for (const group of groups.body.user_groups as { name: string; id: number }[]) ids.group[group.name] = group.id;
-  return ids;
+/** The file's demo server (see demoServerForFile), with a daily limit so high that the file's many
+ * invitations never reach it (invites-limits.test.ts tests the limits), and `invite`, which sends
+ * into general unless the parameters name other channels. */
+export function invitesServerForFile() {
+  const demo = demoServerForFile({ config: { dailyInviteLimit: 10_000 } });
+  const invite = (client: ApiClient, params: Record<string, unknown>) =>
+    client.post('/invites', { stream_ids: [demo.ids.channel.general], ...params });
+  return { ...demo, invite };
 }
 
 let counter = 0;
 /** An address nobody has used yet. */
 export const fresh = (label = 'invitee') => `${label}-${String(++counter)}@example.com`;
-
-export function expectSuccess(response: ApiResponse): void {
-  expect(response.body).toMatchObject({ result: 'success', msg: '' });
-  expect(response.status).toBe(200);
-}
-
-export function expectError(response: ApiResponse, code: string, msg: string): void {
-  expect(response.body).toMatchObject({ result: 'error', code, msg });
-  expect(response.status).toBe(400);
-}
 
 /** The reply is INVITATION_FAILED with every field the spec names. */
 export function invitationFailed(response: ApiResponse) {

@@ -1,25 +1,17 @@
 // spec 9's daily_limit_reached and license_limit_reached: the limits come from the server's options
 // (--daily-invite-limit, --license-limit), so each group of tests starts its own server.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type ApiClient, type TestServer } from '../testing/harness';
-import { expectSuccess, invitationFailed, listedEmails } from './invite-test-helpers';
+import { describe, expect, test } from 'vitest';
+import { expectSuccess } from '../testing/replies';
+import { demoServerForFile } from '../testing/server-per-file';
+import { invitationFailed, listedEmails } from './invite-test-helpers';
 
 const HOUR = 3_600_000;
 let counter = 0;
 const addresses = (n: number) => Array.from({ length: n }, () => `limited-${String(++counter)}@example.com`);
 
-async function generalId(client: ApiClient): Promise<number> {
-  const streams = await client.get('/streams');
-  const general = (streams.body.streams as { name: string; stream_id: number }[]).find((s) => s.name === 'general');
-  if (!general) throw new Error('no general channel');
-  return general.stream_id;
-}
-
 describe('the daily limit (here 5 invitations in 24 hours)', () => {
-  let server: TestServer;
-  let adam: ApiClient;
-  let general: number;
-  const invite = (emails: string[]) => adam.post('/invites', { invitee_emails: emails.join(','), stream_ids: [general] });
+  const { server, clients, ids } = demoServerForFile({ config: { dailyInviteLimit: 5 } });
+  const invite = (emails: string[]) => clients.adam.post('/invites', { invitee_emails: emails.join(','), stream_ids: [ids.channel.general] });
   const dailyLimitFailure = {
     result: 'error',
     code: 'INVITATION_FAILED',
@@ -30,20 +22,10 @@ describe('the daily limit (here 5 invitations in 24 hours)', () => {
     license_limit_reached: false,
   };
 
-  beforeAll(async () => {
-    server = await startTestServer({ config: { dailyInviteLimit: 5 } });
-    adam = await server.as('adam@sandbox.test');
-    general = await generalId(adam);
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
-
   test('six addresses at once are over the limit: nothing is sent', async () => {
     const emails = addresses(6);
     expect(invitationFailed(await invite(emails))).toEqual(dailyLimitFailure);
-    const listed = await listedEmails(adam);
+    const listed = await listedEmails(clients.adam);
     expect(emails.filter((email) => listed.includes(email))).toEqual([]);
   });
 
@@ -54,8 +36,8 @@ describe('the daily limit (here 5 invitations in 24 hours)', () => {
   });
 
   test('a resend is one more invitation, refused once the limit is reached', async () => {
-    const [first] = (await adam.get('/invites')).body.invites as { id: number }[];
-    expect(invitationFailed(await adam.post(`/invites/${String(first?.id)}/resend`))).toEqual(dailyLimitFailure);
+    const [first] = (await clients.adam.get('/invites')).body.invites as { id: number }[];
+    expect(invitationFailed(await clients.adam.post(`/invites/${String(first?.id)}/resend`))).toEqual(dailyLimitFailure);
   });
 
   test('addresses that already have accounts count too: the limit is checked before the addresses', async () => {
@@ -73,20 +55,8 @@ describe('the daily limit (here 5 invitations in 24 hours)', () => {
 
 describe('the licence limit (here 50 seats)', () => {
   // The demo organization holds 45 active humans and 3 pending invitations: 48 of 50 seats.
-  let server: TestServer;
-  let adam: ApiClient;
-  let general: number;
-  const invite = (emails: string[]) => adam.post('/invites', { invitee_emails: emails.join('\n'), stream_ids: [general] });
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: { licenseLimit: 50 } });
-    adam = await server.as('adam@sandbox.test');
-    general = await generalId(adam);
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  const { server, clients, ids } = demoServerForFile({ config: { licenseLimit: 50 } });
+  const invite = (emails: string[]) => clients.adam.post('/invites', { invitee_emails: emails.join('\n'), stream_ids: [ids.channel.general] });
 
   test('inviting more people than there are free seats sends nothing', async () => {
     const emails = addresses(3);
@@ -99,7 +69,7 @@ describe('the licence limit (here 50 seats)', () => {
       daily_limit_reached: false,
       license_limit_reached: true,
     });
-    const listed = await listedEmails(adam);
+    const listed = await listedEmails(clients.adam);
     expect(emails.filter((email) => listed.includes(email))).toEqual([]);
   });
 
@@ -113,15 +83,15 @@ describe('the licence limit (here 50 seats)', () => {
   });
 
   test('revoking an invitation frees its seat', async () => {
-    const [first] = (await adam.get('/invites')).body.invites as { id: number }[];
-    expectSuccess(await adam.delete(`/invites/${String(first?.id)}`));
+    const [first] = (await clients.adam.get('/invites')).body.invites as { id: number }[];
+    expectSuccess(await clients.adam.delete(`/invites/${String(first?.id)}`));
     expectSuccess(await invite(addresses(1)));
   });
 
   test('an expired invitation frees its seat', async () => {
-    const [first] = (await adam.get('/invites')).body.invites as { id: number }[];
-    expectSuccess(await adam.delete(`/invites/${String(first?.id)}`));
-    expectSuccess(await adam.post('/invites', { invitee_emails: addresses(1).join(), stream_ids: [general], invite_expires_in_minutes: 30 }));
+    const [first] = (await clients.adam.get('/invites')).body.invites as { id: number }[];
+    expectSuccess(await clients.adam.delete(`/invites/${String(first?.id)}`));
+    expectSuccess(await clients.adam.post('/invites', { invitee_emails: addresses(1).join(), stream_ids: [ids.channel.general], invite_expires_in_minutes: 30 }));
     expect(invitationFailed(await invite(addresses(1)))).toMatchObject({ license_limit_reached: true });
     server.clock.advance(31 * 60_000);
     expectSuccess(await invite(addresses(1)));

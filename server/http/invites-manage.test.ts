@@ -1,28 +1,16 @@
 // Upstream's GET /invites, DELETE /invites/{invite_id} and POST /invites/{invite_id}/resend over
 // HTTP against the demo organization: who sees, revokes and resends which invitations.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { resendInvite, revokeInvite, type Invite } from '../../shared/api';
-import { startTestServer, type ApiClient, type TestServer } from '../testing/harness';
-import { demoIds, expectError, expectSuccess, fresh, invitationFor, listed, listedEmails, type DemoIds } from './invite-test-helpers';
+import type { ApiClient } from '../testing/harness';
+import { expectError, expectSuccess } from '../testing/replies';
+import { fresh, invitationFor, invitesServerForFile, listed, listedEmails } from './invite-test-helpers';
 
-let server: TestServer;
+const { server, clients, ids, invite } = invitesServerForFile();
 let olivia: ApiClient, adam: ApiClient, mona: ApiClient, mark: ApiClient, gina: ApiClient;
-let ids: DemoIds;
-
-beforeAll(async () => {
-  server = await startTestServer({ config: { dailyInviteLimit: 10_000 } });
-  [olivia, adam, mona, mark, gina] = (await Promise.all(
-    ['olivia', 'adam', 'mona', 'mark', 'gina'].map((name) => server.as(`${name}@sandbox.test`)),
-  )) as [ApiClient, ApiClient, ApiClient, ApiClient, ApiClient];
-  ids = await demoIds(olivia);
+beforeAll(() => {
+  ({ olivia, adam, mona, mark, gina } = clients);
 });
-
-afterAll(async () => {
-  await server.close();
-});
-
-const invite = (client: ApiClient, params: Record<string, unknown>) =>
-  client.post('/invites', { stream_ids: [ids.channel.general], ...params });
 
 /** A new invitation made by this client. */
 async function invitedBy(client: ApiClient, params: Record<string, unknown> = {}): Promise<Invite> {

@@ -2,32 +2,19 @@
 // reasons and outcomes, and who may invite as which role into which channels and groups. Listing,
 // revoking and resending: invites-manage.test.ts. The daily and licence limits need their own server
 // options: invites-limits.test.ts.
-import Database from 'better-sqlite3';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { sendInvites, type Invite } from '../../shared/api';
-import { startTestServer, type ApiClient, type TestServer } from '../testing/harness';
-import { demoIds, expectError, expectSuccess, fresh, invitationFailed, invitationFor, listed, listedEmails, type DemoIds } from './invite-test-helpers';
+import { withDb } from '../testing/database-file';
+import type { ApiClient } from '../testing/harness';
+import { expectError, expectSuccess } from '../testing/replies';
+import { fresh, invitationFailed, invitationFor, invitesServerForFile, listed, listedEmails } from './invite-test-helpers';
 
-let server: TestServer;
+const { server, clients, ids, invite } = invitesServerForFile();
 let olivia: ApiClient, adam: ApiClient, mona: ApiClient, mark: ApiClient, gina: ApiClient;
-let ids: DemoIds;
-
-beforeAll(async () => {
-  // A high daily limit, so this file's many invitations never reach it (invites-limits.test.ts does).
-  server = await startTestServer({ config: { dailyInviteLimit: 10_000 } });
-  [olivia, adam, mona, mark, gina] = (await Promise.all(
-    ['olivia', 'adam', 'mona', 'mark', 'gina'].map((name) => server.as(`${name}@sandbox.test`)),
-  )) as [ApiClient, ApiClient, ApiClient, ApiClient, ApiClient];
-  ids = await demoIds(olivia);
+beforeAll(() => {
+  ({ olivia, adam, mona, mark, gina } = clients);
 });
 
-afterAll(async () => {
-  await server.close();
-});
-
-const invite = (client: ApiClient, params: Record<string, unknown>) =>
-  client.post('/invites', { stream_ids: [ids.channel.general], ...params });
 const pendingInvitation = (email: string): Promise<Invite> => invitationFor(olivia, email);
 
 describe('POST /invites (spec 9)', () => {
@@ -190,15 +177,30 @@ describe('invite_as: roles equal to or stricter than the inviter\'s (spec Authen
 });
 
 describe('stream_ids', () => {
-  const setAddSubscribers = async (channel: string, group: string) => {
-    const response = await olivia.patch(`/streams/${String(ids.channel[channel])}`, { can_add_subscribers_group: { new: ids.group[group] } });
-    expect(response.status).toBe(200);
+  /** Runs `run` with the channel's can_add_subscribers_group at `group`, then puts back the demo's
+   * role:nobody, even if `run` fails. */
+  const withChannelAddSubscribers = async (channel: string, group: string, run: () => Promise<void>) => {
+    const set = async (to: string) => {
+      const response = await olivia.patch(`/streams/${String(ids.channel[channel])}`, { can_add_subscribers_group: { new: ids.group[to] } });
+      expect(response.status).toBe(200);
+    };
+    await set(group);
+    try {
+      await run();
+    } finally {
+      await set('role:nobody');
+    }
   };
-  /** The organization-wide setting has no endpoint yet; tests change it in the database. */
-  const setRealmAddSubscribers = (group: string) => {
-    const db = new Database(path.join(server.dataDir, 'sandbox.sqlite'));
-    db.prepare('UPDATE realm SET can_add_subscribers_group = ?').run(JSON.stringify(ids.group[group]));
-    db.close();
+  /** Runs `run` with the organization-wide setting at `group`, then puts back the demo's role:members,
+   * even if `run` fails. The setting has no endpoint yet, so this changes it in the database. */
+  const withRealmAddSubscribers = async (group: string, run: () => Promise<void>) => {
+    const set = (to: string) => withDb(server, (db) => db.prepare('UPDATE realm SET can_add_subscribers_group = ?').run(JSON.stringify(ids.group[to])));
+    set(group);
+    try {
+      await run();
+    } finally {
+      set('role:members');
+    }
   };
 
   test('an unknown channel is refused and nothing is sent', async () => {
@@ -223,51 +225,36 @@ describe('stream_ids', () => {
   });
 
   test("members of a private channel's can_add_subscribers_group may invite into it without being subscribed", async () => {
-    await setAddSubscribers('leadership', 'role:members');
-    try {
+    await withChannelAddSubscribers('leadership', 'role:members', async () => {
       expectSuccess(await invite(mark, { invitee_emails: fresh(), stream_ids: [ids.channel.leadership] }));
-    } finally {
-      await setAddSubscribers('leadership', 'role:nobody');
-    }
+    });
   });
 
   test('outside the organization\'s can_add_subscribers_group, a channel is refused', async () => {
-    setRealmAddSubscribers('role:administrators');
-    try {
+    await withRealmAddSubscribers('role:administrators', async () => {
       const response = await invite(mark, { invitee_emails: fresh(), stream_ids: [ids.channel.general, ids.channel.engineering] });
       expectError(response, 'BAD_REQUEST', 'You do not have permission to subscribe other users to channels.');
-    } finally {
-      setRealmAddSubscribers('role:members');
-    }
+    });
   });
 
   test("the channel's own can_add_subscribers_group lets its members invite there", async () => {
-    setRealmAddSubscribers('role:administrators');
-    await setAddSubscribers('engineering', 'role:members');
-    try {
-      expectSuccess(await invite(mark, { invitee_emails: fresh(), stream_ids: [ids.channel.engineering] }));
-    } finally {
-      await setAddSubscribers('engineering', 'role:nobody');
-      setRealmAddSubscribers('role:members');
-    }
+    await withRealmAddSubscribers('role:administrators', async () => {
+      await withChannelAddSubscribers('engineering', 'role:members', async () => {
+        expectSuccess(await invite(mark, { invitee_emails: fresh(), stream_ids: [ids.channel.engineering] }));
+      });
+    });
   });
 
   test('administrators may always invite into public channels', async () => {
-    setRealmAddSubscribers('role:owners');
-    try {
+    await withRealmAddSubscribers('role:owners', async () => {
       expectSuccess(await invite(adam, { invitee_emails: fresh(), stream_ids: [ids.channel.engineering] }));
-    } finally {
-      setRealmAddSubscribers('role:members');
-    }
+    });
   });
 
   test('a default channel is always allowed', async () => {
-    setRealmAddSubscribers('role:administrators');
-    try {
+    await withRealmAddSubscribers('role:administrators', async () => {
       expectSuccess(await invite(mark, { invitee_emails: fresh(), stream_ids: [ids.channel.general] }));
-    } finally {
-      setRealmAddSubscribers('role:members');
-    }
+    });
   });
 });
 
@@ -292,13 +279,10 @@ describe('group_ids', () => {
 describe('welcome_message_custom_text', () => {
   /** Not part of any reply (upstream's invitation object leaves it out), so read from the data file. */
   function storedWelcomeText(email: string): string | null | undefined {
-    const db = new Database(path.join(server.dataDir, 'sandbox.sqlite'), { readonly: true });
-    try {
-      const row = db.prepare('SELECT welcome_message_custom_text AS text FROM invites WHERE email = ? ORDER BY id DESC').get(email) as { text: string | null } | undefined;
-      return row?.text;
-    } finally {
-      db.close();
-    }
+    const row = withDb(server, (db) =>
+      db.prepare('SELECT welcome_message_custom_text AS text FROM invites WHERE email = ? ORDER BY id DESC').get(email),
+    ) as { text: string | null } | undefined;
+    return row?.text;
   }
 
   test('an administrator\'s text of 8000 characters is stored', async () => {

@@ -1,26 +1,15 @@
 // upstream POST /messages, spec 20 POST /messages/render and spec 13 POST /mark_topic_as_read over HTTP.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { markTopicAsRead, renderMessage, sendMessage } from '../../shared/api';
-import { startTestServer, type ApiClient, type TestServer } from '../testing/harness';
-import { channelId, error, fetchMessages, send, userId } from './messages-test-support';
+import type { ApiClient } from '../testing/harness';
+import { error } from '../testing/replies';
+import { demoServerForFile } from '../testing/server-per-file';
+import { fetchMessages, send } from './messages-test-support';
 
-let server: TestServer;
-let olivia: ApiClient;
-let adam: ApiClient;
-let mona: ApiClient;
-let mark: ApiClient;
-let gina: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer({ seed: 'demo' });
-  olivia = await server.as('olivia@sandbox.test');
-  adam = await server.as('adam@sandbox.test');
-  mona = await server.as('mona@sandbox.test');
-  mark = await server.as('mark@sandbox.test');
-  gina = await server.as('gina@sandbox.test');
-});
-afterAll(async () => {
-  await server.close();
+const { clients, ids } = demoServerForFile();
+let olivia: ApiClient, adam: ApiClient, mona: ApiClient, mark: ApiClient, gina: ApiClient;
+beforeAll(() => {
+  ({ olivia, adam, mona, mark, gina } = clients);
 });
 
 const one = async (client: ApiClient, id: number, params: Record<string, unknown> = {}) => {
@@ -37,7 +26,7 @@ describe('sending to a channel', () => {
   });
 
   test('by ID, with the older type name stream', async () => {
-    const id = await send(mark, { type: 'stream', to: await channelId(mark, 'general'), topic: 'greetings', content: 'by ID' });
+    const id = await send(mark, { type: 'stream', to: ids.channel.general, topic: 'greetings', content: 'by ID' });
     expect((await one(mark, id)).display_recipient).toBe('general');
   });
 
@@ -110,7 +99,7 @@ describe('sending to a channel', () => {
   });
 
   test('a channel with disable_empty_topic refuses the empty topic', async () => {
-    const engineering = await channelId(adam, 'engineering');
+    const engineering = ids.channel.engineering;
     expect((await adam.patch(`/streams/${engineering}`, { topics_policy: 'disable_empty_topic' })).body).toMatchObject({ result: 'success' });
     const response = await mark.post('/messages', { type: 'channel', to: 'engineering', topic: '', content: 'x' });
     expect(response.body).toEqual(error('Sending messages to the general chat topic is not allowed in this channel.'));
@@ -120,7 +109,7 @@ describe('sending to a channel', () => {
 
 describe('sending a direct message', () => {
   test('to user IDs: both participants see it, with both in display_recipient', async () => {
-    const gina_id = await userId(mark, 'gina@sandbox.test');
+    const gina_id = ids.user['gina@sandbox.test'];
     const id = await send(mark, { type: 'direct', to: [gina_id], content: 'hi Gina' });
     const seen = await one(gina, id);
     expect(seen.type).toBe('private');
@@ -164,8 +153,8 @@ describe('POST /messages/render', () => {
   test('renders Markdown with the service’s mentions and links', async () => {
     const response = await mark.post('/messages/render', { content: '**Hi** @**Gina Guest** in #**general**' });
     const { rendered } = renderMessage.reply.parse(response.body);
-    const gina_id = await userId(mark, 'gina@sandbox.test');
-    const general = await channelId(mark, 'general');
+    const gina_id = ids.user['gina@sandbox.test'];
+    const general = ids.channel.general;
     expect(rendered).toBe(
       `<p><strong>Hi</strong> <span class="user-mention" data-user-id="${gina_id}">@Gina Guest</span> in ` +
         `<a class="stream" data-stream-id="${general}" href="/#narrow/channel/${general}-general">#general</a></p>`,
@@ -197,7 +186,7 @@ describe('POST /mark_topic_as_read', () => {
     const other = await send(olivia, { type: 'channel', to: 'general', topic: 'other', content: 'three' });
     expect((await unread(mark, 'to read')).messages).toHaveLength(2);
 
-    const response = await mark.post('/mark_topic_as_read', { stream_id: await channelId(mark, 'general'), topic_name: 'to read' });
+    const response = await mark.post('/mark_topic_as_read', { stream_id: ids.channel.general, topic_name: 'to read' });
     markTopicAsRead.reply.parse(response.body);
     expect((await unread(mark, 'to read')).messages).toEqual([]);
     expect((await one(mark, other)).flags).toEqual([]);
@@ -207,7 +196,7 @@ describe('POST /mark_topic_as_read', () => {
 
   test('"(no topic)" marks the empty topic', async () => {
     const id = await send(olivia, { type: 'channel', to: 'general', topic: '', content: 'empty topic news' });
-    await mark.post('/mark_topic_as_read', { stream_id: await channelId(mark, 'general'), topic_name: '(no topic)' });
+    await mark.post('/mark_topic_as_read', { stream_id: ids.channel.general, topic_name: '(no topic)' });
     expect((await one(mark, id)).flags).toEqual(['read']);
   });
 
@@ -216,12 +205,12 @@ describe('POST /mark_topic_as_read', () => {
   });
 
   test('a private channel the user cannot see is refused the same way', async () => {
-    const leadership = await channelId(olivia, 'leadership');
+    const leadership = ids.channel.leadership;
     expect((await mark.post('/mark_topic_as_read', { stream_id: leadership, topic_name: 'budget' })).body).toEqual(error('Invalid channel ID'));
   });
 
   test('a topic the user has no messages in is refused', async () => {
-    const response = await mark.post('/mark_topic_as_read', { stream_id: await channelId(mark, 'general'), topic_name: 'never used' });
+    const response = await mark.post('/mark_topic_as_read', { stream_id: ids.channel.general, topic_name: 'never used' });
     expect(response.body).toEqual(error("No such topic 'never used'"));
   });
 });

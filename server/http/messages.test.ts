@@ -1,16 +1,15 @@
 // spec 7 GET /messages over HTTP: anchors and ranges, message_ids, narrows, what each role may see, and
 // how messages are presented (apply_markdown, client_gravatar, allow_empty_topic_name). Narrow
 // operators one by one: server/actions/narrow.test.ts.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type ApiClient, type TestServer } from '../testing/harness';
-import { channelId, error, fetchMessages, ids, send, userId, withDb } from './messages-test-support';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { withDb } from '../testing/database-file';
+import type { ApiClient } from '../testing/harness';
+import { error } from '../testing/replies';
+import { demoServerForFile } from '../testing/server-per-file';
+import { fetchMessages, ids, send } from './messages-test-support';
 
-let server: TestServer;
-let olivia: ApiClient;
-let adam: ApiClient;
-let mona: ApiClient;
-let mark: ApiClient;
-let gina: ApiClient;
+const { server, clients, ids: demoIds } = demoServerForFile();
+let olivia: ApiClient, adam: ApiClient, mona: ApiClient, mark: ApiClient, gina: ApiClient;
 /** Five messages from Olivia in general > anchors, oldest first. */
 let anchors: number[];
 const inAnchors = [
@@ -19,17 +18,9 @@ const inAnchors = [
 ];
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: 'demo' });
-  olivia = await server.as('olivia@sandbox.test');
-  adam = await server.as('adam@sandbox.test');
-  mona = await server.as('mona@sandbox.test');
-  mark = await server.as('mark@sandbox.test');
-  gina = await server.as('gina@sandbox.test');
+  ({ olivia, adam, mona, mark, gina } = clients);
   anchors = [];
   for (let i = 1; i <= 5; i++) anchors.push(await send(olivia, { type: 'channel', to: 'general', topic: 'anchors', content: `message ${i}` }));
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('anchors and ranges', () => {
@@ -95,7 +86,7 @@ describe('anchors and ranges', () => {
   });
 
   test('first_unread anchors at the oldest unread message in the narrow', async () => {
-    const stream_id = await channelId(mona, 'general');
+    const stream_id = demoIds.channel.general;
     await send(olivia, { type: 'channel', to: 'general', topic: 'unread', content: 'old news' });
     expect((await mona.post('/mark_topic_as_read', { stream_id, topic_name: 'unread' })).body).toMatchObject({ result: 'success' });
     const fresh = await send(olivia, { type: 'channel', to: 'general', topic: 'unread', content: 'fresh news' });
@@ -158,7 +149,7 @@ describe('narrows over HTTP', () => {
       num_before: 50,
       num_after: 0,
       narrow: [
-        { operator: 'channel', operand: await channelId(mark, 'general') },
+        { operator: 'channel', operand: demoIds.channel.general },
         { operator: 'topic', operand: 'lunch plans' },
       ],
     });
@@ -167,7 +158,7 @@ describe('narrows over HTTP', () => {
   });
 
   test('dm narrows to the conversation with that person', async () => {
-    const fetched = await fetchMessages(mark, { anchor: 'newest', num_before: 50, num_after: 0, narrow: [{ operator: 'dm', operand: [await userId(mark, 'gina@sandbox.test')] }] });
+    const fetched = await fetchMessages(mark, { anchor: 'newest', num_before: 50, num_after: 0, narrow: [{ operator: 'dm', operand: [demoIds.user['gina@sandbox.test']] }] });
     expect(fetched.messages.length).toBeGreaterThan(0);
     for (const message of fetched.messages) {
       expect((message.display_recipient as { email: string }[]).map((user) => user.email).sort()).toEqual(['gina@sandbox.test', 'mark@sandbox.test']);
@@ -182,7 +173,7 @@ describe('narrows over HTTP', () => {
 
 describe('who sees what', () => {
   test('direct messages are seen by their participants only', async () => {
-    const secret = await send(olivia, { type: 'direct', to: [await userId(olivia, 'adam@sandbox.test')], content: 'just between us' });
+    const secret = await send(olivia, { type: 'direct', to: [demoIds.user['adam@sandbox.test']], content: 'just between us' });
     expect(ids(await fetchMessages(adam, { message_ids: [secret] }))).toEqual([secret]);
     expect(ids(await fetchMessages(mark, { message_ids: [secret] }))).toEqual([]);
   });
@@ -226,10 +217,10 @@ describe('who sees what', () => {
 
 describe('protected history', () => {
   test('a late subscriber sees only later messages, and history_limited says older ones were cut', async () => {
-    const leadership = await channelId(olivia, 'leadership');
+    const leadership = demoIds.channel.leadership;
     const before = await send(olivia, { type: 'channel', to: 'leadership', topic: 'plans', content: 'before Mona joined' });
     // No subscription endpoint yet: Mona joins now, after `before`.
-    const monaId = await userId(olivia, 'mona@sandbox.test');
+    const monaId = demoIds.user['mona@sandbox.test'];
     withDb(server, (db) =>
       db.prepare('INSERT INTO subscriptions (user_id, stream_id, subscribed_after_message_id) VALUES (?, ?, ?)').run(monaId, leadership, before),
     );
@@ -258,8 +249,8 @@ describe('presentation', () => {
 
   test('apply_markdown true gives HTML with the mention and the channel link', async () => {
     const [message] = (await fetchMessages(mark, { message_ids: [rich], apply_markdown: true })).messages;
-    const markId = await userId(mark, 'mark@sandbox.test');
-    const design = await channelId(mark, 'design');
+    const markId = demoIds.user['mark@sandbox.test'];
+    const design = demoIds.channel.design;
     expect(message?.content_type).toBe('text/html');
     expect(message?.content).toBe(
       `<p>Hi <span class="user-mention" data-user-id="${markId}">@Mark Member</span>, see ` +
@@ -307,7 +298,7 @@ describe('presentation', () => {
     expect(message).toMatchObject({
       type: 'stream',
       display_recipient: 'general',
-      stream_id: await channelId(mark, 'general'),
+      stream_id: demoIds.channel.general,
       subject: 'presentation',
       sender_email: 'olivia@sandbox.test',
       sender_full_name: 'Olivia Owner',

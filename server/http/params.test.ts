@@ -1,18 +1,8 @@
 // Parameters arrive as form strings; the parser decodes and validates them as upstream does.
 import { describe, expect, test } from 'vitest';
 import { getMessagesParams, sendInvitesParams, updateChannelParams, updateUserParams } from '../../shared/api';
-import { ApiError } from '../errors';
+import { thrownApiError } from '../testing/api-error';
 import { parseParams } from './params';
-
-function failure(run: () => unknown): ApiError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
 
 describe('parameter parsing', () => {
   test('integers, booleans and lists arrive as JSON inside form values', () => {
@@ -40,25 +30,25 @@ describe('parameter parsing', () => {
   });
 
   test('a missing required parameter is REQUEST_VARIABLE_MISSING naming it', () => {
-    const error = failure(() => parseParams(sendInvitesParams, { invitee_emails: 'a@x.test' }));
+    const error = thrownApiError(() => parseParams(sendInvitesParams, { invitee_emails: 'a@x.test' }));
     expect(error.body()).toEqual({ result: 'error', code: 'REQUEST_VARIABLE_MISSING', msg: "Missing 'stream_ids' argument", var_name: 'stream_ids' });
   });
 
   test('a value outside the allowed ones is refused in upstream\'s words', () => {
-    expect(failure(() => parseParams(sendInvitesParams, { invitee_emails: 'a@x.test', stream_ids: '[]', invite_as: '250' })).message).toBe('Invalid invite_as');
+    expect(thrownApiError(() => parseParams(sendInvitesParams, { invitee_emails: 'a@x.test', stream_ids: '[]', invite_as: '250' })).message).toBe('Invalid invite_as');
   });
 
   test('a non-number where a number belongs says so', () => {
-    expect(failure(() => parseParams(updateUserParams, { user_id: '5', role: '"admin"' })).message).toBe('Invalid role');
-    expect(failure(() => parseParams(sendInvitesParams, { invitee_emails: 'a', stream_ids: '{"a":1}' })).message).toBe('stream_ids is not a list');
+    expect(thrownApiError(() => parseParams(updateUserParams, { user_id: '5', role: '"admin"' })).message).toBe('Invalid role');
+    expect(thrownApiError(() => parseParams(sendInvitesParams, { invitee_emails: 'a', stream_ids: '{"a":1}' })).message).toBe('stream_ids is not a list');
   });
 
   test('malformed JSON is a clear error, not a crash', () => {
-    expect(failure(() => parseParams(sendInvitesParams, { invitee_emails: 'a', stream_ids: '[1,' })).message).toBe('stream_ids is not valid JSON');
+    expect(thrownApiError(() => parseParams(sendInvitesParams, { invitee_emails: 'a', stream_ids: '[1,' })).message).toBe('stream_ids is not valid JSON');
   });
 
   test('too long a text gives the limit', () => {
-    const error = failure(() => parseParams(sendInvitesParams, { invitee_emails: 'a', stream_ids: '[]', welcome_message_custom_text: 'x'.repeat(8001) }));
+    const error = thrownApiError(() => parseParams(sendInvitesParams, { invitee_emails: 'a', stream_ids: '[]', welcome_message_custom_text: 'x'.repeat(8001) }));
     expect(error.message).toBe('welcome_message_custom_text is too long (limit: 8000 characters)');
   });
 
@@ -68,7 +58,7 @@ describe('parameter parsing', () => {
   });
 
   test("an endpoint's own rules give their message", () => {
-    const error = failure(() => parseParams(getMessagesParams, { num_before: '3000', num_after: '3000', anchor: 'newest' }));
+    const error = thrownApiError(() => parseParams(getMessagesParams, { num_before: '3000', num_after: '3000', anchor: 'newest' }));
     expect(error.message).toBe('Too many messages requested (maximum 5000).');
   });
 });

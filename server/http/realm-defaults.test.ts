@@ -3,56 +3,29 @@
 // read them from the database file, and create a later account with server/db/create-user.ts, the
 // path every account creation goes through. The events are checked in
 // server/actions/realm-defaults.test.ts.
-import Database from 'better-sqlite3';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { updateRealmUserSettingsDefaults } from '../../shared/api';
 import { insertUser } from '../db/create-user';
 import { userSettings } from '../db/users';
 import { seededIds } from '../ids';
-import { startTestServer, type ApiClient, type ApiResponse, type TestServer } from '../testing/harness';
+import { withDb } from '../testing/database-file';
+import type { ApiClient } from '../testing/harness';
+import { expectError, expectSuccess } from '../testing/replies';
+import { demoServerForFile } from '../testing/server-per-file';
 
-let server: TestServer;
+const { server, clients } = demoServerForFile();
 let olivia: ApiClient, adam: ApiClient, mona: ApiClient, mark: ApiClient, gina: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  [olivia, adam, mona, mark, gina] = (await Promise.all(
-    ['olivia', 'adam', 'mona', 'mark', 'gina'].map((name) => server.as(`${name}@sandbox.test`)),
-  )) as [ApiClient, ApiClient, ApiClient, ApiClient, ApiClient];
+beforeAll(() => {
+  ({ olivia, adam, mona, mark, gina } = clients);
 });
-
-afterAll(async () => {
-  await server.close();
-});
-
-function withDb<T>(run: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, 'sandbox.sqlite'));
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
 
 const storedDefaults = () =>
-  withDb((db) => JSON.parse(db.prepare('SELECT user_settings_defaults FROM realm').pluck().get() as string) as Record<string, unknown>);
+  withDb(server, (db) => JSON.parse(db.prepare('SELECT user_settings_defaults FROM realm').pluck().get() as string) as Record<string, unknown>);
 /** A user's own settings as the server reads them (server/db/users.ts userSettings). */
 const settingsOf = (email: string) =>
-  withDb((db) => userSettings({ settings: db.prepare('SELECT settings FROM users WHERE email = ?').pluck().get(email) as string }));
+  withDb(server, (db) => userSettings({ settings: db.prepare('SELECT settings FROM users WHERE email = ?').pluck().get(email) as string }));
 
 const patch = (client: ApiClient, params: Record<string, unknown>) => client.patch('/realm/user_settings_defaults', params);
-
-function expectSuccess(response: ApiResponse): void {
-  expect(response.body).toMatchObject({ result: 'success', msg: '' });
-  expect(response.status).toBe(200);
-}
-
-function expectError(response: ApiResponse, code: string, msg: string): void {
-  expect(response.body).toMatchObject({ result: 'error', code, msg });
-  expect(response.status).toBe(400);
-}
-
 describe('PATCH /realm/user_settings_defaults (spec 4)', () => {
   test('permission matrix: owners and administrators change defaults; others are not administrators', async () => {
     const actors = [
@@ -124,7 +97,7 @@ describe('PATCH /realm/user_settings_defaults (spec 4)', () => {
 
   test('an account created afterwards starts from the new defaults', async () => {
     expectSuccess(await patch(adam, { color_scheme: 3, web_animate_image_previews: 'never', starred_message_counts: false }));
-    withDb((db) => insertUser(db, seededIds(99), { email: 'newcomer@sandbox.test', full_name: 'New Comer', role: 400, date_joined: 0 }));
+    withDb(server, (db) => insertUser(db, seededIds(99), { email: 'newcomer@sandbox.test', full_name: 'New Comer', role: 400, date_joined: 0 }));
     expect(settingsOf('newcomer@sandbox.test')).toEqual(storedDefaults());
     expect(settingsOf('newcomer@sandbox.test')).toMatchObject({ color_scheme: 3, web_animate_image_previews: 'never', starred_message_counts: false });
   });

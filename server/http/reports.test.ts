@@ -1,28 +1,18 @@
 // spec 16 POST /messages/{message_id}/report over HTTP: the notification bot's message in the
 // moderation channel, word for word as upstream writes it (checked against literal text here, not
 // against report-template.ts), and the errors.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { reportMessage } from '../../shared/api';
-import { startTestServer, type ApiClient, type TestServer } from '../testing/harness';
-import { error, fetchMessages, send, userId } from './messages-test-support';
+import type { ApiClient } from '../testing/harness';
+import { error } from '../testing/replies';
+import { demoServerForFile, testServerForFile } from '../testing/server-per-file';
+import { fetchMessages, send } from './messages-test-support';
 
-let server: TestServer;
-let olivia: ApiClient;
-let mona: ApiClient;
-let mark: ApiClient;
-let gina: ApiClient;
-const id = { olivia: 0, mona: 0, mark: 0, gina: 0 };
-
-beforeAll(async () => {
-  server = await startTestServer({ seed: 'demo' });
-  olivia = await server.as('olivia@sandbox.test');
-  mona = await server.as('mona@sandbox.test');
-  mark = await server.as('mark@sandbox.test');
-  gina = await server.as('gina@sandbox.test');
-  for (const name of Object.keys(id) as (keyof typeof id)[]) id[name] = await userId(olivia, `${name}@sandbox.test`);
-});
-afterAll(async () => {
-  await server.close();
+const { clients, ids } = demoServerForFile();
+let olivia: ApiClient, mona: ApiClient, mark: ApiClient, gina: ApiClient;
+const id = ids.person;
+beforeAll(() => {
+  ({ olivia, mona, mark, gina } = clients);
 });
 
 /** The newest report in the moderation channel, as Olivia (a subscriber) reads it back. */
@@ -152,7 +142,7 @@ describe('errors', () => {
   });
 
   test('a direct message between others is "Invalid message(s)"', async () => {
-    const dm = await send(olivia, { type: 'direct', to: [await userId(olivia, 'adam@sandbox.test')], content: 'private' });
+    const dm = await send(olivia, { type: 'direct', to: [ids.user['adam@sandbox.test']], content: 'private' });
     expect((await gina.post(`/messages/${dm}/report`, { report_type: 'spam' })).body).toEqual(error('Invalid message(s)'));
   });
 
@@ -167,14 +157,8 @@ describe('errors', () => {
 });
 
 describe('an organization without a moderation request channel', () => {
-  let empty: TestServer;
-  beforeAll(async () => {
-    // --seed empty configures no moderation request channel
-    empty = await startTestServer({ seed: 'empty' });
-  });
-  afterAll(async () => {
-    await empty.close();
-  });
+  // --seed empty configures no moderation request channel
+  const empty = testServerForFile({ seed: 'empty' });
 
   test('refuses reports', async () => {
     const owner = await empty.as('olivia@sandbox.test');

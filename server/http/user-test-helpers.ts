@@ -1,14 +1,15 @@
-// What the user endpoint tests share: a demo server with a client for each named role, the accounts
-// looked up over HTTP, and assertions on replies.
-import Database from 'better-sqlite3';
-import path from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
+// What the user endpoint tests share: a demo server with a client for each named role, the generated
+// members to change, and the owner's view of a user.
+import { beforeAll } from 'vitest';
 import { getUser, getUsers, type Role, type User } from '../../shared/api';
-import { startTestServer, type ApiClient, type ApiResponse, type TestServer } from '../testing/harness';
+import type { ApiClient, TestServer } from '../testing/harness';
+import { expectSuccess } from '../testing/replies';
+import { demoServerForFile, type DemoPerson } from '../testing/server-per-file';
 
+const ROLES = { owner: 'olivia', administrator: 'adam', moderator: 'mona', member: 'mark', guest: 'gina' } as const satisfies Record<string, DemoPerson>;
+export type RoleName = keyof typeof ROLES;
+const ROLE_NAMES = Object.keys(ROLES) as RoleName[];
 const NAMED = ['olivia', 'adam', 'mona', 'mark', 'gina', 'derek'].map((name) => `${name}@sandbox.test`);
-const ROLE_NAMES = ['owner', 'administrator', 'moderator', 'member', 'guest'] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
 
 export interface UsersFixture {
   readonly server: TestServer;
@@ -24,41 +25,28 @@ export interface UsersFixture {
   fetchUser(userId: number, params?: Record<string, unknown>): Promise<User>;
   /** Puts a user in a role as the owner would, through member so a guest can become anything. */
   setRole(userId: number, role: Role): Promise<void>;
-  /** Reads or changes rows the API has no endpoint for (a bot's key, the email-change permission). */
-  withDb<T>(run: (db: Database.Database) => T): T;
 }
 
 /** Starts a demo server for the test file (beforeAll) and closes it afterwards (afterAll). */
 export function usersFixture(): UsersFixture {
-  let server: TestServer | undefined;
-  const clients = {} as Record<RoleName, ApiClient>;
-  const byEmail = new Map<string, User>();
+  const { server, clients, ids } = demoServerForFile();
+  const as = {} as Record<RoleName, ApiClient>;
   let generated: User[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer();
-    const started = server;
-    await Promise.all(ROLE_NAMES.map(async (name, index) => (clients[name] = await started.as(NAMED[index] ?? ''))));
-    const users = getUsers.reply.parse((await clients.owner.get('/users')).body).members;
-    for (const user of users) byEmail.set(user.email, user);
+    for (const role of ROLE_NAMES) as[role] = clients[ROLES[role]];
+    const users = getUsers.reply.parse((await as.owner.get('/users')).body).members;
     generated = users.filter((user) => !NAMED.includes(user.email) && !user.is_bot && user.is_active && user.role === 400);
   });
 
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  const fixture: UsersFixture = {
-    get server() {
-      if (!server) throw new Error('the server starts in beforeAll');
-      return server;
-    },
-    as: clients,
-    actors: () => ROLE_NAMES.map((name) => [name, clients[name]]),
+  return {
+    server,
+    as,
+    actors: () => ROLE_NAMES.map((name) => [name, as[name]]),
     id(email) {
-      const user = byEmail.get(email);
-      if (!user) throw new Error(`no account ${email}`);
-      return user.user_id;
+      const id = ids.user[email];
+      if (id === undefined) throw new Error(`no account ${email}`);
+      return id;
     },
     person(index) {
       const user = generated[index];
@@ -66,32 +54,13 @@ export function usersFixture(): UsersFixture {
       return user;
     },
     async fetchUser(userId, params = {}) {
-      const response = await clients.owner.get(`/users/${String(userId)}`, params);
+      const response = await as.owner.get(`/users/${String(userId)}`, params);
       expectSuccess(response);
       return getUser.reply.parse(response.body).user;
     },
     async setRole(userId, role) {
-      expectSuccess(await clients.owner.patch(`/users/${String(userId)}`, { role: 400 }));
-      expectSuccess(await clients.owner.patch(`/users/${String(userId)}`, { role }));
-    },
-    withDb(run) {
-      const db = new Database(path.join(fixture.server.dataDir, 'sandbox.sqlite'));
-      try {
-        return run(db);
-      } finally {
-        db.close();
-      }
+      expectSuccess(await as.owner.patch(`/users/${String(userId)}`, { role: 400 }));
+      expectSuccess(await as.owner.patch(`/users/${String(userId)}`, { role }));
     },
   };
-  return fixture;
-}
-
-export function expectSuccess(response: ApiResponse): void {
-  expect(response.body).toMatchObject({ result: 'success', msg: '' });
-  expect(response.status).toBe(200);
-}
-
-export function expectError(response: ApiResponse, code: string, msg: string | RegExp): void {
-  expect(response.body).toMatchObject({ result: 'error', code, msg });
-  expect(response.status).toBe(400);
 }

@@ -2,8 +2,10 @@
 // demo organization, and that user changes survive a restart.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { deactivateUser, reactivateUser } from '../../shared/api';
+import { withDb } from '../testing/database-file';
 import type { ApiClient } from '../testing/harness';
-import { expectError, expectSuccess, usersFixture } from './user-test-helpers';
+import { expectError, expectSuccess } from '../testing/replies';
+import { usersFixture } from './user-test-helpers';
 
 const f = usersFixture();
 let olivia: ApiClient, adam: ApiClient;
@@ -96,7 +98,7 @@ describe('persistence', () => {
   test('role, name, profile, address and activity changes survive a restart', async () => {
     const target = f.person(6);
     // upstream grants the email-change permission with a management command; here, in the database
-    f.withDb((db) => db.prepare("UPDATE users SET can_change_user_emails = 1 WHERE email = 'olivia@sandbox.test'").run());
+    withDb(f.server, (db) => db.prepare("UPDATE users SET can_change_user_emails = 1 WHERE email = 'olivia@sandbox.test'").run());
     const fields = Object.keys((await f.fetchUser(f.id('olivia@sandbox.test'), { include_custom_profile_fields: true })).profile_data ?? {});
     expectSuccess(
       await olivia.patch(`/users/${String(target.user_id)}`, {

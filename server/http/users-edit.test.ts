@@ -1,8 +1,10 @@
 // spec 12 (update a user) over HTTP against the demo organization: full_name, profile_data and
 // new_email, each with its permission rules and upstream's error texts.
 import { beforeAll, describe, expect, test } from 'vitest';
+import { withDb } from '../testing/database-file';
 import type { ApiClient } from '../testing/harness';
-import { expectError, expectSuccess, usersFixture } from './user-test-helpers';
+import { expectError, expectSuccess } from '../testing/replies';
+import { usersFixture } from './user-test-helpers';
 
 const f = usersFixture();
 let olivia: ApiClient, adam: ApiClient, mark: ApiClient;
@@ -107,7 +109,7 @@ describe('PATCH /users/{id} new_email (spec 12)', () => {
 
   describe('with an owner holding can_change_user_emails (granted in the database, as upstream does with a management command)', () => {
     beforeAll(() => {
-      f.withDb((db) => db.prepare("UPDATE users SET can_change_user_emails = 1 WHERE email = 'olivia@sandbox.test'").run());
+      withDb(f.server, (db) => db.prepare("UPDATE users SET can_change_user_emails = 1 WHERE email = 'olivia@sandbox.test'").run());
     });
 
     test('an address already in use is refused', async () => {

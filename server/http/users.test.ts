@@ -3,8 +3,10 @@
 // users-edit.test.ts; deactivation: users-deactivation.test.ts; events: server/actions/users.test.ts.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { getOwnUser, getUser, getUsers, updateUser, type Role } from '../../shared/api';
+import { withDb } from '../testing/database-file';
 import type { ApiClient } from '../testing/harness';
-import { expectError, expectSuccess, usersFixture } from './user-test-helpers';
+import { expectError, expectSuccess } from '../testing/replies';
+import { usersFixture } from './user-test-helpers';
 
 const f = usersFixture();
 let olivia: ApiClient, adam: ApiClient, mark: ApiClient, gina: ApiClient;
@@ -46,7 +48,7 @@ describe('GET /users/me (spec 19)', () => {
   });
 
   test('a bot has no profile data', async () => {
-    const key = f.withDb((db) => db.prepare("SELECT api_key FROM users WHERE email = 'echo-bot@sandbox.test'").pluck().get() as string);
+    const key = withDb(f.server, (db) => db.prepare("SELECT api_key FROM users WHERE email = 'echo-bot@sandbox.test'").pluck().get() as string);
     const response = await f.server.withCredentials('echo-bot@sandbox.test', key).get('/users/me');
     const me = getOwnUser.reply.parse(response.body);
     expect(me.is_bot).toBe(true);
@@ -63,7 +65,7 @@ describe('GET /users and GET /users/{id}', () => {
     expect(derek).toMatchObject({ is_active: false, role: 400 });
     expect(members.find((user) => user.email === 'echo-bot@sandbox.test')).toMatchObject({ is_bot: true, bot_type: 3, bot_owner_id: f.id('adam@sandbox.test') });
     expect(members.find((user) => user.email === 'notify-bot@sandbox.test')).toMatchObject({ is_bot: true, is_system_bot: true, bot_owner_id: null });
-    expect(members.length).toBe(f.withDb((db) => db.prepare('SELECT count(*) FROM users').pluck().get()));
+    expect(members.length).toBe(withDb(f.server, (db) => db.prepare('SELECT count(*) FROM users').pluck().get()));
   });
 
   test('administrators see real addresses; others see only their own', async () => {

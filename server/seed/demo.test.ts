@@ -1,33 +1,24 @@
 // The demo organization holds what docs/server.md promises.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDatabase, type OpenedDb } from '../db/connection';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Db } from '../db/connection';
 import { holdsGroupSetting, parseGroupSetting } from '../db/groups';
 import { verifyPassword } from '../db/passwords';
 import type { UserRow } from '../db/users';
 import { randomIds } from '../ids';
-import { seedIfEmpty } from './index';
+import { demoRealmForFile, openDemoRealm } from '../testing/in-process';
 
-let dir: string;
-let opened: OpenedDb;
-const now = 1_768_478_400;
-
+// Random API keys and tokens, so "the same seed gives the same people" shows the people do not
+// depend on them.
+const demo = demoRealmForFile({ ids: randomIds });
+let db: Db;
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'demo-seed-'));
-  opened = openDatabase(dir);
-  seedIfEmpty({ db: opened.db, ids: randomIds, now }, 'demo');
-});
-afterAll(() => {
-  opened.close();
-  rmSync(dir, { recursive: true, force: true });
+  db = demo.ctx.db;
 });
 
-const user = (email: string) => opened.db.prepare('SELECT * FROM users WHERE delivery_email = ?').get(email) as UserRow;
-const channel = (name: string) => opened.db.prepare('SELECT * FROM streams WHERE name = ?').get(name) as Record<string, number | string | null>;
+const user = (email: string) => db.prepare('SELECT * FROM users WHERE delivery_email = ?').get(email) as UserRow;
+const channel = (name: string) => db.prepare('SELECT * FROM streams WHERE name = ?').get(name) as Record<string, number | string | null>;
 const subscribers = (name: string) =>
-  opened.db
+  db
     .prepare('SELECT u.delivery_email FROM subscriptions s JOIN users u ON u.id = s.user_id JOIN streams c ON c.id = s.stream_id WHERE c.name = ? ORDER BY u.id')
     .pluck()
     .all(name) as string[];
@@ -50,7 +41,7 @@ describe('demo seed', () => {
   });
 
   test('has 40 more generated members with distinct addresses', () => {
-    const generated = opened.db
+    const generated = db
       .prepare("SELECT delivery_email FROM users WHERE is_bot = 0 AND delivery_email NOT IN ('olivia@sandbox.test','adam@sandbox.test','mona@sandbox.test','mark@sandbox.test','gina@sandbox.test','derek@sandbox.test')")
       .pluck()
       .all() as string[];
@@ -59,13 +50,10 @@ describe('demo seed', () => {
   });
 
   test('the same seed gives the same people every time', () => {
-    const other = mkdtempSync(path.join(tmpdir(), 'demo-seed-'));
-    const second = openDatabase(other);
-    seedIfEmpty({ db: second.db, ids: randomIds, now }, 'demo');
-    const names = (db: OpenedDb['db']) => db.prepare('SELECT full_name, delivery_email, role FROM users ORDER BY id').all();
-    expect(names(second.db)).toEqual(names(opened.db));
+    const second = openDemoRealm({ ids: randomIds });
+    const names = (of: Db) => of.prepare('SELECT full_name, delivery_email, role FROM users ORDER BY id').all();
+    expect(names(second.ctx.db)).toEqual(names(db));
     second.close();
-    rmSync(other, { recursive: true, force: true });
   });
 
   test('has an outgoing-webhook bot and the notification bot', () => {
@@ -75,23 +63,23 @@ describe('demo seed', () => {
 
   test('general is a public default channel everyone is subscribed to', () => {
     expect(channel('general')).toMatchObject({ invite_only: 0, is_default: 1 });
-    const humans = opened.db.prepare('SELECT count(*) FROM users WHERE is_bot = 0').pluck().get();
+    const humans = db.prepare('SELECT count(*) FROM users WHERE is_bot = 0').pluck().get();
     expect(subscribers('general').filter((email) => !email.includes('bot')).length).toBe(humans);
   });
 
   test('only administrators may send to announcements', () => {
     const setting = parseGroupSetting(String(channel('announcements').can_send_message_group));
-    expect(holdsGroupSetting(opened.db, user('adam@sandbox.test'), setting)).toBe(true);
-    expect(holdsGroupSetting(opened.db, user('olivia@sandbox.test'), setting)).toBe(true);
-    expect(holdsGroupSetting(opened.db, user('mona@sandbox.test'), setting)).toBe(false);
-    expect(holdsGroupSetting(opened.db, user('mark@sandbox.test'), setting)).toBe(false);
+    expect(holdsGroupSetting(db, user('adam@sandbox.test'), setting)).toBe(true);
+    expect(holdsGroupSetting(db, user('olivia@sandbox.test'), setting)).toBe(true);
+    expect(holdsGroupSetting(db, user('mona@sandbox.test'), setting)).toBe(false);
+    expect(holdsGroupSetting(db, user('mark@sandbox.test'), setting)).toBe(false);
   });
 
   test('engineering and design are in the folder Teams; Social is empty', () => {
     const folderOf = (name: string) =>
-      opened.db.prepare('SELECT f.name FROM streams s JOIN channel_folders f ON f.id = s.folder_id WHERE s.name = ?').pluck().get(name);
+      db.prepare('SELECT f.name FROM streams s JOIN channel_folders f ON f.id = s.folder_id WHERE s.name = ?').pluck().get(name);
     expect([folderOf('engineering'), folderOf('design')]).toEqual(['Teams', 'Teams']);
-    const social = opened.db.prepare("SELECT count(*) FROM streams s JOIN channel_folders f ON f.id = s.folder_id WHERE f.name = 'Social'").pluck().get();
+    const social = db.prepare("SELECT count(*) FROM streams s JOIN channel_folders f ON f.id = s.folder_id WHERE f.name = 'Social'").pluck().get();
     expect(social).toBe(0);
   });
 
@@ -102,7 +90,7 @@ describe('demo seed', () => {
 
   test('moderation is private, is the moderation request channel, and has owners, admins and moderators', () => {
     expect(channel('moderation')).toMatchObject({ invite_only: 1 });
-    const realm = opened.db.prepare('SELECT moderation_request_channel_id FROM realm').pluck().get();
+    const realm = db.prepare('SELECT moderation_request_channel_id FROM realm').pluck().get();
     expect(realm).toBe(channel('moderation').id);
     expect(subscribers('moderation')).toEqual(['olivia@sandbox.test', 'adam@sandbox.test', 'mona@sandbox.test']);
   });
@@ -112,20 +100,20 @@ describe('demo seed', () => {
   });
 
   test("has upstream's system groups plus engineers and designers", () => {
-    const names = opened.db.prepare('SELECT name FROM user_groups ORDER BY id').pluck().all();
+    const names = db.prepare('SELECT name FROM user_groups ORDER BY id').pluck().all();
     expect(names).toEqual(expect.arrayContaining(['role:owners', 'role:administrators', 'role:moderators', 'role:members', 'role:everyone', 'role:nobody', 'engineers', 'designers']));
   });
 
   test('has messages in several topics, the empty topic, and direct messages', () => {
-    const topics = opened.db.prepare("SELECT DISTINCT topic FROM messages m JOIN streams s ON s.id = m.stream_id WHERE s.name = 'general'").pluck().all();
+    const topics = db.prepare("SELECT DISTINCT topic FROM messages m JOIN streams s ON s.id = m.stream_id WHERE s.name = 'general'").pluck().all();
     expect(topics).toEqual(expect.arrayContaining(['welcome', 'lunch plans', '']));
-    const dms = opened.db.prepare("SELECT count(*) FROM messages WHERE type = 'private'").pluck().get() as number;
+    const dms = db.prepare("SELECT count(*) FROM messages WHERE type = 'private'").pluck().get() as number;
     expect(dms).toBeGreaterThan(3);
   });
 
   test('has three pending invitations and three reports in the moderation channel', () => {
-    expect(opened.db.prepare("SELECT count(*) FROM invites WHERE status = 'pending'").pluck().get()).toBe(3);
-    const reports = opened.db
+    expect(db.prepare("SELECT count(*) FROM invites WHERE status = 'pending'").pluck().get()).toBe(3);
+    const reports = db
       .prepare("SELECT m.content FROM messages m JOIN users u ON u.id = m.sender_id JOIN streams s ON s.id = m.stream_id WHERE s.name = 'moderation' AND u.delivery_email = 'notify-bot@sandbox.test'")
       .pluck()
       .all() as string[];

@@ -86,6 +86,10 @@ export function seedDemo(ctx: SeedContext): void {
   seedInvites(db, people, now);
   // The old-projects channel was archived after its last message.
   db.prepare('UPDATE streams SET is_archived = 1 WHERE id = ?').run(channels.oldProjects);
+  // Custom emoji for statuses (spec 10 reaction_type realm_emoji): one in use, one deactivated.
+  const addEmoji = db.prepare('INSERT INTO realm_emoji (name, file_name, author_id, deactivated) VALUES (?, ?, ?, ?)');
+  addEmoji.run('sandbox', 'sandbox.png', people.olivia, 0);
+  addEmoji.run('old_logo', 'old_logo.png', people.adam, 1);
 }
 
 type Say = (sender: number, to: { stream_id: number; topic: string } | { user_ids: number[] }, content: string, minutesAgo: number) => number;

@@ -18,7 +18,7 @@ export interface ApiResponse {
 export interface ApiClient {
   readonly email: string | null;
   readonly apiKey: string | null;
-  get(apiPath: string, params?: Record<string, unknown>): Promise<ApiResponse>;
+  get(apiPath: string, params?: Record<string, unknown>, signal?: AbortSignal): Promise<ApiResponse>;
   post(apiPath: string, params?: Record<string, unknown>): Promise<ApiResponse>;
   patch(apiPath: string, params?: Record<string, unknown>): Promise<ApiResponse>;
   delete(apiPath: string, params?: Record<string, unknown>): Promise<ApiResponse>;
@@ -60,13 +60,13 @@ export function encodeParams(params: Record<string, unknown> = {}): URLSearchPar
 function client(baseUrl: () => string, email: string | null, apiKey: string | null): ApiClient {
   const headers: Record<string, string> = {};
   if (email !== null && apiKey !== null) headers.authorization = `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}`;
-  const send = async (method: string, apiPath: string, params?: Record<string, unknown>, form?: FormData): Promise<ApiResponse> => {
+  const send = async (method: string, apiPath: string, params?: Record<string, unknown>, form?: FormData, signal?: AbortSignal): Promise<ApiResponse> => {
     const url = new URL(`/api/v1${apiPath}`, baseUrl());
     let body: URLSearchParams | FormData | undefined;
     if (form) body = form;
     else if (method === 'GET' || method === 'DELETE') url.search = encodeParams(params).toString();
     else body = encodeParams(params);
-    const response = await fetch(url, { method, headers, body });
+    const response = await fetch(url, { method, headers, body, signal });
     const text = await response.text();
     let parsed: ApiResponse['body'];
     try {
@@ -79,7 +79,7 @@ function client(baseUrl: () => string, email: string | null, apiKey: string | nu
   return {
     email,
     apiKey,
-    get: (p, params) => send('GET', p, params),
+    get: (p, params, signal) => send('GET', p, params, undefined, signal),
     post: (p, params) => send('POST', p, params),
     patch: (p, params) => send('PATCH', p, params),
     delete: (p, params) => send('DELETE', p, params),

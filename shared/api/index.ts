@@ -8,7 +8,7 @@ import { deleteEventQueue, getEvents } from './events';
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from './folders';
 import { getUserGroups } from './groups';
 import { getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
-import { getMessages, markTopicAsRead, renderMessage, sendMessage } from './messages';
+import { deleteMessage, getMessages, markTopicAsRead, renderMessage, sendMessage } from './messages';
 import { registerPushDevice } from './push';
 import { updateRealmUserSettingsDefaults } from './realm-defaults';
 import { register } from './register';
@@ -19,11 +19,12 @@ import {
   editScheduledMessage,
   getScheduledMessages,
 } from './scheduled';
+import { updateSettings } from './settings';
 import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet, getSavedSnippets } from './snippets';
 import { updateStatus } from './status';
 import { setEditTypingStatus, setTypingStatus } from './typing';
 import { uploadFile } from './uploads';
-import { deactivateUser, getOwnUser, getUser, getUsers, reactivateUser, updateUser } from './users';
+import { createUser, deactivateUser, getOwnUser, getUser, getUsers, reactivateUser, updateUser } from './users';
 
 export * from './auth';
 export * from './channels';
@@ -43,6 +44,7 @@ export * from './realm-defaults';
 export * from './register';
 export * from './reports';
 export * from './scheduled';
+export * from './settings';
 export * from './snippets';
 export * from './status';
 export * from './typing';
@@ -81,6 +83,7 @@ export const endpoints = {
   // messages
   getMessages,
   sendMessage,
+  deleteMessage,
   markTopicAsRead,
   renderMessage,
   reportMessage,
@@ -104,8 +107,10 @@ export const endpoints = {
   getUser,
   deactivateUser,
   reactivateUser,
+  createUser,
   updateStatus,
   updateRealmUserSettingsDefaults,
+  updateSettings,
   registerPushDevice,
 } as const satisfies Record<string, Endpoint>;
 export type EndpointName = keyof typeof endpoints;

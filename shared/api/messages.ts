@@ -252,3 +252,7 @@ export const sendMessage = endpoint(
     automatic_new_visibility_policy: z.int().optional(),
   }),
 );
+
+// upstream DELETE /messages/{message_id}: administrators, holders of the channel's
+// can_delete_any_message_group, or the sender within the realm's rules.
+export const deleteMessage = endpoint('DELETE', '/messages/{message_id}', z.object({ message_id: MessageId }), EmptySuccess);

@@ -108,3 +108,12 @@ export const deactivateUser = endpoint(
 
 // upstream POST /users/{user_id}/reactivate
 export const reactivateUser = endpoint('POST', '/users/{user_id}/reactivate', z.object({ user_id: UserId }), EmptySuccess);
+
+// upstream POST /users: an administrator creates an account directly (upstream also requires the
+// can_create_users permission; the sandbox lets administrators).
+export const createUserParams = z.object({
+  email: z.string().min(1),
+  password: z.string(),
+  full_name: z.string().min(1),
+});
+export const createUser = endpoint('POST', '/users', createUserParams, successEnvelope({ user_id: UserId }));

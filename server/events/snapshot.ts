@@ -1,0 +1,202 @@
+// The initial state POST /register returns (spec 21, upstream fetch_initial_state_data): one section
+// per event type the client asks for (fetch_event_types, else event_types, else everything), holding
+// the realm's real values.
+import type { ClientCapabilities } from '../../shared/api';
+import { SERVICE_FEATURE_LEVEL, SERVICE_VERSION } from '../config';
+import type { ServerContext } from '../context';
+import { seconds } from '../clock';
+import { listFolders, folderObject } from '../db/folder-queries';
+import { groupObject, listGroups } from '../db/group-queries';
+import { allStreams, streamObject, subscriberIds, subscriptionObject, streamsForUser, type StreamRow } from '../db/stream-queries';
+import { maxMessageIdFor, ownUserObject, userObject } from '../db/user-queries';
+import { isAdmin, isGuest, isModeratorOrAbove, isOwner, type UserRow } from '../db/users';
+import { AVAILABLE_NOTIFICATION_SOUNDS, readUserSettingsDefaults } from '../actions/realm-defaults';
+import { MAX_MESSAGE_LENGTH } from '../actions/report-template';
+import { userSections } from './snapshot-sections';
+
+/** Advertised maxima (spec Limits; upstream's values). */
+export const LIMITS = {
+  max_message_length: MAX_MESSAGE_LENGTH,
+  max_topic_length: 60,
+  max_stream_name_length: 60,
+  max_stream_description_length: 1024,
+  max_channel_folder_name_length: 60,
+  max_channel_folder_description_length: 1024,
+} as const;
+
+/** spec 1: typing timing, upstream's defaults. */
+export const TYPING_PERIODS_MS = {
+  server_typing_started_wait_period_milliseconds: 10_000,
+  server_typing_stopped_wait_period_milliseconds: 5_000,
+  server_typing_started_expiry_period_milliseconds: 15_000,
+} as const;
+
+/** spec 21 include_subscribers: full lists below this many subscribers; partial lists above it. */
+export const SUBSCRIBERS_ALWAYS_LISTED_BELOW = 250;
+const PARTIAL_ACTIVE_DAYS = 14;
+
+export interface SnapshotRequest {
+  /** null: an unauthenticated visitor of a realm with public access. */
+  user: UserRow | null;
+  /** null: every section. */
+  want: ReadonlySet<string> | null;
+  includeSubscribers: 'true' | 'false' | 'partial';
+  clientGravatar: boolean;
+  slimPresence: boolean;
+  presenceHistoryLimitDays: number;
+  capabilities: ClientCapabilities;
+}
+
+export type Snapshot = Record<string, unknown>;
+
+export function buildSnapshot(ctx: ServerContext, request: SnapshotRequest): Snapshot {
+  const want = (type: string) => request.want === null || request.want.has(type);
+  const snapshot: Snapshot = {
+    zulip_feature_level: SERVICE_FEATURE_LEVEL,
+    service_feature_level: SERVICE_FEATURE_LEVEL,
+    zulip_version: SERVICE_VERSION,
+    zulip_merge_base: SERVICE_VERSION,
+  };
+  if (want('realm')) Object.assign(snapshot, realmSection(ctx));
+  if (request.user === null) {
+    if (want('stream')) snapshot.streams = allStreams(ctx.db).filter((row) => row.is_web_public && !row.is_archived).map((row) => streamObject(ctx.db, row));
+    return snapshot;
+  }
+  const user = request.user;
+  const db = ctx.db;
+  if (want('realm_user')) Object.assign(snapshot, usersSection(ctx, user));
+  if (want('realm_user_groups')) {
+    snapshot.realm_user_groups = listGroups(db, Boolean(request.capabilities.include_deactivated_groups)).map((row) => groupObject(db, row));
+  }
+  const visibleStreams = streamsForUser(db, user, {
+    includePublic: true,
+    includeWebPublic: true,
+    includeSubscribed: true,
+    excludeArchived: !request.capabilities.archived_channels,
+    includeAll: false,
+    includeOwnerSubscribed: false,
+    includeCanAccessContent: false,
+  });
+  const now = seconds(ctx.clock);
+  if (want('stream')) snapshot.streams = visibleStreams.map((row) => streamObject(db, row, { now }));
+  if (want('subscription')) Object.assign(snapshot, subscriptionsSection(ctx, user, visibleStreams, request.includeSubscribers));
+  if (want('channel_folders')) snapshot.channel_folders = listFolders(db, true).map(folderObject);
+  if (want('default_streams')) {
+    snapshot.realm_default_streams = db.prepare('SELECT id FROM streams WHERE is_default = 1 AND is_archived = 0 ORDER BY id').pluck().all();
+  }
+  if (want('realm_user_settings_defaults')) {
+    snapshot.realm_user_settings_defaults = {
+      ...readUserSettingsDefaults(db),
+      emojiset_choices: [
+        { key: 'google', text: 'Google' },
+        { key: 'twitter', text: 'Twitter' },
+        { key: 'text', text: 'Plain text' },
+        { key: 'google-blob', text: 'Google blobs' },
+      ],
+      available_notification_sounds: [...AVAILABLE_NOTIFICATION_SOUNDS],
+    };
+  }
+  if (want('message')) snapshot.max_message_id = maxMessageIdFor(db, user.id);
+  if (want('recent_private_conversations')) snapshot.recent_private_conversations = recentConversations(ctx, user.id);
+  if (want('navigation_views')) snapshot.navigation_views = [];
+  Object.assign(
+    snapshot,
+    userSections(ctx, user, { want, slimPresence: request.slimPresence, presenceHistoryLimitDays: request.presenceHistoryLimitDays, capabilities: request.capabilities }),
+  );
+  return snapshot;
+}
+
+function realmSection(ctx: ServerContext): Snapshot {
+  const realm = ctx.db.prepare('SELECT * FROM realm').get() as {
+    name: string;
+    topics_policy: string;
+    empty_topic_display_name: string;
+    moderation_request_channel_id: number | null;
+    enable_spectator_access: number;
+  };
+  return {
+    realm_name: realm.name,
+    realm_url: ctx.realmUrl,
+    realm_uri: ctx.realmUrl,
+    realm_empty_topic_display_name: realm.empty_topic_display_name,
+    realm_topics_policy: realm.topics_policy,
+    // The spec's name, with null for "reporting is off"; upstream's name uses -1.
+    moderation_request_channel: realm.moderation_request_channel_id,
+    realm_moderation_request_channel_id: realm.moderation_request_channel_id ?? -1,
+    realm_enable_spectator_access: Boolean(realm.enable_spectator_access),
+    max_file_upload_size_mib: ctx.config.maxFileUploadSizeMib,
+    ...LIMITS,
+    ...TYPING_PERIODS_MS,
+    // upstream: longer than the heartbeat period, so a live connection is never taken for dead.
+    event_queue_longpoll_timeout_seconds: Math.max(90, Math.ceil(ctx.config.heartbeatMs / 1000) + 30),
+  };
+}
+
+function usersSection(ctx: ServerContext, user: UserRow): Snapshot {
+  const rows = ctx.db.prepare('SELECT * FROM users ORDER BY id').all() as UserRow[];
+  const viewer = { id: user.id, role: user.role };
+  const toObject = (row: UserRow) => userObject(ctx.db, row, viewer, { includeCustomProfileFields: true });
+  const own = ownUserObject(ctx.db, user);
+  return {
+    realm_users: rows.filter((row) => row.is_active && !row.is_system_bot).map(toObject),
+    realm_non_active_users: rows.filter((row) => !row.is_active).map(toObject),
+    cross_realm_bots: rows.filter((row) => row.is_system_bot).map(toObject),
+    user_id: user.id,
+    email: own.email,
+    delivery_email: own.delivery_email,
+    full_name: own.full_name,
+    avatar_url: own.avatar_url,
+    role: user.role,
+    is_owner: isOwner(user),
+    is_admin: isAdmin(user),
+    is_moderator: isModeratorOrAbove(user) && !isAdmin(user),
+    is_guest: isGuest(user),
+  };
+}
+
+/**
+ * spec 21 include_subscribers: 'true' lists every channel's subscribers; 'partial' lists them in full
+ * below 250 subscribers and, above, only bots and users active in the last 14 days.
+ */
+function subscriptionsSection(ctx: ServerContext, user: UserRow, visible: StreamRow[], include: SnapshotRequest['includeSubscribers']): Snapshot {
+  const db = ctx.db;
+  const now = seconds(ctx.clock);
+  const subscriptions = [];
+  const neverSubscribed = [];
+  const activeSince = now - PARTIAL_ACTIVE_DAYS * 86_400;
+  const partialOf = (ids: number[]) =>
+    db
+      .prepare(
+        'SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?)) AND (is_bot = 1 OR last_active >= ?) ORDER BY id',
+      )
+      .pluck()
+      .all(JSON.stringify(ids), activeSince) as number[];
+  for (const row of visible) {
+    const sub = subscriptionObject(db, row, user.id, { now });
+    const ids = include === 'false' ? [] : subscriberIds(db, row.id);
+    const lists =
+      include === 'true' || (include === 'partial' && ids.length < SUBSCRIBERS_ALWAYS_LISTED_BELOW)
+        ? { subscribers: ids }
+        : include === 'partial'
+          ? { partial_subscribers: partialOf(ids) }
+          : {};
+    if (sub) subscriptions.push({ ...sub, ...lists });
+    else neverSubscribed.push({ ...streamObject(db, row, { now }), ...lists });
+  }
+  return { subscriptions, unsubscribed: [], never_subscribed: neverSubscribed };
+}
+
+/** upstream get_recent_private_conversations: each DM conversation's newest message and other people. */
+function recentConversations(ctx: ServerContext, userId: number): { max_message_id: number; user_ids: number[] }[] {
+  const rows = ctx.db
+    .prepare(
+      `SELECT dm_key, max(id) AS max_id FROM messages
+       WHERE type = 'private' AND (',' || dm_key || ',') LIKE '%,' || CAST(? AS INTEGER) || ',%'
+       GROUP BY dm_key ORDER BY max_id DESC LIMIT 1000`,
+    )
+    .all(userId) as { dm_key: string; max_id: number }[];
+  return rows.map((row) => ({
+    max_message_id: row.max_id,
+    user_ids: row.dm_key.split(',').map(Number).filter((id) => id !== userId),
+  }));
+}

@@ -1,0 +1,11 @@
+// spec 14: POST /mobile_push/register.
+import { registerPushDevice } from '../../shared/api';
+import * as actions from '../actions/push';
+import type { RouteModule } from './app';
+
+export const pushRoutes: RouteModule = (routes, ctx) => {
+  routes.authed(registerPushDevice, (actor, params) => {
+    actions.registerPushDevice(ctx, actor, params);
+    return {};
+  });
+};
