@@ -1,5 +1,7 @@
 // Authentication: HTTP Basic email:api_key, and upstream's 401 and 429 bodies.
 import { describe, expect, test } from 'vitest';
+import { ServerSettings } from '../../shared/api';
+import { SERVICE_FEATURE_LEVEL } from '../config';
 import { withDb } from '../testing/database-file';
 import { testServerForFile } from '../testing/server-per-file';
 
@@ -72,5 +74,12 @@ describe('authentication', () => {
     const response = await server.anonymous().postMultipart('/fetch_api_key', form);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ result: 'success', email: 'adam@sandbox.test' });
+  });
+});
+
+describe('GET /server_settings', () => {
+  test('answers without credentials with the realm name and feature level', async () => {
+    const response = await server.anonymous().get('/server_settings');
+    expect(ServerSettings.parse(response.body)).toMatchObject({ realm_name: 'Sandbox Org', zulip_feature_level: SERVICE_FEATURE_LEVEL, email_auth_enabled: true });
   });
 });

@@ -2,6 +2,7 @@
 import type { RouteModule } from './app';
 import { accountRoutes } from './account-routes';
 import { authRoutes } from './auth-routes';
+import { serverSettingsRoutes } from './server-settings';
 import { channelRoutes } from './channels';
 import { folderRoutes } from './folders';
 import { groupRoutes } from './groups';
@@ -24,6 +25,7 @@ import { linkifierRoutes } from './linkifiers';
 
 export const ROUTE_MODULES: readonly RouteModule[] = [
   authRoutes,
+  serverSettingsRoutes,
   userRoutes,
   accountRoutes,
   realmDefaultsRoutes,

@@ -13,6 +13,7 @@ import { registerPushDevice } from './push';
 import { updateRealmUserSettingsDefaults } from './realm-defaults';
 import { register } from './register';
 import { reportMessage } from './reports';
+import { getServerSettings } from './server-settings';
 import {
   createScheduledMessage,
   deleteScheduledMessage,
@@ -44,6 +45,7 @@ export * from './realm-defaults';
 export * from './register';
 export * from './reports';
 export * from './scheduled';
+export * from './server-settings';
 export * from './settings';
 export * from './snippets';
 export * from './status';
@@ -56,6 +58,7 @@ export * from './webhooks';
 export const endpoints = {
   // auth
   fetchApiKey,
+  getServerSettings,
   // channels and folders
   updateChannel,
   getStreams,

@@ -1,7 +1,9 @@
 // The IPC contract: every channel the renderer may call, with its input and output schemas. Main
 // registers a handler for each (a missing one is a type error); the preload exposes these names only.
 import type { z } from 'zod';
+import { accountChannels } from './accounts';
 import { appChannels } from './app';
+import { realmChannels } from './realm';
 
 export interface ChannelSchema {
   readonly input: z.ZodType;
@@ -10,6 +12,8 @@ export interface ChannelSchema {
 
 export const contract = {
   ...appChannels,
+  ...accountChannels,
+  ...realmChannels,
 } as const satisfies Record<string, ChannelSchema>;
 
 export type Contract = typeof contract;

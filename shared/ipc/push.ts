@@ -8,6 +8,14 @@ export type SessionState = z.infer<typeof SessionState>;
 export const AccountId = z.string().min(1);
 export type AccountId = z.infer<typeof AccountId>;
 
+/** The collections of a realm's state a change can touch. */
+export const RealmCollection = z.enum(['realm', 'users', 'channels', 'subscriptions', 'folders', 'groups', 'defaults', 'invitations', 'reports']);
+export type RealmCollection = z.infer<typeof RealmCollection>;
+
+/** One collection and the IDs in it that changed (empty: the collection as a whole, e.g. realm settings). */
+export const RealmChange = z.object({ collection: RealmCollection, ids: z.array(z.int()) });
+export type RealmChange = z.infer<typeof RealmChange>;
+
 export const Push = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('session.state'),
@@ -20,12 +28,14 @@ export const Push = z.discriminatedUnion('kind', [
     kind: z.literal('realm.changed'),
     account: AccountId,
     /** Exactly what changed, so large collections are patched rather than refetched. */
-    changes: z.array(z.object({ collection: z.string(), ids: z.array(z.union([z.int(), z.string()])) })),
+    changes: z.array(RealmChange),
   }),
   z.object({
     kind: z.literal('realm.resynced'),
     account: AccountId,
   }),
+  /** An account was added or removed (another window, or a sign-out the core made itself). */
+  z.object({ kind: z.literal('accounts.changed') }),
 ]);
 export type Push = z.infer<typeof Push>;
 export type PushKind = Push['kind'];

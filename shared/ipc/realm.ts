@@ -1,0 +1,42 @@
+// Channels that read a signed-in realm's live state (the /register snapshot with every event applied).
+import { z } from 'zod';
+import { User } from '../api/users';
+import { AccountId, SessionState } from './push';
+
+export const SessionStatus = z.object({
+  state: SessionState,
+  /** Why the session is not live, in words, when it is not. */
+  detail: z.string().nullable(),
+});
+export type SessionStatus = z.infer<typeof SessionStatus>;
+
+export const RealmOverview = z.object({
+  realmName: z.string(),
+  realmUrl: z.string(),
+  featureLevel: z.int(),
+  /** Active humans by role (owner, administrator, moderator, member, guest). */
+  usersByRole: z.object({ owner: z.int(), administrator: z.int(), moderator: z.int(), member: z.int(), guest: z.int() }),
+  bots: z.int(),
+  deactivatedUsers: z.int(),
+  channels: z.int(),
+  archivedChannels: z.int(),
+  folders: z.int(),
+  /** Null when the signed-in user may not list invitations. */
+  pendingInvitations: z.int().nullable(),
+  /** Reports in the moderation request channel; null without one, or without access to it. */
+  reports: z.int().nullable(),
+  moderationChannel: z.string().nullable(),
+});
+export type RealmOverview = z.infer<typeof RealmOverview>;
+
+const ForAccount = z.object({ account: AccountId }).strict();
+
+export const realmChannels = {
+  'session.status': { input: ForAccount, output: SessionStatus },
+  /** Reconnect now instead of waiting for the next backoff step. */
+  'session.reconnect': { input: ForAccount, output: z.null() },
+  'realm.overview': { input: ForAccount, output: RealmOverview },
+  'realm.users.list': { input: ForAccount, output: z.array(User) },
+  /** The current objects of these users (after a push named them). Unknown IDs are left out. */
+  'realm.users.get': { input: z.object({ account: AccountId, ids: z.array(z.int()).max(50_000) }).strict(), output: z.array(User) },
+} as const;
