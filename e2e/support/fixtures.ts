@@ -1,37 +1,143 @@
-// The `consolePage` fixture: the console's window, opened the way the project says. Specs are written
-// once against it and run in both projects.
+// The fixtures every spec stands on: a real sandbox server on a fresh data directory (reached through
+// a TCP proxy the test can cut, like a network outage), the real console core on its own data
+// directory, and the built renderer in Chromium through browser mode's host. In the `electron`
+// project the same specs drive the Electron app instead, where a runtime exists.
 import { test as base, _electron as electron, type Page } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Push } from '../../shared/ipc';
+import { FileSecretStore } from '../../electron/core/accounts/file-secret-store';
+import { createCore, type Core } from '../../electron/core/core';
+import { describeRuntime } from '../../electron/core/runtime-info';
+import { startBrowserHost } from '../../electron/browser-host';
+import type { SeedName, ServerConfig } from '../../server/config';
+import { startServer, type RunningServer } from '../../server/start';
 import { findElectronRuntime } from './electron-runtime';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 export type ConsoleTarget = 'browser' | 'electron';
 export interface ConsoleOptions {
   target: ConsoleTarget;
 }
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export interface SandboxOptions {
+  seed: SeedName;
+  config: Partial<ServerConfig>;
+  /** Sign the core in to the sandbox as Olivia Owner before the page opens (as `npm start` does). */
+  signedIn: boolean;
+}
 
-export const test = base.extend<ConsoleOptions & { consolePage: Page }>({
+export interface TestSandbox {
+  /** The address the console uses (through the proxy). */
+  readonly url: string;
+  /** The server's own address, for tests acting as another client. */
+  readonly directUrl: string;
+  readonly proxy: TcpProxy;
+  /** Stops the server and starts it again on the same data directory and port. */
+  restart(): Promise<void>;
+}
+
+export interface Recorder {
+  /** Every IPC reply and push the renderer received, as JSON. */
+  readonly payloads: string[];
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const rendererDir = path.join(repoRoot, 'dist', 'renderer');
+
+/** Records what crosses to the renderer, so a test can prove no API key ever does. */
+function recording(core: Core, recorder: Recorder): Core {
+  return {
+    router: {
+      async handle(channel, input, sender) {
+        const result = await core.router.handle(channel, input, sender);
+        recorder.payloads.push(JSON.stringify(result));
+        return result;
+      },
+    },
+    subscribe(listener) {
+      return core.subscribe((push: Push) => {
+        recorder.payloads.push(JSON.stringify(push));
+        listener(push);
+      });
+    },
+    close: () => core.close(),
+  };
+}
+
+export const test = base.extend<
+  ConsoleOptions & { sandboxOptions: SandboxOptions; sandbox: TestSandbox; recorder: Recorder; core: Core; consolePage: Page }
+>({
   target: ['browser', { option: true }],
-  consolePage: async ({ target, page }, use, testInfo) => {
+  sandboxOptions: [{ seed: 'demo', config: {}, signedIn: true }, { option: true }],
+
+  sandbox: async ({ sandboxOptions }, use) => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-sandbox-'));
+    const boot = (port = 0) => startServer({ port, dataDir, seed: sandboxOptions.seed, config: sandboxOptions.config });
+    let server: RunningServer = await boot();
+    const directPort = () => Number(new URL(server.url).port);
+    const proxy = await startTcpProxy(directPort());
+    await use({
+      get url() {
+        return proxy.url;
+      },
+      get directUrl() {
+        return server.url;
+      },
+      proxy,
+      async restart() {
+        const port = directPort();
+        await server.close();
+        server = await boot(port);
+      },
+    });
+    await proxy.close();
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  },
+
+  recorder: async ({}, use) => {
+    await use({ payloads: [] });
+  },
+
+  core: async ({ sandbox, sandboxOptions, recorder }, use) => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-core-'));
+    const core = await createCore({
+      dataDir,
+      secrets: new FileSecretStore(dataDir),
+      appInfo: describeRuntime('realm-console', '0.0.0-e2e', process.platform, process.versions),
+      ...(sandboxOptions.signedIn ? { sandbox: { url: sandbox.url, email: 'olivia@sandbox.test', password: 'sandbox' } } : {}),
+    });
+    await use(recording(core, recorder));
+    await core.close();
+    await rm(dataDir, { recursive: true, force: true });
+  },
+
+  consolePage: async ({ target, page, core, sandbox }, use, testInfo) => {
     if (target === 'browser') {
-      await page.goto('/');
+      const host = await startBrowserHost({ core, rendererDir });
+      await page.goto(host.url);
       await use(page);
+      await host.close();
       return;
     }
     const runtime = findElectronRuntime();
     testInfo.skip(!runtime.available, runtime.available ? '' : runtime.reason);
     if (!runtime.available) return;
+    const userData = await mkdtemp(path.join(tmpdir(), 'e2e-electron-'));
     const app = await electron.launch({
       executablePath: runtime.executablePath,
-      args: [path.join(repoRoot, 'dist', 'electron', 'main.js')],
+      args: [path.join(repoRoot, 'dist', 'electron', 'main.js'), `--user-data-dir=${userData}`],
       cwd: repoRoot,
+      env: { ...process.env, REALM_CONSOLE_SANDBOX_URL: sandbox.url },
     });
     try {
       await use(await app.firstWindow());
     } finally {
       await app.close();
+      await rm(userData, { recursive: true, force: true });
     }
   },
 });

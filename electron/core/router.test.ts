@@ -6,7 +6,8 @@ import { ConsoleError } from './errors';
 import { describeRuntime } from './runtime-info';
 
 const window: Sender = { origin: 'app://console/index.html', trusted: true };
-const ctx: CoreContext = { appInfo: describeRuntime('realm-console', '1.2.3', process.platform, process.versions) };
+// Only app.info runs in these tests; the accounts and sessions it would need are never touched.
+const ctx = { appInfo: describeRuntime('realm-console', '1.2.3', process.platform, process.versions) } as CoreContext;
 
 function routerWith(overrides: Partial<Handlers<CoreContext>> = {}, onInternalError = vi.fn()) {
   return createRouter(contract, { ...handlers, ...overrides }, ctx, { onInternalError });

@@ -1,0 +1,160 @@
+// Browser mode: serves the built renderer and carries the same contract the Electron window uses over
+// a WebSocket, for machines without an Electron runtime (and fast UI work). It listens on 127.0.0.1
+// only, and only the browser that opened the one-time link `npm start` printed gets in: the token
+// becomes an HttpOnly session cookie, and the WebSocket also checks the Origin, so another web page
+// open in the same browser cannot drive the core.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { Core } from './core/core';
+import { HostAccess } from './browser-host/access';
+import { MAX_FRAME_BYTES, serveSocket } from './browser-host/socket-bridge';
+import { readStaticFile } from './browser-host/static-files';
+
+/** Where the page finds the bridge; the host names it in a meta tag so the renderer need not guess. */
+export const BRIDGE_PATH = '/bridge';
+/** The renderer looks for this meta tag to know a browser host served it (renderer/src/bridge/bridge.ts). */
+export const HOST_META_NAME = 'realm-console-host';
+
+export interface BrowserHostOptions {
+  core: Core;
+  /** The built renderer: dist/renderer. */
+  rendererDir: string;
+  /** 0 or omitted: any free port. */
+  port?: number;
+}
+
+export interface BrowserHost {
+  /** The address to open, with the one-time token. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const server = createServer();
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${HOST}:${port}`;
+  const access = new HostAccess(port);
+  const refusal = `Realm Console: open the address \`npm start\` printed (${origin}/?token=…) to use the console in this browser. That link works once; if it was used already, stop \`npm start\` and run it again for a new one.\n`;
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    void serveRequest(request, response).catch(() => {
+      if (!response.headersSent) plain(response, 500, 'Realm Console: the browser host failed to read the page. See the terminal running `npm start`.\n');
+      else response.destroy();
+    });
+  });
+
+  async function serveRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.headers.host !== `${HOST}:${port}`) return plain(response, 401, refusal);
+    const url = new URL(request.url ?? '/', origin);
+    const token = url.searchParams.get('token');
+    if (token !== null && (url.pathname === '/' || url.pathname === '/index.html')) {
+      const cookie = access.redeem(token);
+      // Opening the printed link again in a browser that is already in is harmless: just go to the page.
+      if (!cookie && !access.hasSession(request)) return plain(response, 401, refusal);
+      // Redirect at once, so the token leaves the address bar and the history.
+      response.writeHead(303, { Location: '/', 'Cache-Control': 'no-store', ...(cookie ? { 'Set-Cookie': cookie } : {}), ...COMMON_HEADERS });
+      response.end();
+      return;
+    }
+    if (!access.hasSession(request)) return plain(response, 401, refusal);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return plain(response, 405, 'Realm Console: the browser host serves GET requests only.\n', { Allow: 'GET, HEAD' });
+    if (url.pathname === BRIDGE_PATH) return plain(response, 426, 'Realm Console: this address is the WebSocket bridge.\n', { Upgrade: 'websocket' });
+    const file = await readStaticFile(options.rendererDir, url.pathname);
+    if (!file) return plain(response, 404, 'Realm Console: no such file.\n');
+    const isPage = file.name === 'index.html';
+    const body = isPage ? injectHostMeta(file.body) : file.body;
+    response.writeHead(200, {
+      'Content-Type': file.contentType,
+      'Content-Length': body.length,
+      // The page's policy, as the header a browser enforces beside index.html's own meta tag.
+      ...(isPage ? { 'Content-Security-Policy': contentSecurityPolicy(port) } : {}),
+      'Cache-Control': isPage ? 'no-store' : 'no-cache',
+      ...COMMON_HEADERS,
+    });
+    response.end(request.method === 'HEAD' ? undefined : body);
+  }
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => undefined);
+    const pathname = new URL(request.url ?? '/', origin).pathname;
+    if (request.headers.host !== `${HOST}:${port}` || pathname !== BRIDGE_PATH || !access.hasSession(request)) {
+      return refuseUpgrade(socket, 401, refusal);
+    }
+    // Browsers always send Origin on a WebSocket handshake; a page from anywhere else is refused even
+    // though the browser would attach our cookie (SameSite does not cover cross-port loopback pages).
+    if (request.headers.origin !== origin) {
+      return refuseUpgrade(socket, 403, 'Realm Console: the bridge accepts connections from the console page only.\n');
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => serveSocket(ws, options.core, { origin, trusted: true }));
+  });
+
+  return {
+    url: `${origin}/?token=${access.token}`,
+    async close() {
+      for (const client of sockets.clients) client.terminate();
+      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+const COMMON_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+export function contentSecurityPolicy(port: number): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ws://${HOST}:${port}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Tells the renderer it was served by this host, and where the bridge is. */
+function injectHostMeta(page: Buffer): Buffer {
+  const html = page.toString('utf8');
+  const meta = `<meta name="${HOST_META_NAME}" content="${BRIDGE_PATH}" />`;
+  const at = html.search(/<head[^>]*>/i);
+  if (at < 0) return Buffer.from(meta + html);
+  const end = html.indexOf('>', at) + 1;
+  return Buffer.from(html.slice(0, end) + meta + html.slice(end));
+}
+
+function plain(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers, ...COMMON_HEADERS });
+  response.end(text);
+}
+
+function refuseUpgrade(socket: Duplex, status: 401 | 403, text: string): void {
+  const reason = status === 401 ? 'Unauthorized' : 'Forbidden';
+  const body = Buffer.from(text);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}

@@ -1,0 +1,260 @@
+// The realms the console is signed in to. Every sign-in, however the key was obtained, is checked
+// with GET /users/me and refused for members and guests before anything is saved; the key is sealed
+// by a SecretStore and never leaves the core: list() has no keys, client() uses them.
+import { createHash } from 'node:crypto';
+import { fetchApiKey, getOwnUser, getServerSettings, type OwnUser } from '../../../shared/api';
+import type { Account } from '../../../shared/ipc';
+import { ApiClient, type ApiClientOptions } from '../client/api-client';
+import { normalizeRealmUrl } from '../client/realm-url';
+import { ConsoleError } from '../errors';
+import { AccountStore, type StoredAccount } from './account-store';
+import { isSealedPlain, sealPlain, unsealPlain, type SecretStore } from './secret-store';
+import { parseZuliprc } from './zuliprc';
+
+export interface AccountServiceOptions {
+  dataDir: string;
+  secrets: SecretStore;
+  clientOptions?: Partial<ApiClientOptions>;
+  /** Where a moved-aside accounts file is reported; console.warn by default. */
+  log?: (message: string) => void;
+}
+
+/** How the key of a sign-in was obtained, so an error can say where to look. */
+type KeySource = 'password' | 'apiKey' | 'zuliprc';
+
+interface Candidate {
+  realmUrl: string;
+  email: string;
+  apiKey: string;
+  allowPlaintext: boolean;
+  source: KeySource;
+}
+
+/** spec: roles 100 owner, 200 administrator, 300 moderator may use the console. */
+const CONSOLE_ROLES: ReadonlySet<number> = new Set([100, 200, 300]);
+
+export class AccountService {
+  private readonly store: AccountStore;
+  private readonly secrets: SecretStore;
+  private readonly clientOptions: Partial<ApiClientOptions>;
+  private readonly log: (message: string) => void;
+  /** In sign-in order; re-signing in keeps an account's place. */
+  private readonly accounts = new Map<string, StoredAccount>();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(options: AccountServiceOptions) {
+    this.log = options.log ?? ((message) => console.warn(message));
+    this.store = new AccountStore(options.dataDir, this.log);
+    this.secrets = options.secrets;
+    this.clientOptions = options.clientOptions ?? {};
+    for (const account of this.store.load()) {
+      // The sealed form is the truth about how the key is kept, whatever the file claims.
+      if (!this.accounts.has(account.id)) this.accounts.set(account.id, { ...account, protection: protectionOf(account.secret) });
+    }
+  }
+
+  list(): Account[] {
+    return [...this.accounts.values()].map(publicAccount);
+  }
+
+  client(id: string): ApiClient {
+    const account = this.find(id);
+    return this.clientFor(account.realmUrl, { email: account.email, apiKey: this.openSecret(account) });
+  }
+
+  async signInWithPassword(input: { realmUrl: string; email: string; password: string; allowPlaintext: boolean }): Promise<Account> {
+    const realmUrl = normalizeRealmUrl(input.realmUrl);
+    this.checkSecretStorage(input.allowPlaintext);
+    const reply = await this.clientFor(realmUrl)
+      .call(fetchApiKey, { username: input.email.trim(), password: input.password })
+      .catch((error: unknown) => {
+        throw explain(error, realmUrl, input.email.trim(), 'password');
+      });
+    // The server's spelling of the address is the one its Basic auth knows.
+    return this.verifyAndSave({ realmUrl, email: reply.value.email, apiKey: reply.value.api_key, allowPlaintext: input.allowPlaintext, source: 'password' });
+  }
+
+  async signInWithApiKey(input: { realmUrl: string; email: string; apiKey: string; allowPlaintext: boolean }): Promise<Account> {
+    const realmUrl = normalizeRealmUrl(input.realmUrl);
+    this.checkSecretStorage(input.allowPlaintext);
+    return this.verifyAndSave({ realmUrl, email: input.email.trim(), apiKey: input.apiKey.trim(), allowPlaintext: input.allowPlaintext, source: 'apiKey' });
+  }
+
+  async importZuliprc(input: { contents: string; allowPlaintext: boolean }): Promise<Account> {
+    const rc = parseZuliprc(input.contents);
+    const realmUrl = normalizeRealmUrl(rc.site);
+    this.checkSecretStorage(input.allowPlaintext);
+    return this.verifyAndSave({ realmUrl, email: rc.email, apiKey: rc.apiKey, allowPlaintext: input.allowPlaintext, source: 'zuliprc' });
+  }
+
+  /** Forgets the account and its key. Signing out of an account already gone is not an error. */
+  async signOut(id: string): Promise<void> {
+    if (!this.accounts.has(id)) return;
+    const before = new Map(this.accounts);
+    this.accounts.delete(id);
+    this.persist(before);
+    this.changed();
+  }
+
+  /** Sessions learn the realm's current name from /register; a rename there shows here. */
+  rename(id: string, realmName: string): void {
+    const account = this.accounts.get(id);
+    if (!account || account.realmName === realmName) return;
+    this.accounts.set(id, { ...account, realmName });
+    try {
+      this.store.save([...this.accounts.values()]);
+    } catch (error) {
+      // A name is cosmetic and the next /register brings it again; a session must not fail over it.
+      this.log(error instanceof Error ? error.message : String(error));
+    }
+    this.changed();
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private async verifyAndSave(candidate: Candidate): Promise<Account> {
+    const { realmUrl, email, apiKey } = candidate;
+    const [me, realmName] = await Promise.all([
+      this.clientFor(realmUrl, { email, apiKey })
+        .call(getOwnUser, {})
+        .then((reply) => reply.value)
+        .catch((error: unknown) => {
+          throw explain(error, realmUrl, email, candidate.source);
+        }),
+      this.realmNameOf(realmUrl),
+    ]);
+    if (!CONSOLE_ROLES.has(me.role)) throw notAnAdministrator(me, realmName, realmUrl);
+
+    const plaintext = !this.secrets.encryptionAvailable;
+    const id = accountId(realmUrl, me.user_id);
+    const account: StoredAccount = {
+      id,
+      realmUrl,
+      realmName,
+      email,
+      userId: me.user_id,
+      fullName: me.full_name,
+      role: me.role,
+      protection: plaintext ? 'plaintext' : 'encrypted',
+      // Plain text only with consent, checked before any request; sealPlain so the form says so.
+      secret: plaintext ? sealPlain(apiKey) : this.secrets.seal(apiKey),
+    };
+    const before = new Map(this.accounts);
+    this.accounts.set(id, account);
+    this.persist(before);
+    this.changed();
+    return publicAccount(account);
+  }
+
+  /** Refuses before any request, so the user is asked for consent before typing a password twice. */
+  private checkSecretStorage(allowPlaintext: boolean): void {
+    if (this.secrets.encryptionAvailable || allowPlaintext) return;
+    throw new ConsoleError(
+      'SECRET_STORAGE_UNAVAILABLE',
+      'This system has no keyring to encrypt the API key. Sign in again and allow saving it unencrypted, or set up a keyring (for example GNOME Keyring) first.',
+    );
+  }
+
+  /** The realm's display name from GET /server_settings, or its host name when the server gives none. */
+  private async realmNameOf(realmUrl: string): Promise<string> {
+    try {
+      const settings = await this.clientFor(realmUrl).call(getServerSettings, {});
+      const name = settings.value.realm_name?.trim();
+      if (name) return name;
+    } catch {
+      // The name is a courtesy: /users/me decides whether the sign-in works, and says why if not.
+    }
+    return new URL(realmUrl).hostname;
+  }
+
+  private clientFor(realmUrl: string, credentials?: { email: string; apiKey: string }): ApiClient {
+    return new ApiClient({ ...this.clientOptions, realmUrl, ...(credentials ? { credentials } : { credentials: undefined }) });
+  }
+
+  private find(id: string): StoredAccount {
+    const account = this.accounts.get(id);
+    if (!account) throw new ConsoleError('UNKNOWN_ACCOUNT', `No signed-in account has the ID "${id}". It may have been signed out; choose another account.`, { account: id });
+    return account;
+  }
+
+  private openSecret(account: StoredAccount): string {
+    try {
+      return unsealPlain(account.secret) ?? this.secrets.unseal(account.secret);
+    } catch (error) {
+      if (!(error instanceof ConsoleError)) throw error;
+      throw new ConsoleError(error.code, `${account.email} at ${account.realmUrl}: ${error.message}`, { ...error.extra, account: account.id });
+    }
+  }
+
+  /** Saves, or puts the accounts back as they were, so memory never claims what the disk does not. */
+  private persist(before: Map<string, StoredAccount>): void {
+    try {
+      this.store.save([...this.accounts.values()]);
+    } catch (error) {
+      this.accounts.clear();
+      for (const [id, account] of before) this.accounts.set(id, account);
+      throw error;
+    }
+  }
+
+  private changed(): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        // One listener's bug must not undo a sign-in that is already saved.
+        this.log(`An accounts listener failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+}
+
+/** Stable for a realm and a user: signing in again, by any method, replaces the same account. */
+export function accountId(realmUrl: string, userId: number): string {
+  return createHash('sha256').update(`${realmUrl}\n${userId}`).digest('hex').slice(0, 16);
+}
+
+function protectionOf(sealed: string): Account['protection'] {
+  return isSealedPlain(sealed) ? 'plaintext' : 'encrypted';
+}
+
+function publicAccount(account: StoredAccount): Account {
+  const { id, realmUrl, realmName, email, userId, fullName, role, protection } = account;
+  return { id, realmUrl, realmName, email, userId, fullName, role, protection };
+}
+
+function notAnAdministrator(me: OwnUser, realmName: string, realmUrl: string): ConsoleError {
+  const standing = me.role === 600 ? 'a guest in' : 'a member of';
+  return new ConsoleError(
+    'NOT_AN_ADMINISTRATOR',
+    `${me.full_name} is ${standing} ${realmName}. Realm Console needs an owner, administrator or moderator account: sign in with one, or ask an owner to change your role.`,
+    { role: me.role, realmUrl, email: me.email },
+  );
+}
+
+/** The sign-in errors a user can act on, in words that say what to do; the server's code is kept. */
+function explain(error: unknown, realmUrl: string, email: string, source: KeySource): unknown {
+  if (!(error instanceof ConsoleError)) return error;
+  const words = signInWords(error.code, realmUrl, email, source);
+  return words ? new ConsoleError(error.code, words, error.extra) : error;
+}
+
+function signInWords(code: string, realmUrl: string, email: string, source: KeySource): string | null {
+  switch (code) {
+    case 'AUTHENTICATION_FAILED':
+      return `The email or password is not right for ${realmUrl}. Check them, or sign in with an API key.`;
+    case 'INVALID_API_KEY':
+      return source === 'zuliprc'
+        ? `The API key in this zuliprc is not valid for ${email} at ${realmUrl}. Download a new zuliprc from your account settings, or sign in with your password.`
+        : `That API key is not valid for ${email} at ${realmUrl}. Check that you copied all of it and that it belongs to this email, or sign in with your password.`;
+    case 'USER_DEACTIVATED':
+      return `The account ${email} at ${realmUrl} is deactivated. Ask an owner or administrator of the organization to reactivate it, or sign in with another account.`;
+    case 'REALM_DEACTIVATED':
+      return `The organization at ${realmUrl} has been deactivated. Ask its owners about it, or sign in to another organization.`;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,63 @@
+// Reads a zuliprc file, the INI file upstream's "Download zuliprc" button gives and its clients read
+// (Python's configparser): an [api] section with email, key and site.
+import { ConsoleError } from '../errors';
+
+export interface Zuliprc {
+  email: string;
+  apiKey: string;
+  /** The realm's address as written in the file; the caller normalizes it. */
+  site: string;
+}
+
+const REQUIRED = [
+  ['email', 'email'],
+  ['key', 'apiKey'],
+  ['site', 'site'],
+] as const;
+
+export function parseZuliprc(contents: string): Zuliprc {
+  // A NUL or the replacement character means a binary file was read as text.
+  if (/[\u0000\uFFFD]/.test(contents)) throw invalid('This file is not a zuliprc: it is not text. Choose the zuliprc file your organization gave you.');
+  if (contents.trim() === '') throw invalid('This zuliprc file is empty.');
+
+  const api = apiSection(contents);
+  if (!api) throw invalid('This zuliprc has no [api] section. A zuliprc starts with a line [api], followed by email=, key= and site= lines.');
+
+  const missing = REQUIRED.filter(([name]) => !api.has(name)).map(([name]) => `${name}=`);
+  if (missing.length > 0) throw invalid(`This zuliprc has no ${listInWords(missing)} ${missing.length === 1 ? 'line' : 'lines'} in its [api] section.`);
+  const empty = REQUIRED.filter(([name]) => api.get(name) === '').map(([name]) => `${name}=`);
+  if (empty.length > 0) throw invalid(`In this zuliprc, the ${listInWords(empty)} ${empty.length === 1 ? 'line' : 'lines'} of the [api] section ${empty.length === 1 ? 'is' : 'are'} empty.`);
+
+  return { email: api.get('email') ?? '', apiKey: api.get('key') ?? '', site: api.get('site') ?? '' };
+}
+
+/** The [api] section's keys (lower-cased, as configparser does) and values, or null without one. */
+function apiSection(contents: string): Map<string, string> | null {
+  let section: string | null = null;
+  let api: Map<string, string> | null = null;
+  for (const raw of contents.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
+    const header = /^\[(.*)\]$/.exec(line);
+    if (header) {
+      section = (header[1] ?? '').trim();
+      if (section === 'api') api ??= new Map();
+      continue;
+    }
+    if (section !== 'api' || !api) continue;
+    // configparser accepts both `key = value` and `key: value`; the first delimiter wins.
+    const match = /^([^=:]+)[=:](.*)$/.exec(line);
+    if (!match) continue;
+    api.set((match[1] ?? '').trim().toLowerCase(), (match[2] ?? '').trim());
+  }
+  return api;
+}
+
+function listInWords(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} or ${items.at(-1) ?? ''}`;
+}
+
+function invalid(msg: string): ConsoleError {
+  return new ConsoleError('INVALID_INPUT', msg);
+}

@@ -1,0 +1,69 @@
+// The console core: accounts, one live session per account, and the contract's handlers, behind one
+// router. The Electron main process and browser mode both build it; neither the renderer nor any
+// transport ever sees an API key.
+import { contract, type AppInfo, type Push } from '../../shared/ipc';
+import { AccountService } from './accounts/accounts';
+import type { SecretStore } from './accounts/secret-store';
+import { handlers } from './handlers';
+import { createRouter, type Router } from './router';
+import { SessionManager } from './session-manager';
+
+export interface SandboxSignIn {
+  url: string;
+  email: string;
+  password: string;
+}
+
+export interface CoreOptions {
+  /** Where accounts (and their sealed keys) are kept. */
+  dataDir: string;
+  secrets: SecretStore;
+  appInfo: AppInfo;
+  /** With no saved accounts, sign in here first, so a newcomer sees a working realm at once. */
+  sandbox?: SandboxSignIn;
+}
+
+export interface Core {
+  router: Router;
+  subscribe(listener: (push: Push) => void): () => void;
+  close(): Promise<void>;
+}
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const listeners = new Set<(push: Push) => void>();
+  const push = (message: Push) => {
+    for (const listener of listeners) listener(message);
+  };
+  const accounts = new AccountService({ dataDir: options.dataDir, secrets: options.secrets });
+  if (options.sandbox && accounts.list().length === 0) await signInToSandbox(accounts, options.sandbox);
+  const sessions = new SessionManager(accounts, push);
+  sessions.syncWithAccounts();
+  const unsubscribeAccounts = accounts.onChange(() => {
+    sessions.syncWithAccounts();
+    push({ kind: 'accounts.changed' });
+  });
+  const router = createRouter(contract, handlers, { appInfo: options.appInfo, accounts, sessions }, {
+    onInternalError: (channel, error) => console.error(`[core] ${channel}:`, error),
+  });
+  return {
+    router,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      unsubscribeAccounts();
+      await sessions.stopAll();
+      listeners.clear();
+    },
+  };
+}
+
+/** The embedded sandbox's owner; a failure here (the sandbox not up yet) just leaves the Connect screen. */
+async function signInToSandbox(accounts: AccountService, sandbox: SandboxSignIn): Promise<void> {
+  try {
+    await accounts.signInWithPassword({ realmUrl: sandbox.url, email: sandbox.email, password: sandbox.password, allowPlaintext: false });
+  } catch (error) {
+    console.error(`[core] could not sign in to the sandbox at ${sandbox.url}:`, error instanceof Error ? error.message : error);
+  }
+}

@@ -1,0 +1,56 @@
+// One RealmSession per signed-in account: started when an account appears, stopped (its queue deleted)
+// when it goes. Sessions report to the renderer through pushes.
+import type { Push, SessionStatus } from '../../shared/ipc';
+import type { AccountService } from './accounts/accounts';
+import { ConsoleError } from './errors';
+import { RealmSession } from './session/session';
+
+export class SessionManager {
+  private sessions = new Map<string, RealmSession>();
+
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly push: (message: Push) => void,
+  ) {}
+
+  /** Starts sessions for new accounts and stops those of accounts that were signed out. */
+  syncWithAccounts(): void {
+    const ids = new Set(this.accounts.list().map((account) => account.id));
+    for (const [id, session] of this.sessions) {
+      if (!ids.has(id)) {
+        this.sessions.delete(id);
+        void session.stop();
+      }
+    }
+    for (const id of ids) if (!this.sessions.has(id)) this.start(id);
+  }
+
+  /** The account's session; unknown accounts are an error the renderer can show. */
+  get(accountId: string): RealmSession {
+    const session = this.sessions.get(accountId);
+    if (!session) throw new ConsoleError('UNKNOWN_ACCOUNT', 'That organization is not signed in any more. Pick another one, or sign in again.');
+    return session;
+  }
+
+  async stopAll(): Promise<void> {
+    const sessions = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(sessions.map((session) => session.stop()));
+  }
+
+  private start(accountId: string): void {
+    const session = new RealmSession({
+      accountId,
+      client: this.accounts.client(accountId),
+      onStatus: (status: SessionStatus) => this.push({ kind: 'session.state', account: accountId, state: status.state, detail: status.detail }),
+      onChanges: (changes) => {
+        if (changes.length > 0) this.push({ kind: 'realm.changed', account: accountId, changes });
+        // The realm's name lives in the account list too (the realm switcher shows it).
+        if (changes.some((change) => change.collection === 'realm') && session.state) this.accounts.rename(accountId, session.state.realmName);
+      },
+      onResync: () => this.push({ kind: 'realm.resynced', account: accountId }),
+    });
+    this.sessions.set(accountId, session);
+    session.start();
+  }
+}

@@ -1,0 +1,165 @@
+// A realm as the console knows it: the POST /register snapshot (spec 21), with every event applied in
+// order by reducer.ts, plus what the console fetches beside the snapshot (pending invitations, the
+// reports in the moderation request channel). Immutable: each event makes a new state that shares
+// whatever did not change.
+import { z } from 'zod';
+import {
+  DEFAULT_LONGPOLL_TIMEOUT_SECONDS,
+  DEFAULT_TYPING_PERIODS_MS,
+  defaultChannelIds,
+  User,
+  type ChannelFolder,
+  type Invite,
+  type RealmUserSettingsDefaults,
+  type RegisterReply,
+  type Role,
+  type Stream,
+  type Subscription,
+  type UserGroup,
+} from '../../../shared/api';
+import { ConsoleError } from '../errors';
+import { IdMap } from './id-map';
+
+export interface RealmLimits {
+  maxMessageLength: number | null;
+  maxTopicLength: number | null;
+  maxChannelNameLength: number | null;
+  maxChannelDescriptionLength: number | null;
+  maxFolderNameLength: number | null;
+  maxFolderDescriptionLength: number | null;
+  typingStartedWaitMs: number;
+  typingStoppedWaitMs: number;
+  typingStartedExpiryMs: number;
+}
+
+export interface RealmState {
+  readonly realmName: string;
+  readonly realmUrl: string;
+  readonly featureLevel: number;
+  readonly ownUserId: number;
+  readonly ownRole: Role;
+  /** Active and deactivated users (realm_users and realm_non_active_users), by user ID. */
+  readonly users: IdMap<User>;
+  /** Every channel the user can see, archived ones included, by channel ID. */
+  readonly channels: IdMap<Stream>;
+  /** The user's own subscriptions, by channel ID. */
+  readonly subscriptions: IdMap<Subscription>;
+  /** Each visible channel's subscribers (register asks for them), kept up to date by peer events. */
+  readonly subscribers: IdMap<ReadonlySet<number>>;
+  readonly folders: IdMap<ChannelFolder>;
+  readonly groups: IdMap<UserGroup>;
+  readonly userSettingsDefaults: RealmUserSettingsDefaults;
+  readonly defaultChannelIds: ReadonlySet<number>;
+  /** Null when moderation requests are off. */
+  readonly moderationRequestChannelId: number | null;
+  /** The system bot that posts moderation requests; null if the server does not say which it is. */
+  readonly notificationBotId: number | null;
+  readonly limits: RealmLimits;
+  readonly longpollTimeoutSeconds: number;
+  /** Pending invitations (GET /invites); null for users who may not list them all. */
+  readonly invitations: readonly Invite[] | null;
+  /** An `invites_changed` arrived: `invitations` is out of date until the session refetches it. */
+  readonly invitationsStale: boolean;
+  /**
+   * IDs of the notification bot's messages in the moderation request channel (one per report); null
+   * without such a channel, without access to it, or before the session has counted them.
+   */
+  readonly reportIds: ReadonlySet<number> | null;
+}
+
+/** Upstream's notification bot (settings.NOTIFICATION_BOT), and the sandbox's name for it. */
+const NOTIFICATION_BOT_ADDRESS = /^(notification-bot|notify-bot)@/i;
+
+/** Reads a register reply that asked for the sections session.ts fetches. */
+export function realmStateFromRegister(reply: RegisterReply): RealmState {
+  const required = <T>(value: T | undefined, field: string): T => {
+    if (value === undefined) {
+      throw new ConsoleError('INVALID_REPLY', `The server's reply to POST /register has no ${field}, which the console asked for.`, { field });
+    }
+    return value;
+  };
+  const ownUserId = required(reply.user_id, 'user_id');
+  const users = IdMap.of([...required(reply.realm_users, 'realm_users'), ...(reply.realm_non_active_users ?? [])], (user) => user.user_id);
+  const own = users.get(ownUserId);
+  if (!own) throw new ConsoleError('INVALID_REPLY', "The server's reply to POST /register does not list the signed-in user in realm_users.", { field: 'realm_users' });
+
+  const subscriptions = required(reply.subscriptions, 'subscriptions');
+  // `never_subscribed` is upstream's list of visible channels the user is not in; it carries their subscribers.
+  const neverSubscribed = z.array(z.looseObject({ stream_id: z.int(), subscribers: z.array(z.int()).optional() })).catch([]).parse(reply.never_subscribed ?? []);
+  const subscribers = IdMap.empty<ReadonlySet<number>>().withMutations((draft) => {
+    for (const channel of [...subscriptions, ...neverSubscribed]) {
+      if (channel.subscribers) draft.set(channel.stream_id, new Set(channel.subscribers));
+    }
+  });
+
+  return {
+    realmName: required(reply.realm_name, 'realm_name'),
+    realmUrl: required(reply.realm_url, 'realm_url'),
+    featureLevel: reply.service_feature_level,
+    ownUserId,
+    ownRole: own.role,
+    users,
+    channels: IdMap.of(required(reply.streams, 'streams'), (channel) => channel.stream_id),
+    subscriptions: IdMap.of(subscriptions, (subscription) => subscription.stream_id),
+    subscribers,
+    folders: IdMap.of(reply.channel_folders ?? [], (folder) => folder.id),
+    groups: IdMap.of(required(reply.realm_user_groups, 'realm_user_groups'), (group) => group.id),
+    userSettingsDefaults: required(reply.realm_user_settings_defaults, 'realm_user_settings_defaults'),
+    defaultChannelIds: new Set(defaultChannelIds(reply.realm_default_streams ?? [])),
+    moderationRequestChannelId: reply.moderation_request_channel ?? null,
+    notificationBotId: findNotificationBot(reply),
+    limits: {
+      maxMessageLength: reply.max_message_length ?? null,
+      maxTopicLength: reply.max_topic_length ?? null,
+      maxChannelNameLength: reply.max_stream_name_length ?? null,
+      maxChannelDescriptionLength: reply.max_stream_description_length ?? null,
+      maxFolderNameLength: reply.max_channel_folder_name_length ?? null,
+      maxFolderDescriptionLength: reply.max_channel_folder_description_length ?? null,
+      typingStartedWaitMs: reply.server_typing_started_wait_period_milliseconds ?? DEFAULT_TYPING_PERIODS_MS.server_typing_started_wait_period_milliseconds,
+      typingStoppedWaitMs: reply.server_typing_stopped_wait_period_milliseconds ?? DEFAULT_TYPING_PERIODS_MS.server_typing_stopped_wait_period_milliseconds,
+      typingStartedExpiryMs: reply.server_typing_started_expiry_period_milliseconds ?? DEFAULT_TYPING_PERIODS_MS.server_typing_started_expiry_period_milliseconds,
+    },
+    longpollTimeoutSeconds: reply.event_queue_longpoll_timeout_seconds ?? DEFAULT_LONGPOLL_TIMEOUT_SECONDS,
+    invitations: null,
+    invitationsStale: false,
+    reportIds: null,
+  };
+}
+
+/**
+ * Upstream lists system bots in `cross_realm_bots` (not in realm_users); the notification bot is the
+ * one with its address. A server without that list (or with another address) gets no report count.
+ */
+function findNotificationBot(reply: RegisterReply): number | null {
+  const bots = z.array(User).catch([]).parse(reply.cross_realm_bots ?? []);
+  const candidates = [...bots, ...(reply.realm_users ?? [])].filter((user) => user.is_bot && user.is_system_bot !== false);
+  const bot = candidates.find((user) => NOTIFICATION_BOT_ADDRESS.test(user.email)) ?? candidates.find((user) => user.full_name === 'Notification Bot');
+  return bot?.user_id ?? null;
+}
+
+/** Administrators and owners list every pending invitation (upstream GET /invites). */
+export function canListInvitations(role: Role): boolean {
+  return role === 100 || role === 200;
+}
+
+/** The moderation request channel's name, or null without one (or when the user cannot see it). */
+export function moderationChannelName(state: RealmState): string | null {
+  if (state.moderationRequestChannelId === null) return null;
+  return state.channels.get(state.moderationRequestChannelId)?.name ?? null;
+}
+
+/**
+ * Whether the user receives the moderation channel's messages, so the count can be kept live: only
+ * subscribers get message events (the console does not register with all_public_streams).
+ */
+export function canCountReports(state: RealmState): boolean {
+  return state.moderationRequestChannelId !== null && state.notificationBotId !== null && state.subscriptions.has(state.moderationRequestChannelId);
+}
+
+export function withInvitations(state: RealmState, invitations: readonly Invite[] | null): RealmState {
+  return { ...state, invitations, invitationsStale: false };
+}
+
+export function withReports(state: RealmState, reportIds: ReadonlySet<number> | null): RealmState {
+  return { ...state, reportIds };
+}

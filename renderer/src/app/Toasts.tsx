@@ -1,0 +1,31 @@
+// The toasts of stores/toasts.ts, in the bottom corner. The region is polite, so a screen reader
+// reads a notice when it is free; errors are alerts, read at once.
+import { Icon } from '../components/Icon';
+import { useToasts } from '../stores/toasts';
+
+const ICONS = { success: 'live', info: 'info', error: 'error' } as const;
+const KIND_WORDS = { success: 'Done', info: 'Note', error: 'Error' } as const;
+
+export function Toasts() {
+  const toasts = useToasts((state) => state.toasts);
+  const dismiss = useToasts((state) => state.dismiss);
+  return (
+    <section className="toasts" aria-label="Notifications" aria-live="polite">
+      {toasts.map((toast) => (
+        <div key={toast.id} className="toast" data-kind={toast.kind} role={toast.kind === 'error' ? 'alert' : 'status'}>
+          <Icon name={ICONS[toast.kind]} className="toast-icon" />
+          <div className="toast-text">
+            <p className="toast-title">
+              <span className="visually-hidden">{KIND_WORDS[toast.kind]}: </span>
+              {toast.title}
+            </p>
+            {toast.action && <p className="toast-action">{toast.action}</p>}
+          </div>
+          <button type="button" className="icon-button" aria-label="Dismiss" title="Dismiss" onClick={() => dismiss(toast.id)}>
+            <Icon name="close" />
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+// The one subscription to the core's pushes, mounted once in App. Each push patches or invalidates
+// exactly the caches it concerns: a changed user is fetched by ID and patched into the cached list,
+// never the whole list of a 20,000-user realm again.
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { User } from '../../../shared/api/users';
+import type { Push, RealmChange, SessionStatus } from '../../../shared/ipc';
+import { call, getBridge } from '../bridge/bridge';
+import { queryKeys } from './keys';
+
+export type PushHandler = (push: Push) => Promise<void>;
+
+export function createPushHandler(client: QueryClient): PushHandler {
+  // Patches of one account run one after another, so an older reply never lands after a newer one.
+  const queues = new Map<string, Promise<void>>();
+  const enqueue = (account: string, work: () => Promise<void>) => {
+    const next = (queues.get(account) ?? Promise.resolve()).then(work);
+    queues.set(account, next.catch(() => undefined));
+    return next;
+  };
+
+  return async (push) => {
+    switch (push.kind) {
+      case 'session.state': {
+        const previous = client.getQueryData<SessionStatus>(queryKeys.status(push.account));
+        client.setQueryData<SessionStatus>(queryKeys.status(push.account), { state: push.state, detail: push.detail });
+        // Reads that failed while the session was down get another go once it is live.
+        if (push.state === 'live' && previous?.state !== 'live') {
+          await client.invalidateQueries({
+            queryKey: queryKeys.account(push.account),
+            predicate: (query) => query.state.status === 'error',
+          });
+        }
+        return;
+      }
+      case 'realm.changed':
+        return enqueue(push.account, () => applyChanges(client, push.account, push.changes));
+      case 'realm.resynced':
+        // The core re-registered: anything cached may have missed events, so all of it is reread.
+        return enqueue(push.account, () => client.invalidateQueries({ queryKey: queryKeys.account(push.account) }));
+      case 'accounts.changed':
+        return client.invalidateQueries({ queryKey: queryKeys.accounts });
+    }
+  };
+}
+
+async function applyChanges(client: QueryClient, account: string, changes: RealmChange[]): Promise<void> {
+  const userIds = new Set<number>();
+  let allUsers = false;
+  for (const change of changes) {
+    if (change.collection !== 'users') continue;
+    if (change.ids.length === 0) allUsers = true;
+    for (const id of change.ids) userIds.add(id);
+  }
+  const work: Promise<unknown>[] = [];
+  // Every change can move a count on the overview (a role change moves two); it is small, so reread it.
+  if (changes.length > 0) work.push(client.invalidateQueries({ queryKey: queryKeys.overview(account) }));
+  if (allUsers) work.push(client.invalidateQueries({ queryKey: queryKeys.users(account) }));
+  else if (userIds.size > 0) work.push(patchUsers(client, account, [...userIds]));
+  await Promise.all(work);
+}
+
+async function patchUsers(client: QueryClient, account: string, ids: number[]): Promise<void> {
+  const key = queryKeys.users(account);
+  const state = client.getQueryState<User[]>(key);
+  // Nothing cached: whoever reads the list next fetches it whole, with the change in it.
+  if (state?.data === undefined) return;
+  // A read under way may have been answered before the change: read again rather than patch it.
+  if (state.fetchStatus === 'fetching') return client.invalidateQueries({ queryKey: key });
+  try {
+    const fresh = await call('realm.users.get', { account, ids });
+    client.setQueryData<User[]>(key, (list) => (list ? mergeUsers(list, ids, fresh) : list));
+  } catch {
+    // Never leave the list silently stale: mark it so the next read fetches it whole.
+    await client.invalidateQueries({ queryKey: key });
+  }
+}
+
+/**
+ * The cached list with the changed users replaced in place, new ones appended, and changed IDs the
+ * core no longer knows removed (realm.users.get leaves unknown IDs out).
+ */
+export function mergeUsers(list: User[], changedIds: number[], fresh: User[]): User[] {
+  const changed = new Set(changedIds);
+  const byId = new Map(fresh.map((user) => [user.user_id, user]));
+  const merged: User[] = [];
+  for (const user of list) {
+    if (!changed.has(user.user_id)) merged.push(user);
+    else {
+      const update = byId.get(user.user_id);
+      if (update) merged.push(update);
+      byId.delete(user.user_id);
+    }
+  }
+  merged.push(...byId.values());
+  return merged;
+}
+
+/** Subscribes to the core's pushes for as long as the app is mounted. */
+export function usePushes(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const bridge = getBridge();
+    if (!bridge) return;
+    const handle = createPushHandler(client);
+    return bridge.subscribe((push) => {
+      handle(push).catch(() => undefined);
+    });
+  }, [client]);
+}

@@ -1,0 +1,13 @@
+// Reads of a realm's live state. Pushes patch or invalidate these caches (queries/pushes.ts), so
+// they never go stale by time: staleTime is Infinity.
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../bridge/bridge';
+import { queryKeys } from './keys';
+
+export function useRealmOverview(account: string) {
+  return useQuery({ queryKey: queryKeys.overview(account), queryFn: () => call('realm.overview', { account }), staleTime: Infinity });
+}
+
+export function useRealmUsers(account: string) {
+  return useQuery({ queryKey: queryKeys.users(account), queryFn: () => call('realm.users.list', { account }), staleTime: Infinity });
+}
