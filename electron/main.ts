@@ -1,18 +1,23 @@
-// The Electron main process: it owns the console core and serves the contract to one locked-down window.
-import { app, type BrowserWindow } from 'electron';
+// The Electron main process: it owns the console core (accounts, keys, live sessions) and serves the
+// contract to one locked-down window.
+import { app, dialog, type BrowserWindow } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contract } from '../shared/ipc';
-import { createRouter } from './core/router';
-import { handlers } from './core/handlers';
+import { createCore, type Core } from './core/core';
 import { describeRuntime } from './core/runtime-info';
 import { registerAppScheme, serveRenderer } from './platform/app-protocol';
-import { serveContract } from './platform/ipc';
+import { openLinksExternallyAfterConfirming } from './platform/external-links';
+import { pushTo, serveContract } from './platform/ipc';
+import { SafeStorageSecrets } from './platform/safe-storage-secrets';
 import { createConsoleWindow } from './platform/window';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererDir = path.join(here, '..', 'renderer');
 const preloadPath = path.join(here, 'preload.cjs');
+/** Set by `npm start` (electron/launcher.ts): the sandbox server it started, to sign a newcomer in to. */
+const SANDBOX_URL = process.env.REALM_CONSOLE_SANDBOX_URL;
+/** The demo organization's owner (docs/server.md). */
+const SANDBOX_OWNER = { email: 'olivia@sandbox.test', password: 'sandbox' };
 
 registerAppScheme();
 
@@ -20,23 +25,44 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let window: BrowserWindow | null = null;
+  let core: Core | null = null;
   app.on('second-instance', () => {
     if (!window) return;
     if (window.isMinimized()) window.restore();
     window.focus();
   });
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     serveRenderer(rendererDir);
-    const ctx = {
+    // safeStorage answers only once the app is ready (before that, Linux reports no backend).
+    core = await createCore({
+      dataDir: app.getPath('userData'),
+      secrets: new SafeStorageSecrets(),
       appInfo: describeRuntime(app.getName(), app.getVersion(), process.platform, process.versions),
-    };
-    const router = createRouter(contract, handlers, ctx, {
-      onInternalError: (channel, error) => console.error(`[core] ${channel}:`, error),
+      ...(SANDBOX_URL ? { sandbox: { url: SANDBOX_URL, ...SANDBOX_OWNER } } : {}),
     });
-    window = createConsoleWindow(preloadPath);
-    serveContract(router, window);
+    const shown = createConsoleWindow(preloadPath);
+    window = shown;
+    openLinksExternallyAfterConfirming(shown);
+    serveContract(core.router, shown);
+    core.subscribe((push) => pushTo(shown, push));
+  }).catch((error: unknown) => {
+    // Without a core there is nothing to show; say why rather than leave no window at all.
+    dialog.showErrorBox('Realm Console could not start', error instanceof Error ? error.message : String(error));
+    app.quit();
   });
 
   app.on('window-all-closed', () => app.quit());
+
+  // Sessions delete their event queues on the way out, so quitting waits for the core once.
+  app.on('before-quit', (event) => {
+    const closing = core;
+    if (!closing) return;
+    core = null;
+    event.preventDefault();
+    void closing
+      .close()
+      .catch((error: unknown) => console.error('[core] close:', error))
+      .finally(() => app.quit());
+  });
 }

@@ -98,6 +98,7 @@ export const test = base.extend<
     await rm(dataDir, { recursive: true, force: true });
   },
 
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
   recorder: async ({}, use) => {
     await use({ payloads: [] });
   },

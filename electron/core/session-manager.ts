@@ -25,6 +25,14 @@ export class SessionManager {
     for (const id of ids) if (!this.sessions.has(id)) this.start(id);
   }
 
+  /** Starts the account's session afresh, e.g. after signing in again with a new key. */
+  restart(accountId: string): void {
+    const old = this.sessions.get(accountId);
+    this.sessions.delete(accountId);
+    if (old) void old.stop();
+    this.start(accountId);
+  }
+
   /** The account's session; unknown accounts are an error the renderer can show. */
   get(accountId: string): RealmSession {
     const session = this.sessions.get(accountId);

@@ -18,6 +18,19 @@ export const CONSOLE_ERROR_CODES = {
   INVALID_REPLY: 'INVALID_REPLY',
   /** A bug in the console core; the message says what failed. */
   INTERNAL: 'INTERNAL',
+  /** The call was cancelled before it finished. */
+  ABORTED: 'ABORTED',
+  /** The account is a member or guest: the console needs an owner, administrator or moderator. */
+  NOT_AN_ADMINISTRATOR: 'NOT_AN_ADMINISTRATOR',
+  /** No keyring encrypts API keys here; the user may agree to save the key unencrypted. */
+  SECRET_STORAGE_UNAVAILABLE: 'SECRET_STORAGE_UNAVAILABLE',
+  /** A saved key can no longer be decrypted; the user must sign in again. */
+  SECRET_UNREADABLE: 'SECRET_UNREADABLE',
+  SECRET_STORAGE_FAILED: 'SECRET_STORAGE_FAILED',
+  /** The account is not signed in (any more). */
+  UNKNOWN_ACCOUNT: 'UNKNOWN_ACCOUNT',
+  /** The accounts file could not be written; nothing changed. */
+  ACCOUNTS_NOT_SAVED: 'ACCOUNTS_NOT_SAVED',
 } as const;
 export type ConsoleErrorCode = keyof typeof CONSOLE_ERROR_CODES;
 

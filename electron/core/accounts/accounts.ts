@@ -4,8 +4,7 @@
 import { createHash } from 'node:crypto';
 import { fetchApiKey, getOwnUser, getServerSettings, type OwnUser } from '../../../shared/api';
 import type { Account } from '../../../shared/ipc';
-import { ApiClient, type ApiClientOptions } from '../client/api-client';
-import { normalizeRealmUrl } from '../client/realm-url';
+import { ApiClient, normalizeRealmUrl, type ApiClientOptions } from '../client/api-client';
 import { ConsoleError } from '../errors';
 import { AccountStore, type StoredAccount } from './account-store';
 import { isSealedPlain, sealPlain, unsealPlain, type SecretStore } from './secret-store';

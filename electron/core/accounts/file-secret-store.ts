@@ -37,7 +37,7 @@ export class FileSecretStore implements SecretStore {
     if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw unreadableSecret('it was not sealed by this console’s key file');
     const key = this.loadKey(false);
     try {
-      const decipher = createDecipheriv('aes-256-gcm', key, iv);
+      const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
       decipher.setAuthTag(tag);
       return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
     } catch {

@@ -17,7 +17,7 @@ const REQUIRED = [
 
 export function parseZuliprc(contents: string): Zuliprc {
   // A NUL or the replacement character means a binary file was read as text.
-  if (/[\u0000\uFFFD]/.test(contents)) throw invalid('This file is not a zuliprc: it is not text. Choose the zuliprc file your organization gave you.');
+  if (contents.includes('\u0000') || contents.includes('\uFFFD')) throw invalid('This file is not a zuliprc: it is not text. Choose the zuliprc file your organization gave you.');
   if (contents.trim() === '') throw invalid('This zuliprc file is empty.');
 
   const api = apiSection(contents);

@@ -40,9 +40,11 @@ export function normalizeRealmUrl(input: string): string {
   if (!isPlausibleHost(url.hostname)) refuse(`"${typed}" is not a web address. Type an address like ${EXAMPLE}.`);
   if (!hasScheme && isLoopback(url.hostname)) url.protocol = 'http:';
 
-  // Users paste API addresses and links to a page of the web app: keep only the site.
-  let path = url.pathname.replace(/\/+$/, '');
-  path = path.replace(/\/api(\/v1)?$/i, '').replace(/\/+$/, '');
+  // Users paste API addresses (even a whole endpoint's) and links into the web app: keep only the site.
+  const path = url.pathname
+    .replace(/\/+$/, '')
+    .replace(/\/api(?:\/v1(?:\/.*)?)?$/i, '')
+    .replace(/\/+$/, '');
   return `${url.protocol}//${url.host}${path}`;
 }
 

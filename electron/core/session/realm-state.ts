@@ -67,6 +67,16 @@ export interface RealmState {
   readonly reportIds: ReadonlySet<number> | null;
 }
 
+/**
+ * Subscriber lists live in `state.subscribers` alone; copies inside channel and subscription objects
+ * would go stale with the first peer event.
+ */
+export function withoutSubscriberLists<T extends Stream | Subscription>(channel: T): T {
+  if (!('subscribers' in channel) && !('partial_subscribers' in channel)) return channel;
+  const { subscribers: _all, partial_subscribers: _partial, ...rest } = channel;
+  return rest as T;
+}
+
 /** Upstream's notification bot (settings.NOTIFICATION_BOT), and the sandbox's name for it. */
 const NOTIFICATION_BOT_ADDRESS = /^(notification-bot|notify-bot)@/i;
 
@@ -99,8 +109,8 @@ export function realmStateFromRegister(reply: RegisterReply): RealmState {
     ownUserId,
     ownRole: own.role,
     users,
-    channels: IdMap.of(required(reply.streams, 'streams'), (channel) => channel.stream_id),
-    subscriptions: IdMap.of(subscriptions, (subscription) => subscription.stream_id),
+    channels: IdMap.of(required(reply.streams, 'streams').map(withoutSubscriberLists), (channel) => channel.stream_id),
+    subscriptions: IdMap.of(subscriptions.map(withoutSubscriberLists), (subscription) => subscription.stream_id),
     subscribers,
     folders: IdMap.of(reply.channel_folders ?? [], (folder) => folder.id),
     groups: IdMap.of(required(reply.realm_user_groups, 'realm_user_groups'), (group) => group.id),

@@ -4,6 +4,7 @@ import type { SessionState } from '../../../shared/ipc';
 import { Icon } from '../components/Icon';
 import { errorWords } from '../errors/words';
 import { useReconnect, useSessionStatus } from '../queries/session';
+import './live-status.css';
 
 export const STATE_WORDS: Record<SessionState, { label: string; explain: string }> = {
   connecting: { label: 'Connecting', explain: 'Loading the realm’s state from the server…' },

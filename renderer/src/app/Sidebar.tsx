@@ -1,10 +1,15 @@
-// Screen navigation. Arrow keys move between entries, Home and End jump to the ends.
+// The realm switcher with the selected account's live status, then screen navigation. Arrow keys
+// move between entries, Home and End jump to the ends.
 import { useRef, type KeyboardEvent } from 'react';
+import { useSelectedAccount } from '../queries/accounts';
 import { SCREENS } from '../screens/catalogue';
 import { useUi } from '../stores/ui';
+import { LiveStatus } from './LiveStatus';
+import { RealmSwitcher } from './RealmSwitcher';
 import { ThemeSwitch } from './ThemeSwitch';
 
 export function Sidebar() {
+  const account = useSelectedAccount();
   const current = useUi((state) => state.screen);
   const openScreen = useUi((state) => state.openScreen);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -20,6 +25,8 @@ export function Sidebar() {
   return (
     <aside className="sidebar">
       <div className="brand">Realm Console</div>
+      <RealmSwitcher />
+      {account && <LiveStatus key={account.id} account={account.id} />}
       <nav aria-label="Screens">
         <ul>
           {SCREENS.map((screen, index) => (

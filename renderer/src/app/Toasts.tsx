@@ -2,6 +2,7 @@
 // reads a notice when it is free; errors are alerts, read at once.
 import { Icon } from '../components/Icon';
 import { useToasts } from '../stores/toasts';
+import './toasts.css';
 
 const ICONS = { success: 'live', info: 'info', error: 'error' } as const;
 const KIND_WORDS = { success: 'Done', info: 'Note', error: 'Error' } as const;

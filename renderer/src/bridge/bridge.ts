@@ -1,5 +1,7 @@
-// The renderer's only way to the core: the bridge the preload exposes (or browser mode provides).
+// The renderer's only way to the core: the bridge the preload exposes in the Electron window, or, in
+// browser mode, a WebSocket to the browser host that served the page.
 import { BRIDGE_GLOBAL, type Bridge, type ChannelInput, type ChannelName, type ChannelOutput, type IpcError } from '../../../shared/ipc';
+import { bridgeUrl, createWebSocketBridge } from './websocket-bridge';
 
 declare global {
   interface Window {
@@ -22,11 +24,41 @@ export class BridgeError extends Error {
 
 export const NO_BRIDGE: IpcError = {
   code: 'NO_BRIDGE',
-  msg: 'Not connected to the Realm Console core: this page shows the app shell only. Open Realm Console as a desktop app to reach a realm.',
+  msg: 'Not connected to the Realm Console core: this page shows the app shell only. Open Realm Console as a desktop app, or run `npm start` and open the address it prints, to reach a realm.',
 };
 
+/**
+ * The browser host (electron/browser-host.ts) adds this meta tag to the page it serves, naming the
+ * bridge's path. Without it (Electron's window, or a plain static server) there is no socket to open.
+ */
+export const HOST_META_NAME = 'realm-console-host';
+
+let browserBridge: Bridge | null = null;
+const reconnectListeners = new Set<() => void>();
+
 export function getBridge(): Bridge | null {
-  return window[BRIDGE_GLOBAL] ?? null;
+  const preload = window[BRIDGE_GLOBAL];
+  if (preload) return preload;
+  if (!browserBridge) {
+    const path = document.querySelector<HTMLMetaElement>(`meta[name="${HOST_META_NAME}"]`)?.content;
+    if (!path) return null;
+    browserBridge = createWebSocketBridge({
+      url: bridgeUrl(window.location, path),
+      onReconnect: () => reconnectListeners.forEach((listener) => listener()),
+    });
+  }
+  return browserBridge;
+}
+
+/**
+ * Called when browser mode's connection comes back after a drop: pushes sent meanwhile were lost, so
+ * cached data should be reread. The preload's bridge never drops, so it never calls.
+ */
+export function onBridgeReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => {
+    reconnectListeners.delete(listener);
+  };
 }
 
 /** Calls a contract channel and returns its value, or throws a BridgeError with the typed error. */

@@ -1,6 +1,7 @@
 // A modal question with two answers. The native <dialog> keeps focus inside while open, and Escape
 // closes it (as "no").
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './dialog.css';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -12,18 +13,29 @@ export interface ConfirmDialogProps {
   danger?: boolean;
   onConfirm(): void;
   onCancel(): void;
+  /** After closing: where focus should go when the element that opened the dialog is gone. */
+  onClosed?(): void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Cancel', danger, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Cancel', danger, onConfirm, onCancel, onClosed }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
+
+  const closed = useRef(onClosed);
+  useEffect(() => {
+    closed.current = onClosed;
+  });
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
+    if (!open && element.open) {
+      element.close();
+      // Only now: while the modal is open, everything outside it is inert and cannot take focus.
+      closed.current?.();
+    }
   }, [open]);
 
   return (

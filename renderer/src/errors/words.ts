@@ -9,20 +9,18 @@ export interface ErrorWords {
   action: string | null;
 }
 
-/** What to do next, per error code, when the code alone tells. */
+/**
+ * What to do next, for the codes whose message does not say it already. The core words what a user
+ * can act on itself (sign-in failures, unreachable or odd servers, bad input: see
+ * electron/core/accounts/accounts.ts and client/api-client.ts), so those get nothing more here;
+ * the server's own messages, passed through as they are, get an action.
+ */
 const ACTIONS: Record<string, string> = {
-  NO_BRIDGE: 'Start Realm Console with `npm start`, or open the address it prints.',
-  NETWORK_ERROR: 'Check the address and your network connection, then try again.',
-  INVALID_REPLY: 'Check that the address is your organization’s chat server, the one you open in a browser to chat.',
-  AUTHENTICATION_FAILED: 'The email or password is wrong: check both and try again. If you sign in with Google, GitHub or single sign-on, use an API key instead.',
-  INVALID_API_KEY: 'Copy the API key again from Personal settings → Account & privacy → API key, and paste it here.',
-  USER_DEACTIVATED: 'Ask an owner or administrator of the organization to reactivate your account.',
-  REALM_DEACTIVATED: 'This organization can no longer be used. Ask its owners whether it moved to another address.',
-  NOT_AN_ADMINISTRATOR: 'Sign in with the account of an owner or administrator of the organization.',
   UNAUTHORIZED: 'Sign out of this organization and sign in again.',
   RATE_LIMIT_HIT: 'Wait a minute, then try again.',
   INTERNAL: 'This is a bug in Realm Console. Try again; if it happens again, restart the console.',
   FORBIDDEN_SENDER: 'Reload the console window.',
+  UNKNOWN_CHANNEL: 'The page and the console core are different versions: restart Realm Console.',
 };
 
 export function errorWords(error: unknown): ErrorWords {

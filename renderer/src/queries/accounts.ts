@@ -9,7 +9,15 @@ import { useUi } from '../stores/ui';
 import { queryKeys } from './keys';
 
 export function useAccounts() {
-  return useQuery({ queryKey: queryKeys.accounts, queryFn: () => call('accounts.list', {}) });
+  return useQuery({
+    queryKey: queryKeys.accounts,
+    queryFn: () => call('accounts.list', {}),
+    // The list changes only through sign-in, sign-out and accounts.changed pushes, which update it.
+    staleTime: Infinity,
+    // A failed list (no core) is not refetched by every component that mounts to show it: a refetch
+    // without data puts the query back to pending, which would unmount the shell and loop.
+    retryOnMount: false,
+  });
 }
 
 /** The account the shell shows: the one chosen in the switcher, or the first when that one is gone. */
@@ -65,7 +73,7 @@ export function useSignOut() {
     },
     onError: (error, account) => {
       const words = errorWords(error);
-      toast({ kind: 'error', title: `Could not sign out of ${account.realmName}: ${words.message}`, action: words.action ?? 'Try again.' });
+      toast({ kind: 'error', title: `Could not sign out of ${account.realmName}: ${words.message}`, ...(words.action ? { action: words.action } : {}) });
     },
   });
 }

@@ -5,7 +5,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { User } from '../../../shared/api/users';
 import type { Push, RealmChange, SessionStatus } from '../../../shared/ipc';
-import { call, getBridge } from '../bridge/bridge';
+import { call, getBridge, onBridgeReconnect } from '../bridge/bridge';
 import { queryKeys } from './keys';
 
 export type PushHandler = (push: Push) => Promise<void>;
@@ -103,8 +103,14 @@ export function usePushes(): void {
     const bridge = getBridge();
     if (!bridge) return;
     const handle = createPushHandler(client);
-    return bridge.subscribe((push) => {
+    const unsubscribe = bridge.subscribe((push) => {
       handle(push).catch(() => undefined);
     });
+    // Browser mode's socket came back: pushes sent while it was down are lost, so reread everything.
+    const stopReconnect = onBridgeReconnect(() => void client.invalidateQueries());
+    return () => {
+      unsubscribe();
+      stopReconnect();
+    };
   }, [client]);
 }

@@ -20,7 +20,7 @@ export function useReconnect(account: string) {
     mutationFn: () => call('session.reconnect', { account }),
     onError: (error) => {
       const words = errorWords(error);
-      toast({ kind: 'error', title: `Could not reconnect: ${words.message}`, action: words.action ?? 'Try again in a moment.' });
+      toast({ kind: 'error', title: `Could not reconnect: ${words.message}`, ...(words.action ? { action: words.action } : {}) });
     },
   });
 }

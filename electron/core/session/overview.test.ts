@@ -1,0 +1,39 @@
+import { expect, test } from 'vitest';
+import { realmOverview } from './overview';
+import { apply, DEMO, demoState } from './testing/snapshot-fixture';
+
+test('the demo realm’s overview: people by role, channels, folders, invitations and reports', () => {
+  expect(realmOverview(demoState())).toEqual({
+    realmName: 'Sandbox Org',
+    realmUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+    featureLevel: demoState().featureLevel,
+    // Olivia, Adam, Mona, 40 generated members plus Mark, Gina; Echo Bot; Derek is deactivated.
+    usersByRole: { owner: 1, administrator: 1, moderator: 1, member: 41, guest: 1 },
+    bots: 1,
+    deactivatedUsers: 1,
+    channels: 6,
+    archivedChannels: 1,
+    folders: 2,
+    pendingInvitations: 3,
+    reports: 3,
+    moderationChannel: 'moderation',
+  });
+});
+
+test('the overview follows the state: a promotion, an archived folder, a deactivation', () => {
+  let state = demoState();
+  state = apply(state, { type: 'realm_user', op: 'update', person: { user_id: DEMO.users.mark, role: 200 } }).state;
+  state = apply(state, { type: 'realm_user', op: 'update', person: { user_id: DEMO.users.gina, is_active: false } }).state;
+  state = apply(state, { type: 'channel_folder', op: 'update', channel_folder_id: DEMO.folders.social, data: { is_archived: true } }).state;
+  state = apply(state, { type: 'stream', op: 'update', stream_id: DEMO.channels.design, name: 'design', property: 'is_archived', value: true }).state;
+  const overview = realmOverview(state);
+  expect(overview.usersByRole).toEqual({ owner: 1, administrator: 2, moderator: 1, member: 40, guest: 0 });
+  expect(overview.deactivatedUsers).toBe(2);
+  expect(overview.folders).toBe(1);
+  expect([overview.channels, overview.archivedChannels]).toEqual([5, 2]);
+});
+
+test('without invitations access, a moderation channel or a count, those figures are null', () => {
+  const state = { ...demoState(), invitations: null, reportIds: null, moderationRequestChannelId: null };
+  expect(realmOverview(state)).toMatchObject({ pendingInvitations: null, reports: null, moderationChannel: null });
+});

@@ -1,0 +1,147 @@
+// The requests that load a realm: POST /register with what the console needs (spec 21), and what it
+// fetches beside the snapshot: pending invitations (GET /invites) and the reports in the moderation
+// request channel (GET /messages, spec 7).
+import {
+  MAX_MESSAGES_PER_FETCH,
+  deleteEventQueue,
+  getInvites,
+  getMessages,
+  register,
+  type Invite,
+  type RegisterParams,
+  type RegisterReply,
+  type ReplyOf,
+} from '../../../shared/api';
+import type { ApiClient } from '../client/api-client';
+import { ConsoleError } from '../errors';
+import { canCountReports, canListInvitations, moderationChannelName, type RealmState } from './realm-state';
+
+/** The event kinds the console keeps (reducer.ts), and the snapshot sections they start from. */
+export const EVENT_TYPES = [
+  'realm',
+  'realm_user',
+  'stream',
+  'subscription',
+  'channel_folder',
+  'user_group',
+  'realm_user_settings_defaults',
+  'default_streams',
+  'invites_changed',
+  'message',
+  'delete_message',
+] as const;
+export const FETCH_EVENT_TYPES = [
+  'realm',
+  'realm_user',
+  'realm_user_groups',
+  'stream',
+  'subscription',
+  'channel_folders',
+  'realm_user_settings_defaults',
+  'default_streams',
+] as const;
+
+export const CLIENT_CAPABILITIES = {
+  notification_settings_null: true,
+  bulk_message_deletion: true,
+  user_settings_object: true,
+  linkifier_url_template: true,
+  include_deactivated_groups: true,
+  archived_channels: true,
+  empty_topic_name: true,
+  simplified_presence_events: true,
+  stream_typing_notifications: false,
+  // The console administers everyone: it must hear of every user.
+  user_list_incomplete: false,
+} as const;
+
+/** A register request can take a while for a realm of tens of thousands of users. */
+const REGISTER_TIMEOUT_MS = 120_000;
+
+/**
+ * The register request. Message events matter only for counting reports, so they are asked for only
+ * with a moderation channel to narrow them to (upstream filters a queue's messages by channel name).
+ */
+export function registerParams(reportChannel: string | null): RegisterParams {
+  return {
+    event_types: reportChannel === null ? EVENT_TYPES.filter((type) => type !== 'message') : [...EVENT_TYPES],
+    fetch_event_types: [...FETCH_EVENT_TYPES],
+    narrow: reportChannel === null ? [] : [['channel', reportChannel]],
+    // Subscriber lists, so peer events keep each channel's subscribers (and count) exact.
+    include_subscribers: 'true',
+    client_gravatar: false,
+    apply_markdown: false,
+    client_capabilities: CLIENT_CAPABILITIES,
+  };
+}
+
+export async function registerQueue(client: ApiClient, reportChannel: string | null, signal?: AbortSignal): Promise<RegisterReply> {
+  const { value } = await client.call(register, registerParams(reportChannel), { timeoutMs: REGISTER_TIMEOUT_MS, signal });
+  if (value.queue_id === null) {
+    throw new ConsoleError('INVALID_REPLY', `${client.realmUrl} registered no event queue for this account, so the console cannot stay up to date.`);
+  }
+  return value;
+}
+
+/**
+ * The moderation channel the queue should narrow its messages to, learnt before the real register:
+ * a small register of the realm settings and the user's subscriptions, whose queue is dropped at once.
+ * Null when reports cannot be counted (no channel, or the user is not subscribed to it).
+ */
+export async function probeReportChannel(client: ApiClient, signal?: AbortSignal): Promise<string | null> {
+  const { value } = await client.call(
+    register,
+    { event_types: [], fetch_event_types: ['realm', 'subscription'], include_subscribers: 'false', client_capabilities: CLIENT_CAPABILITIES },
+    { signal },
+  );
+  if (value.queue_id) void deleteQueue(client, value.queue_id);
+  const channelId = value.moderation_request_channel ?? null;
+  if (channelId === null) return null;
+  return value.subscriptions?.find((subscription) => subscription.stream_id === channelId)?.name ?? null;
+}
+
+/** The channel whose messages the queue should carry for this state (see probeReportChannel). */
+export function reportChannelFor(state: RealmState): string | null {
+  return canCountReports(state) ? moderationChannelName(state) : null;
+}
+
+/** Best effort: a queue nobody polls is collected by the server anyway. */
+export async function deleteQueue(client: ApiClient, queueId: string): Promise<void> {
+  try {
+    await client.call(deleteEventQueue, { queue_id: queueId }, { timeoutMs: 5_000 });
+  } catch {
+    // Already gone, or the server is unreachable: nothing more to do.
+  }
+}
+
+/** Every pending invitation, for administrators; null for others (upstream shows them only their own). */
+export async function fetchInvitations(client: ApiClient, state: RealmState, signal?: AbortSignal): Promise<Invite[] | null> {
+  if (!canListInvitations(state.ownRole)) return null;
+  const { value } = await client.call(getInvites, {}, { signal });
+  return value.invites;
+}
+
+/**
+ * The notification bot's messages in the moderation request channel, newest first, a page of at most
+ * 5000 (spec Limits) at a time. Null when they cannot be counted live (see canCountReports).
+ */
+export async function fetchReportIds(client: ApiClient, state: RealmState, signal?: AbortSignal): Promise<Set<number> | null> {
+  if (!canCountReports(state) || state.moderationRequestChannelId === null || state.notificationBotId === null) return null;
+  const narrow = [
+    { operator: 'channel', operand: state.moderationRequestChannelId },
+    { operator: 'sender', operand: state.notificationBotId },
+  ];
+  const ids = new Set<number>();
+  let anchor: number | 'newest' = 'newest';
+  for (;;) {
+    const { value }: { value: ReplyOf<typeof getMessages> } = await client.call(
+      getMessages,
+      { anchor, include_anchor: false, num_before: MAX_MESSAGES_PER_FETCH, num_after: 0, narrow, apply_markdown: false, client_gravatar: true },
+      { signal },
+    );
+    for (const message of value.messages) ids.add(message.id);
+    const oldest: number | undefined = value.messages[0]?.id;
+    if (value.found_oldest || oldest === undefined) return ids;
+    anchor = oldest;
+  }
+}

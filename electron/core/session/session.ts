@@ -1,0 +1,385 @@
+// One live session per signed-in account: register an event queue (spec 21), long-poll it
+// (GET /events with last_event_id), apply each event in order with the one reducer, and say what
+// changed. It survives what a network and a server do: silence (a long-poll that outlives the
+// server's own timeout is dead), failures (back off with jitter), a lost queue (BAD_EVENT_QUEUE_ID:
+// register again and resync), and a key that stopped working (offline until the user signs in again).
+import type { RawEvent } from '../../../shared/api';
+import { getEvents } from '../../../shared/api';
+import type { RealmChange, SessionStatus } from '../../../shared/ipc';
+import type { ApiClient } from '../client/api-client';
+import { ConsoleError } from '../errors';
+import { backoffDelay, inWords, OFFLINE_AFTER_MS } from './backoff';
+import { ChangeSet } from './changes';
+import { parseConsoleEvent } from './console-events';
+import {
+  deleteQueue,
+  fetchInvitations,
+  fetchReportIds,
+  probeReportChannel,
+  registerQueue,
+  reportChannelFor,
+} from './realm-fetch';
+import { canListInvitations, realmStateFromRegister, withInvitations, withReports, type RealmState } from './realm-state';
+import { applyEvent } from './reducer';
+
+export interface RealmSessionOptions {
+  accountId: string;
+  client: ApiClient;
+  now?: () => number;
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  onStatus(status: SessionStatus): void;
+  onChanges(changes: RealmChange[]): void;
+  onResync(): void;
+  /** Problems that do not stop the session (a malformed event, a failed refetch). Default: console.warn. */
+  log?: (message: string) => void;
+}
+
+interface Queue {
+  id: string;
+  lastEventId: number;
+  /** The moderation channel its message events are narrowed to (null: no message events). */
+  reportChannel: string | null;
+}
+
+/** Upstream's 401s: the key or the account is no good any more, so retrying cannot help. */
+const SIGN_IN_AGAIN_CODES = new Set(['INVALID_API_KEY', 'USER_DEACTIVATED', 'REALM_DEACTIVATED', 'UNAUTHORIZED', 'AUTHENTICATION_FAILED']);
+/** Failures worth waiting out: the network, a server restarting behind its proxy, a rate limit. */
+const TRANSIENT_CODES = new Set(['NETWORK_ERROR', 'RATE_LIMIT_HIT']);
+/** A long-poll this much longer than the server's own timeout has outlived any heartbeat. */
+const LONGPOLL_GRACE_MS = 10_000;
+/** invites_changed often comes in bursts (a campaign sends many); refetch once they settle. */
+const INVITATIONS_DEBOUNCE_MS = 250;
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class RealmSession {
+  readonly accountId: string;
+  private readonly client: ApiClient;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly log: (message: string) => void;
+
+  private currentStatus: SessionStatus = { state: 'connecting', detail: null };
+  private currentState: RealmState | null = null;
+  private queue: Queue | null = null;
+  /** The report channel the last register found; undefined until the first, which probes for it. */
+  private knownReportChannel: string | null | undefined = undefined;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  /** Stopped retrying: the server refused the credentials. reconnectNow() tries again. */
+  private halted: ConsoleError | null = null;
+  private inFlight: AbortController | null = null;
+  private wakeUp: (() => void) | null = null;
+  private failures = 0;
+  private failingSince: number | null = null;
+  /** After a failure the next poll does not block, so a working connection shows at once. */
+  private catchUp = false;
+  private readyWaiters: { resolve(state: RealmState): void; reject(error: Error): void }[] = [];
+  private invitationsTimer: ReturnType<typeof setTimeout> | null = null;
+  private invitationsRequest = 0;
+  /** Bumped by every register, so a side fetch begun for an older queue is not applied to a newer state. */
+  private generation = 0;
+
+  constructor(private readonly options: RealmSessionOptions) {
+    this.accountId = options.accountId;
+    this.client = options.client;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.sleep = options.sleep ?? defaultSleep;
+    this.log = options.log ?? ((message) => console.warn(`[session ${options.accountId}] ${message}`));
+  }
+
+  get status(): SessionStatus {
+    return { ...this.currentStatus };
+  }
+
+  get state(): RealmState | null {
+    return this.currentState;
+  }
+
+  /** The event queue being polled (null between queues); for diagnostics and tests. */
+  get queueId(): string | null {
+    return this.queue?.id ?? null;
+  }
+
+  start(): void {
+    if (this.running || this.stopped) return;
+    this.halted = null;
+    this.running = this.run();
+  }
+
+  /** The state once there is one. Fails if the session stops, or goes offline before its first register. */
+  whenReady(): Promise<RealmState> {
+    if (this.currentState) return Promise.resolve(this.currentState);
+    const refusal = this.notReadyError();
+    if (refusal) return Promise.reject(refusal);
+    return new Promise((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
+  }
+
+  /** Skips the wait before the next attempt; after a refused key, tries once more. */
+  reconnectNow(): void {
+    if (this.stopped) return;
+    if (this.halted) {
+      this.failures = 0;
+      this.failingSince = null;
+      this.start();
+      return;
+    }
+    this.wakeUp?.();
+  }
+
+  /** Ends the long-poll and deletes the queue (best effort); no callback fires afterwards. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.invitationsTimer) clearTimeout(this.invitationsTimer);
+    this.inFlight?.abort();
+    this.wakeUp?.();
+    this.rejectWaiters(new ConsoleError('SESSION_STOPPED', 'This organization was signed out.'));
+    await this.running;
+    const queue = this.queue;
+    this.queue = null;
+    if (queue) await deleteQueue(this.client, queue.id);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped && !this.halted) {
+      try {
+        if (this.queue) await this.poll(this.queue);
+        else await this.connect();
+      } catch (error) {
+        if (this.stopped) break;
+        await this.failed(error);
+      }
+    }
+    this.running = null;
+  }
+
+  /** Registers a queue, loads what the snapshot lacks, and makes the result the state. */
+  private async connect(): Promise<void> {
+    const signal = this.signal();
+    let channel = this.knownReportChannel === undefined ? await probeReportChannel(this.client, signal) : this.knownReportChannel;
+    let { queueId, lastEventId, state } = await this.registered(channel, signal);
+    // The channel was renamed, or the user joined or left it, since we last knew: narrow to the right one.
+    const wanted = reportChannelFor(state);
+    if (wanted !== channel && !this.stopped) {
+      void deleteQueue(this.client, queueId);
+      channel = wanted;
+      ({ queueId, lastEventId, state } = await this.registered(channel, signal));
+    }
+    let invitations, reportIds;
+    try {
+      if (this.stopped) throw new ConsoleError('ABORTED', 'The session was stopped.');
+      [invitations, reportIds] = await Promise.all([
+        this.optional('list the pending invitations', fetchInvitations(this.client, state, signal)),
+        this.optional('count the reports', fetchReportIds(this.client, state, signal)),
+      ]);
+    } catch (error) {
+      await deleteQueue(this.client, queueId);
+      throw error;
+    }
+    this.generation += 1;
+    this.queue = { id: queueId, lastEventId, reportChannel: channel };
+    this.knownReportChannel = channel;
+    const resync = this.currentState !== null;
+    this.currentState = withReports(withInvitations(state, invitations), reportIds);
+    this.succeeded();
+    for (const waiter of this.readyWaiters.splice(0)) waiter.resolve(this.currentState);
+    if (resync) this.emit(() => this.options.onResync());
+  }
+
+  /** A new queue and the state its snapshot gives; a snapshot the console cannot use drops its queue. */
+  private async registered(channel: string | null, signal: AbortSignal) {
+    const reply = await registerQueue(this.client, channel, signal);
+    const queueId = reply.queue_id as string;
+    try {
+      return { queueId, lastEventId: reply.last_event_id, state: realmStateFromRegister(reply) };
+    } catch (error) {
+      void deleteQueue(this.client, queueId);
+      throw error;
+    }
+  }
+
+  private async poll(queue: Queue): Promise<void> {
+    const state = this.currentState as RealmState;
+    const { value } = await this.client.call(
+      getEvents,
+      { queue_id: queue.id, last_event_id: queue.lastEventId, ...(this.catchUp ? { dont_block: true } : {}) },
+      { timeoutMs: state.longpollTimeoutSeconds * 1000 + LONGPOLL_GRACE_MS, signal: this.signal() },
+    );
+    if (this.stopped) return;
+    this.catchUp = false;
+    this.succeeded();
+    this.applyBatch(queue, value.events);
+  }
+
+  /** Applies a batch in order; one push names everything it changed. */
+  private applyBatch(queue: Queue, events: readonly RawEvent[]): void {
+    const before = this.currentState as RealmState;
+    let state = before;
+    const changes = new ChangeSet();
+    for (const raw of events) {
+      queue.lastEventId = Math.max(queue.lastEventId, raw.id);
+      const parsed = parseConsoleEvent(raw);
+      if (!parsed.success) {
+        const where = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(event)'}: ${issue.message}`);
+        this.log(`skipped a malformed ${raw.type} event (id ${raw.id}): ${where.join('; ')}`);
+        continue;
+      }
+      if (parsed.kind === 'unknown') continue;
+      const result = applyEvent(state, parsed.event);
+      state = result.state;
+      changes.addAll(result.changes);
+    }
+    this.currentState = state;
+    if (changes.size > 0) this.emit(() => this.options.onChanges(changes.toArray()));
+
+    if (state.invitationsStale || canListInvitations(state.ownRole) !== canListInvitations(before.ownRole)) this.refetchInvitationsSoon();
+    // Reports are counted from the queue's message events: a new channel (or a joined or left one)
+    // needs a queue narrowed to it and a fresh count, which a new register gives.
+    const reportChannel = reportChannelFor(state);
+    if (reportChannel !== queue.reportChannel) {
+      this.knownReportChannel = reportChannel;
+      this.queue = null;
+      void deleteQueue(this.client, queue.id);
+    }
+  }
+
+  private refetchInvitationsSoon(): void {
+    if (this.invitationsTimer) clearTimeout(this.invitationsTimer);
+    this.invitationsTimer = setTimeout(() => {
+      this.invitationsTimer = null;
+      void this.refetchInvitations();
+    }, INVITATIONS_DEBOUNCE_MS);
+  }
+
+  private async refetchInvitations(): Promise<void> {
+    const state = this.currentState;
+    if (!state || this.stopped) return;
+    const request = ++this.invitationsRequest;
+    const generation = this.generation;
+    let invitations;
+    try {
+      invitations = await fetchInvitations(this.client, state);
+    } catch (error) {
+      // Left stale; the next invites_changed or register tries again.
+      this.log(`could not refetch the pending invitations: ${describe(error)}`);
+      return;
+    }
+    // A newer refetch, or a new register (which fetched its own), supersedes this one.
+    if (this.stopped || request !== this.invitationsRequest || generation !== this.generation || !this.currentState) return;
+    this.currentState = withInvitations(this.currentState, invitations);
+    this.emit(() => this.options.onChanges([{ collection: 'invitations', ids: [] }]));
+  }
+
+  private async failed(error: unknown): Promise<void> {
+    const code = error instanceof ConsoleError ? error.code : null;
+    if (code === 'BAD_EVENT_QUEUE_ID') {
+      this.queue = null;
+      this.setStatus({
+        state: this.currentState ? 'reconnecting' : 'connecting',
+        detail: `${this.client.realmUrl} dropped this console's event queue (it went unused, or the server restarted); loading the organization again.`,
+      });
+      return;
+    }
+    if (code !== null && SIGN_IN_AGAIN_CODES.has(code)) {
+      const detail = `${this.client.realmUrl} no longer accepts this account's credentials (${(error as Error).message}). Sign in again to reconnect.`;
+      this.halted = new ConsoleError(code, detail);
+      this.setStatus({ state: 'offline', detail });
+      this.rejectWaiters(this.halted);
+      return;
+    }
+    if (code === null || !TRANSIENT_CODES.has(code)) {
+      // A reply we cannot read or a bug: a fresh queue and state are the safe way on, after a pause.
+      this.log(`${this.queue ? 'polling' : 'registering'} failed: ${describe(error)}`);
+      if (this.queue) {
+        void deleteQueue(this.client, this.queue.id);
+        this.queue = null;
+      }
+    }
+    this.failingSince ??= this.now();
+    const delay = backoffDelay(this.failures, this.random);
+    this.failures += 1;
+    const failingFor = this.now() - this.failingSince;
+    const offline = failingFor >= OFFLINE_AFTER_MS;
+    const retry = `trying again in ${inWords(delay)}.`;
+    let detail: string;
+    if (code === 'NETWORK_ERROR') {
+      const url = this.client.realmUrl;
+      detail = offline
+        ? `No connection to ${url} for ${inWords(failingFor)}; ${retry}`
+        : this.currentState
+          ? `Lost the connection to ${url}; ${retry}`
+          : `Could not reach ${url}; ${retry}`;
+    } else {
+      detail = `${describe(error)} Trying again in ${inWords(delay)}.`;
+    }
+    this.setStatus({ state: offline ? 'offline' : this.currentState ? 'reconnecting' : 'connecting', detail });
+    if (offline && !this.currentState) this.rejectWaiters(new ConsoleError(code ?? 'NETWORK_ERROR', detail));
+    this.catchUp = true;
+    await this.pause(delay);
+  }
+
+  private succeeded(): void {
+    this.failures = 0;
+    this.failingSince = null;
+    this.setStatus({ state: 'live', detail: null });
+  }
+
+  /**
+   * A side fetch whose failure should not stop the session: a refusal (say, the user may not list
+   * invitations after all) leaves it out; a lost connection fails the whole connect, to be retried.
+   */
+  private async optional<T>(what: string, request: Promise<T | null>): Promise<T | null> {
+    try {
+      return await request;
+    } catch (error) {
+      if (error instanceof ConsoleError && (TRANSIENT_CODES.has(error.code) || error.code === 'ABORTED')) throw error;
+      this.log(`could not ${what}: ${describe(error)}`);
+      return null;
+    }
+  }
+
+  private signal(): AbortSignal {
+    this.inFlight = new AbortController();
+    return this.inFlight.signal;
+  }
+
+  private async pause(ms: number): Promise<void> {
+    await Promise.race([this.sleep(ms), new Promise<void>((resolve) => (this.wakeUp = resolve))]);
+    this.wakeUp = null;
+  }
+
+  private setStatus(next: SessionStatus): void {
+    if (next.state === this.currentStatus.state && next.detail === this.currentStatus.detail) return;
+    this.currentStatus = next;
+    this.emit(() => this.options.onStatus({ ...next }));
+  }
+
+  private notReadyError(): ConsoleError | null {
+    if (this.stopped) return new ConsoleError('SESSION_STOPPED', 'This organization was signed out.');
+    if (this.halted) return this.halted;
+    if (this.currentStatus.state === 'offline') return new ConsoleError('NETWORK_ERROR', this.currentStatus.detail ?? 'Offline.');
+    return null;
+  }
+
+  private rejectWaiters(error: Error): void {
+    for (const waiter of this.readyWaiters.splice(0)) waiter.reject(error);
+  }
+
+  /** Callbacks never fire after stop(), and a throwing listener cannot break the session. */
+  private emit(callback: () => void): void {
+    if (this.stopped) return;
+    try {
+      callback();
+    } catch (error) {
+      this.log(`a listener failed: ${describe(error)}`);
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,111 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { Account } from '../../../shared/ipc';
+import { useToasts } from '../stores/toasts';
+import { UI_STORAGE_KEY, useUi } from '../stores/ui';
+import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../testing/fake-bridge';
+import { adam, olivia, overview } from '../testing/sample-data';
+import { App } from './App';
+
+function signedInTwice() {
+  let accounts: Account[] = [olivia, adam];
+  const bridge = installFakeBridge({
+    'accounts.list': () => accounts,
+    'accounts.signOut': ({ account }) => {
+      accounts = accounts.filter((a) => a.id !== account);
+      return null;
+    },
+    'session.status': () => ({ state: 'live', detail: null }),
+    'realm.overview': ({ account }) => ({ ...overview, realmName: account === adam.id ? adam.realmName : olivia.realmName }),
+  });
+  renderWithQueries(<App />);
+  return bridge;
+}
+
+const toggle = () => screen.getByRole('button', { name: /^Organization:/ });
+
+beforeEach(() => {
+  localStorage.clear();
+  useUi.setState({ selectedAccount: null, connectOpen: false, screen: 'overview' });
+});
+
+afterEach(() => {
+  cleanup();
+  removeFakeBridge();
+  useToasts.setState({ toasts: [] });
+});
+
+describe('realm switcher', () => {
+  test('shows the organization, the user and the role, and switches to another one', async () => {
+    signedInTwice();
+    await screen.findByText('Sandbox Realm', { selector: '.overview-realm strong' });
+    expect(toggle().textContent).toContain('Olivia Owner · Owner');
+    fireEvent.click(toggle());
+    const panel = screen.getByRole('group', { name: 'Organizations' });
+    fireEvent.click(within(panel).getByRole('button', { name: /^Second Realm/ }));
+    expect(await screen.findByText('Second Realm', { selector: '.overview-realm strong' })).toBeTruthy();
+    expect(toggle().textContent).toContain('Adam Admin · Administrator');
+    // The choice survives a restart; nothing else about the account is stored.
+    expect(JSON.parse(localStorage.getItem(UI_STORAGE_KEY) ?? '{}').state.selectedAccount).toBe(adam.id);
+  });
+
+  test('Escape closes the list and gives focus back to the switcher', async () => {
+    signedInTwice();
+    await screen.findByText('Sandbox Realm', { selector: '.overview-realm strong' });
+    fireEvent.click(toggle());
+    const panel = screen.getByRole('group', { name: 'Organizations' });
+    fireEvent.keyDown(panel, { key: 'Escape' });
+    expect(screen.queryByRole('group', { name: 'Organizations' })).toBeNull();
+    expect(document.activeElement).toBe(toggle());
+  });
+
+  test('signing out asks first, and cancelling keeps the account', async () => {
+    const bridge = signedInTwice();
+    await screen.findByText('Sandbox Realm', { selector: '.overview-realm strong' });
+    fireEvent.click(toggle());
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out of Second Realm (adam@sandbox.test)…' }));
+    const question = await screen.findByRole('dialog', { name: 'Sign out of Second Realm?' });
+    expect(question.textContent).toContain('forget the API key of adam@sandbox.test');
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(bridge.callsTo('accounts.signOut')).toEqual([]);
+  });
+
+  test('confirming signs out and says so', async () => {
+    const bridge = signedInTwice();
+    await screen.findByText('Sandbox Realm', { selector: '.overview-realm strong' });
+    fireEvent.click(toggle());
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out of Second Realm (adam@sandbox.test)…' }));
+    const question = await screen.findByRole('dialog', { name: 'Sign out of Second Realm?' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(bridge.callsTo('accounts.signOut')).toEqual([{ account: adam.id }]));
+    expect(await screen.findByText(/Signed out of Second Realm/)).toBeTruthy();
+    fireEvent.click(toggle());
+    expect(screen.queryByRole('button', { name: /^Second Realm/ })).toBeNull();
+  });
+
+  test('signing out of the last organization leads to the Connect screen', async () => {
+    let accounts: Account[] = [olivia];
+    installFakeBridge({
+      'accounts.list': () => accounts,
+      'accounts.signOut': () => ((accounts = []), null),
+      'session.status': () => ({ state: 'live', detail: null }),
+      'realm.overview': () => overview,
+    });
+    renderWithQueries(<App />);
+    await screen.findByText('Sandbox Realm', { selector: '.overview-realm strong' });
+    fireEvent.click(toggle());
+    fireEvent.click(screen.getByRole('button', { name: /^Sign out of Sandbox Realm/ }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Connect to your organization' })).toBeTruthy();
+  });
+
+  test('"Add an organization…" opens the Connect screen, and Back returns', async () => {
+    signedInTwice();
+    await screen.findByText('Sandbox Realm', { selector: '.overview-realm strong' });
+    fireEvent.click(toggle());
+    fireEvent.click(screen.getByRole('button', { name: 'Add an organization…' }));
+    expect(await screen.findByRole('heading', { name: 'Add an organization' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '← Back to Sandbox Realm' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,188 @@
+// The top of the sidebar: which organization the console shows, and the others it is signed in to.
+// Opens a panel listing each account (switch to it, or sign out of it) and "Add an organization…".
+// Arrow keys move between organizations, Escape closes, Tab reaches every button.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { Account } from '../../../shared/ipc';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { Icon } from '../components/Icon';
+import { useAccounts, useSelectedAccount, useSignOut } from '../queries/accounts';
+import { useUi } from '../stores/ui';
+import { ROLE_NAMES } from './roles';
+import './realm-switcher.css';
+
+export function RealmSwitcher() {
+  const accounts = useAccounts().data ?? [];
+  const current = useSelectedAccount();
+  const selectAccount = useUi((state) => state.selectAccount);
+  const openConnect = useUi((state) => state.openConnect);
+  const signOut = useSignOut();
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState<Account | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) toggle.current?.focus();
+  };
+
+  // Opening moves focus to the organization shown now, as a menu would.
+  useEffect(() => {
+    if (open) panel.current?.querySelector<HTMLElement>('[aria-current="true"], [data-item]')?.focus();
+  }, [open]);
+
+  // A click anywhere else closes the panel.
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const onPanelKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+      return;
+    }
+    const items = [...(panel.current?.querySelectorAll<HTMLElement>('[data-item]') ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const last = items.length - 1;
+    const target = { ArrowDown: index >= last ? 0 : index + 1, ArrowUp: index <= 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    items[target]?.focus();
+  };
+
+  return (
+    <div
+      className="realm-switcher"
+      ref={root}
+      onBlur={(event) => {
+        // Tabbing out of the switcher closes it; moving between its own buttons does not.
+        if (open && !root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={toggle}
+        type="button"
+        className="realm-switcher-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        <span className="visually-hidden">Organization: </span>
+        {current ? <AccountLabel account={current} /> : <span className="realm-name">No organization</span>}
+        <Icon name="chevron" className="realm-switcher-chevron" />
+      </button>
+
+      {open && (
+        <div id={panelId} ref={panel} className="realm-panel" role="group" aria-label="Organizations" onKeyDown={onPanelKeyDown}>
+          {accounts.length > 0 && (
+            <ul className="realm-list">
+              {accounts.map((account) => (
+                <li key={account.id} className="realm-option">
+                  <button
+                    type="button"
+                    data-item
+                    className="realm-option-switch"
+                    aria-current={account.id === current?.id ? 'true' : undefined}
+                    onClick={() => {
+                      selectAccount(account.id);
+                      close(true);
+                    }}
+                  >
+                    <AccountLabel account={account} withEmail />
+                    {account.id === current?.id && <Icon name="live" className="realm-option-check" />}
+                  </button>
+                  <button
+                    type="button"
+                    className="realm-option-signout"
+                    aria-label={`Sign out of ${account.realmName} (${account.email})…`}
+                    onClick={() => {
+                      setOpen(false);
+                      setLeaving(account);
+                    }}
+                  >
+                    Sign out
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <button
+            type="button"
+            data-item
+            className="realm-add"
+            onClick={() => {
+              setOpen(false);
+              openConnect();
+            }}
+          >
+            <Icon name="plus" />
+            Add an organization…
+          </button>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={leaving !== null}
+        title={leaving ? `Sign out of ${leaving.realmName}?` : ''}
+        confirmLabel="Sign out"
+        danger
+        onCancel={() => setLeaving(null)}
+        onConfirm={() => {
+          if (leaving) signOut.mutate(leaving);
+          setLeaving(null);
+        }}
+        onClosed={() => toggle.current?.focus()}
+      >
+        {leaving && (
+          <p>
+            Realm Console will forget the API key of {leaving.email} for {leaving.realmUrl} and stop following the organization’s
+            changes. Your account on the server is not affected, and you can sign in again at any time.
+          </p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function AccountLabel({ account, withEmail }: { account: Account; withEmail?: boolean }) {
+  return (
+    <span className="account-label">
+      <span className="realm-name">{account.realmName}</span>
+      <span className="account-user">
+        <Pause />
+        {account.fullName} · {ROLE_NAMES[account.role]}
+      </span>
+      {withEmail && (
+        <span className="account-email">
+          <Pause />
+          {account.email}
+        </span>
+      )}
+      {withEmail && account.protection === 'plaintext' && (
+        <span className="account-warning">
+          <Pause />
+          API key saved unencrypted
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The lines of a label are separate spans; a screen reader would run them together without this. */
+function Pause() {
+  return <span className="visually-hidden">, </span>;
+}

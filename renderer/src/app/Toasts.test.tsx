@@ -1,0 +1,44 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { TOAST_HIDE_MS, toast, useToasts } from '../stores/toasts';
+import { Toasts } from './Toasts';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  cleanup();
+  useToasts.setState({ toasts: [] });
+  vi.useRealTimers();
+});
+
+describe('toasts', () => {
+  test('a success notice is read politely and hides by itself', () => {
+    render(<Toasts />);
+    act(() => void toast({ kind: 'success', title: 'Signed out of Sandbox Realm.' }));
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(screen.getByRole('status').textContent).toContain('Signed out of Sandbox Realm.');
+    act(() => vi.advanceTimersByTime(TOAST_HIDE_MS + 1));
+    expect(screen.queryByText('Signed out of Sandbox Realm.')).toBeNull();
+  });
+
+  test('an error stays, with what to do, until it is dismissed', () => {
+    render(<Toasts />);
+    act(() => void toast({ kind: 'error', title: 'Could not reconnect: connection refused.', action: 'Check your network connection.' }));
+    act(() => vi.advanceTimersByTime(TOAST_HIDE_MS * 10));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Could not reconnect: connection refused.');
+    expect(alert.textContent).toContain('Check your network connection.');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('the same error twice shows once', () => {
+    render(<Toasts />);
+    act(() => void toast({ kind: 'error', title: 'Could not reconnect: connection refused.' }));
+    act(() => void toast({ kind: 'error', title: 'Could not reconnect: connection refused.' }));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,35 @@
+// Sign in with email and password (POST /fetch_api_key in the core). The password goes straight
+// from the form to the core and is kept nowhere: the form is reset once signed in.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { accountChannels } from '../../../../shared/ipc';
+import { Field } from '../../components/Field';
+import type { DraftProps } from './draft';
+import { useSignInWithPassword } from '../../queries/accounts';
+import { FormFooter } from './FormFooter';
+import { formWords } from './form-words';
+import { PlaintextConsent } from './PlaintextConsent';
+import { UrlField } from './UrlField';
+import { useSignInFlow } from './use-sign-in-flow';
+
+const schema = accountChannels['accounts.signInWithPassword'].input.omit({ allowPlaintext: true });
+
+export function PasswordForm({ draft, onDraft }: DraftProps) {
+  const form = useForm({ resolver: zodResolver(schema, formWords), defaultValues: { realmUrl: draft.realmUrl, email: draft.email, password: '' } });
+  const signIn = useSignInWithPassword();
+  const flow = useSignInFlow('password', form, (values, allowPlaintext) => signIn.mutateAsync({ ...values, allowPlaintext }));
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form className="connect-form" noValidate onSubmit={flow.onSubmit}>
+      <UrlField registration={form.register('realmUrl', { onChange: (event) => onDraft('realmUrl', event.target.value) })} error={errors.realmUrl} />
+      <Field label="Email" error={errors.email}>
+        {(control) => <input {...control} {...form.register('email', { onChange: (event) => onDraft('email', event.target.value) })} type="email" autoComplete="username" spellCheck={false} />}
+      </Field>
+      <Field label="Password" error={errors.password}>
+        {(control) => <input {...control} {...form.register('password')} type="password" autoComplete="current-password" />}
+      </Field>
+      <FormFooter errors={errors} pending={isSubmitting} label="Sign in" pendingLabel="Signing in…" />
+      <PlaintextConsent flow={flow} />
+    </form>
+  );
+}
