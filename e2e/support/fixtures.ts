@@ -67,6 +67,17 @@ function recording(core: Core, recorder: Recorder): Core {
   };
 }
 
+/** The API keys of the demo's people (unchanged by anything a test does). */
+async function demoApiKeys(realmUrl: string): Promise<string[]> {
+  const keys: string[] = [];
+  for (const name of ['olivia', 'adam', 'mona', 'mark', 'gina']) {
+    const reply = await fetch(`${realmUrl}/api/v1/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: `${name}@sandbox.test`, password: 'sandbox' }) });
+    const body = (await reply.json()) as { api_key?: string };
+    if (body.api_key) keys.push(body.api_key);
+  }
+  return keys;
+}
+
 export const test = base.extend<
   ConsoleOptions & { sandboxOptions: SandboxOptions; sandbox: TestSandbox; recorder: Recorder; core: Core; consolePage: Page }
 >({
@@ -98,9 +109,14 @@ export const test = base.extend<
     await rm(dataDir, { recursive: true, force: true });
   },
 
-  // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
-  recorder: async ({}, use) => {
-    await use({ payloads: [] });
+  // After every test, no IPC reply or push the renderer received may hold an API key of the realm.
+  recorder: async ({ sandbox }, use) => {
+    const recorder: Recorder = { payloads: [] };
+    await use(recorder);
+    const keys = await demoApiKeys(sandbox.directUrl);
+    const leaks = recorder.payloads.filter((payload) => keys.some((key) => payload.includes(key)));
+    if (leaks.length > 0) throw new Error(`An API key reached the renderer in ${leaks.length} of ${recorder.payloads.length} payloads`);
+    if (recorder.payloads.length === 0) throw new Error('No IPC traffic was recorded: the key check proved nothing');
   },
 
   core: async ({ sandbox, sandboxOptions, recorder }, use) => {

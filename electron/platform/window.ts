@@ -20,6 +20,8 @@ export function createConsoleWindow(preloadPath: string): BrowserWindow {
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      // Middle-click must not open links in new windows behind the window-open handler's back.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   window.once('ready-to-show', () => window.show());

@@ -1,10 +1,26 @@
-// Event kinds about the organization's own data: `realm_user_settings_defaults`, `invites_changed`,
-// `realm_linkifiers` and `realm_emoji`. Shapes from reference/upstream-behaviour.md sections 3 and 8 and
+// Event kinds about the organization's own data: `realm`, `default_streams`,
+// `realm_user_settings_defaults`, `invites_changed`, `realm_linkifiers` and `realm_emoji`. Shapes from reference/upstream-behaviour.md sections 3 and 8 and
 // upstream's OpenAPI /events.
 import { z } from 'zod';
 import { RealmUserSettingsDefaults } from './realm-defaults';
-import { RealmEmojiMap, RealmLinkifier } from './register';
+import { DefaultChannelEntry, RealmEmojiMap, RealmLinkifier } from './register';
 import { checkPropertyValue, eventOf, opEventOf } from './event-kinds-base';
+
+/** upstream `{type: 'realm', op: 'update', property, value}`: one organization setting, e.g. `name`. */
+export const RealmUpdateEvent = opEventOf('realm', 'update', { property: z.string(), value: z.unknown() });
+/** upstream `{type: 'realm', op: 'update_dict', property: 'default', data: {...}}`: several settings at once. */
+export const RealmUpdateDictEvent = opEventOf('realm', 'update_dict', {
+  property: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+/** Other `realm` ops (e.g. `deactivated`) carry nothing a client keeps. */
+export const RealmOtherEvent = z.looseObject({ id: z.int(), type: z.literal('realm'), op: z.string() });
+export const RealmEvent = z.union([RealmUpdateEvent, RealmUpdateDictEvent, RealmOtherEvent]);
+export type RealmEvent = z.infer<typeof RealmEvent>;
+
+/** upstream: the whole new list of default channels, IDs since feature level 330, channel objects before. */
+export const DefaultStreamsEvent = eventOf('default_streams', { default_streams: z.array(DefaultChannelEntry) });
+export type DefaultStreamsEvent = z.infer<typeof DefaultStreamsEvent>;
 
 /**
  * One default changed. A known setting's value must fit the register snapshot's field for it, so

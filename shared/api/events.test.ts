@@ -107,6 +107,8 @@ const sender = { user_id: 10, email: 'user10@zulip.testserver' };
  * reference/upstream-behaviour.md section 3 for the newer forms.
  */
 const examples: [string, Record<string, unknown>][] = [
+  ['realm update', { type: 'realm', op: 'update', property: 'name', value: 'New name', id: 0 }],
+  ['default_streams', { type: 'default_streams', default_streams: [1, 2], id: 0 }],
   ['realm_user add', { type: 'realm_user', op: 'add', person: user, id: 0 }],
   ['realm_user update role', { type: 'realm_user', op: 'update', person: { user_id: 10, role: 200 }, id: 0 }],
   ['realm_user update full_name', { type: 'realm_user', op: 'update', person: { user_id: 10, full_name: 'Hamlet' }, id: 0 }],
@@ -490,5 +492,17 @@ describe('the events endpoints', () => {
   test('DELETE /events removes a queue by its ID', () => {
     expect(deleteEventQueue).toMatchObject({ method: 'DELETE', path: '/events' });
     expect(deleteEventQueue.params.safeParse({ queue_id: '1717:1' }).success).toBe(true);
+  });
+});
+
+describe('realm and default_streams events', () => {
+  test('realm update and update_dict parse as known events', () => {
+    expect(parseEvent({ id: 1, type: 'realm', op: 'update', property: 'name', value: 'X' })).toMatchObject({ success: true, data: { kind: 'known' } });
+    expect(parseEvent({ id: 2, type: 'realm', op: 'update_dict', property: 'default', data: { name: 'X' } })).toMatchObject({ success: true, data: { kind: 'known' } });
+  });
+
+  test('default_streams carries channel IDs (or older channel objects); anything else is refused', () => {
+    expect(parseEvent({ id: 3, type: 'default_streams', default_streams: [1, 2] })).toMatchObject({ success: true, data: { kind: 'known' } });
+    expect(parseEvent({ id: 4, type: 'default_streams', default_streams: 'general' }).success).toBe(false);
   });
 });

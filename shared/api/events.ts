@@ -16,8 +16,10 @@ import {
   TypingEvent,
 } from './event-kinds-messages';
 import {
+  DefaultStreamsEvent,
   InvitesChangedEvent,
   RealmEmojiEvent,
+  RealmEvent,
   RealmLinkifiersEvent,
   RealmUserSettingsDefaultsEvent,
 } from './event-kinds-realm';
@@ -49,6 +51,8 @@ export const HEARTBEAT_INTERVAL_SECONDS = 60;
  * their two forms (bulk or single, modern or legacy).
  */
 export const eventSchemas = {
+  realm: RealmEvent,
+  default_streams: DefaultStreamsEvent,
   realm_user: RealmUserEvent,
   stream: StreamEvent,
   subscription: SubscriptionEvent,

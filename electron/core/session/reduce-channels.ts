@@ -10,7 +10,7 @@ import {
   type SubscriptionEvent,
 } from '../../../shared/api';
 import type { RealmChange } from '../../../shared/ipc';
-import type { DefaultStreamsEvent } from './console-events';
+import type { DefaultStreamsEvent } from '../../../shared/api';
 import type { IdMap } from './id-map';
 import { withoutSubscriberLists, type RealmState } from './realm-state';
 import { definedKeys, type Reduced } from './reduce-people';

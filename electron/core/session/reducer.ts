@@ -3,19 +3,19 @@
 // order and a test can check every event kind without a server. Unknown kinds change nothing.
 import type { DeleteMessageEvent, MessageEvent } from '../../../shared/api';
 import type { RealmChange } from '../../../shared/ipc';
-import type { ConsoleEvent, RealmEvent } from './console-events';
+import type { Event, RealmEvent } from '../../../shared/api';
 import { mergeChanges } from './changes';
 import type { RealmState } from './realm-state';
 import { reduceChannelFolder, reduceDefaultStreams, reduceStream, reduceSubscription } from './reduce-channels';
 import { reduceRealmUser, reduceUserGroup, type Reduced } from './reduce-people';
 
-export function applyEvent(state: RealmState, event: ConsoleEvent): { state: RealmState; changes: RealmChange[] } {
+export function applyEvent(state: RealmState, event: Event): { state: RealmState; changes: RealmChange[] } {
   const result = reduce(state, event);
   // One entry per collection, IDs ascending: the same change always reads the same.
   return result.changes.length > 1 || (result.changes[0]?.ids.length ?? 0) > 1 ? { state: result.state, changes: mergeChanges(result.changes) } : result;
 }
 
-function reduce(state: RealmState, event: ConsoleEvent): Reduced {
+function reduce(state: RealmState, event: Event): Reduced {
   switch (event.type) {
     case 'realm':
       return reduceRealm(state, event);

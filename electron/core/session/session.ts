@@ -4,13 +4,12 @@
 // server's own timeout is dead), failures (back off with jitter), a lost queue (BAD_EVENT_QUEUE_ID:
 // register again and resync), and a key that stopped working (offline until the user signs in again).
 import type { RawEvent } from '../../../shared/api';
-import { getEvents } from '../../../shared/api';
+import { getEvents, parseEvent } from '../../../shared/api';
 import type { RealmChange, SessionStatus } from '../../../shared/ipc';
 import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
 import { backoffDelay, inWords, OFFLINE_AFTER_MS } from './backoff';
 import { ChangeSet } from './changes';
-import { parseConsoleEvent } from './console-events';
 import {
   deleteQueue,
   fetchInvitations,
@@ -222,14 +221,14 @@ export class RealmSession {
     const changes = new ChangeSet();
     for (const raw of events) {
       queue.lastEventId = Math.max(queue.lastEventId, raw.id);
-      const parsed = parseConsoleEvent(raw);
+      const parsed = parseEvent(raw);
       if (!parsed.success) {
         const where = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(event)'}: ${issue.message}`);
         this.log(`skipped a malformed ${raw.type} event (id ${raw.id}): ${where.join('; ')}`);
         continue;
       }
-      if (parsed.kind === 'unknown') continue;
-      const result = applyEvent(state, parsed.event);
+      if (parsed.data.kind === 'unknown') continue;
+      const result = applyEvent(state, parsed.data.event);
       state = result.state;
       changes.addAll(result.changes);
     }

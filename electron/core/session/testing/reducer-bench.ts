@@ -3,16 +3,16 @@
 // then applies events one at a time. A figure to watch, never a test assertion (STYLE.md).
 import { performance } from 'node:perf_hooks';
 import { startSandbox } from '../../testing/sandbox';
-import { parseConsoleEvent, type ConsoleEvent } from '../console-events';
+import { parseEvent, type Event } from '../../../../shared/api';
 import { realmStateFromRegister } from '../realm-state';
 import { applyEvent } from '../reducer';
 import { clientFor, freshRegister } from './session-harness';
 
 const ms = (start: number) => `${(performance.now() - start).toFixed(1)} ms`;
 const event = (raw: Record<string, unknown>, id: number) => {
-  const parsed = parseConsoleEvent({ id, ...raw });
-  if (!parsed.success || parsed.kind !== 'known') throw new Error('bad event');
-  return parsed.event;
+  const parsed = parseEvent({ id, ...raw });
+  if (!parsed.success || parsed.data.kind !== 'known') throw new Error('bad event');
+  return parsed.data.event;
 };
 
 console.log('starting a sandbox with --seed large ...');
@@ -29,7 +29,7 @@ try {
   const userIds = state.users.ids();
   const channelIds = state.channels.ids();
   const rounds = 2_000;
-  const kinds: [string, (i: number) => ConsoleEvent][] = [
+  const kinds: [string, (i: number) => Event][] = [
     ['realm_user update (role)', (i) => event({ type: 'realm_user', op: 'update', person: { user_id: userIds[i % userIds.length], role: i % 2 ? 300 : 400 } }, i)],
     ['stream update (description)', (i) => event({ type: 'stream', op: 'update', stream_id: channelIds[i % channelIds.length], name: 'x', property: 'description', value: `d${i}` }, i)],
     ['subscription peer_add', (i) => event({ type: 'subscription', op: 'peer_add', stream_ids: [channelIds[i % channelIds.length]], user_ids: [userIds[(i * 7) % userIds.length]] }, i)],

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Invite, RegisterReply } from '../../../../shared/api';
-import { parseConsoleEvent, type ConsoleEvent } from '../console-events';
+import { parseEvent, type Event } from '../../../../shared/api';
 import { realmStateFromRegister, withInvitations, withReports, type RealmState } from '../realm-state';
 import { applyEvent } from '../reducer';
 
@@ -39,11 +39,11 @@ export function demoState(): RealmState {
 let nextEventId = 100;
 
 /** An event as the queue delivers it, checked the way the session checks it (so its shape is real). */
-export function event(raw: Record<string, unknown>): ConsoleEvent {
-  const parsed = parseConsoleEvent({ id: nextEventId++, ...raw });
+export function event(raw: Record<string, unknown>): Event {
+  const parsed = parseEvent({ id: nextEventId++, ...raw });
   if (!parsed.success) throw new Error(`not a valid event: ${parsed.error.message}`);
-  if (parsed.kind !== 'known') throw new Error(`not an event kind the console knows: ${String(raw.type)}`);
-  return parsed.event;
+  if (parsed.data.kind !== 'known') throw new Error(`not an event kind the console knows: ${String(raw.type)}`);
+  return parsed.data.event;
 }
 
 /** Applies one raw event to a state. */
