@@ -115,10 +115,11 @@ describe('stream update events', () => {
     expect(StreamEvent.parse(delivered(deleted?.event))).toMatchObject({ stream_ids: [channelId('design')] });
   });
 
-  test('unarchiving sends is_archived false, and the channel again for clients without archived channels', () => {
+  test('unarchiving sends is_archived false, carrying the channel for clients without archived channels', () => {
     update('adam', 'old-projects', { is_archived: false });
+    expect(realm.published).toHaveLength(1);
     expect(StreamEvent.parse(delivered(realm.published[0]?.event))).toMatchObject({ property: 'is_archived', value: false });
-    expect(realm.published[1]?.event).toMatchObject({ type: 'stream', op: 'create', for_unarchiving: true });
+    expect(realm.published[0]?.event).toMatchObject({ _archived_channel: true, _stream: { name: 'old-projects', for_unarchiving: true } });
   });
 
   test('a default channel change sends the default channel IDs to every non-guest', () => {

@@ -353,11 +353,12 @@ function announce(ctx: ServerContext, before: StreamRow, update: ChannelUpdate, 
   const lost = audienceBefore.filter((id) => !is.has(id));
   const now = seconds(ctx.clock);
 
-  for (const event of channelUpdateEvents(before, update)) ctx.events.publish(kept, event);
-  // upstream do_unarchive_stream: clients without `archived_channels` see the channel come back.
-  if (update.unarchive) {
-    ctx.events.publish(kept, { type: 'stream', op: 'create', streams: [streamObject(ctx.db, after, { now })], for_unarchiving: true });
-  }
+  // spec Events 4: news of an archived channel goes only to clients with `archived_channels`; for the
+  // others, unarchiving looks like the channel being created (upstream do_unarchive_stream), which
+  // delivery makes of the is_archived update with the channel attached (server/events/delivery.ts).
+  const archived = Boolean(before.is_archived);
+  const marks = archived ? { _archived_channel: true, ...(update.unarchive ? { _stream: { ...streamObject(ctx.db, after, { now }), for_unarchiving: true } } : {}) } : {};
+  for (const event of channelUpdateEvents(before, update)) ctx.events.publish(kept, { ...event, ...marks });
   if (gained.length > 0) {
     ctx.events.publish(gained, { type: 'stream', op: 'create', streams: [streamObject(ctx.db, after, { now })] });
     ctx.events.publish(gained, { type: 'subscription', op: 'peer_add', stream_ids: [after.id], user_ids: subscriberIds(ctx.db, after.id) });

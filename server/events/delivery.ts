@@ -62,7 +62,7 @@ export function deliver(event: ServerEvent, target: TargetQueue, recipient: Reci
       break;
     case 'stream':
     case 'subscription':
-      if (event._archived_channel && !caps.archived_channels) return archivedChannelFallback(event);
+      if (event._archived_channel && !caps.archived_channels) out = archivedChannelFallback(event);
       break;
   }
   return out
@@ -104,7 +104,12 @@ function archivedChannelFallback(event: ServerEvent): ServerEvent[] {
   if (event.type === 'stream' && event.op === 'update' && event.property === 'is_archived' && event._stream) {
     const stream = event._stream as { stream_id: number };
     const archived = event.value === true;
-    return [stripInternal(archived ? { type: 'stream', op: 'delete', streams: [stream], stream_ids: [stream.stream_id] } : { type: 'stream', op: 'create', streams: [stream] })];
+    const { for_unarchiving: forUnarchiving, ...channel } = stream as { stream_id: number; for_unarchiving?: boolean };
+    return [
+      archived
+        ? { type: 'stream', op: 'delete', streams: [channel], stream_ids: [channel.stream_id] }
+        : { type: 'stream', op: 'create', streams: [channel], ...(forUnarchiving ? { for_unarchiving: true } : {}) },
+    ];
   }
   return [];
 }

@@ -97,6 +97,22 @@ describe('stream', () => {
   });
 });
 
+describe('archived channels', () => {
+  test('news of an archived channel reaches only clients with archived_channels; unarchiving looks like creation to the others', async () => {
+    const modern = await registerQueue(olivia, { event_types: ['stream'], client_capabilities: { archived_channels: true } });
+    const old = await registerQueue(olivia, { event_types: ['stream'] });
+    await olivia.patch(`/streams/${ids['#old-projects']}`, { description: 'Kept for reference' });
+    expect((await modern.drain()).map((event) => event.property)).toEqual(['description']);
+    expect(await old.drain()).toEqual([]);
+    await olivia.patch(`/streams/${ids['#old-projects']}`, { is_archived: false });
+    const [update] = await modern.drain();
+    expect(update).toMatchObject({ op: 'update', property: 'is_archived', value: false });
+    const [created] = await old.drain();
+    expectParses([created as QueueEvent]);
+    expect(created).toMatchObject({ op: 'create', streams: [{ stream_id: ids['#old-projects'], name: 'old-projects' }], for_unarchiving: true });
+  });
+});
+
 describe('channel_folder', () => {
   test('add, update and reorder reach every user', async () => {
     const queue = await registerQueue(gina, { event_types: ['channel_folder'] });
