@@ -7,8 +7,8 @@ import type { ServerContext } from '../context';
 import { seconds } from '../clock';
 import { listFolders, folderObject } from '../db/folder-queries';
 import { groupObject, listGroups } from '../db/group-queries';
-import { allStreams, streamObject, subscriberIds, subscriptionObject, streamsForUser, type StreamRow } from '../db/stream-queries';
-import { maxMessageIdFor, ownUserObject, userObject } from '../db/user-queries';
+import { allStreams, messageStatsByStream, streamObject, subscribersByStream, subscriptionObject, streamsForUser, type StreamRow } from '../db/stream-queries';
+import { maxMessageIdFor, ownUserObject, profileDataByUser, userObject } from '../db/user-queries';
 import { isAdmin, isGuest, isModeratorOrAbove, isOwner, type UserRow } from '../db/users';
 import { AVAILABLE_NOTIFICATION_SOUNDS, readUserSettingsDefaults } from '../actions/realm-defaults';
 import { MAX_MESSAGE_LENGTH } from '../actions/report-template';
@@ -78,8 +78,10 @@ export function buildSnapshot(ctx: ServerContext, request: SnapshotRequest): Sna
     includeCanAccessContent: false,
   });
   const now = seconds(ctx.clock);
-  if (want('stream')) snapshot.streams = visibleStreams.map((row) => streamObject(db, row, { now }));
-  if (want('subscription')) Object.assign(snapshot, subscriptionsSection(ctx, user, visibleStreams, request.includeSubscribers));
+  // Per-channel numbers for every channel at once: one query each instead of two per channel.
+  const many = want('stream') || want('subscription') ? { now, stats: messageStatsByStream(db), subscribers: subscribersByStream(db) } : { now };
+  if (want('stream')) snapshot.streams = visibleStreams.map((row) => streamObject(db, row, many));
+  if (want('subscription')) Object.assign(snapshot, subscriptionsSection(ctx, user, visibleStreams, request.includeSubscribers, many));
   if (want('channel_folders')) snapshot.channel_folders = listFolders(db, true).map(folderObject);
   if (want('default_streams')) {
     snapshot.realm_default_streams = db.prepare('SELECT id FROM streams WHERE is_default = 1 AND is_archived = 0 ORDER BY id').pluck().all();
@@ -135,7 +137,8 @@ function realmSection(ctx: ServerContext): Snapshot {
 function usersSection(ctx: ServerContext, user: UserRow): Snapshot {
   const rows = ctx.db.prepare('SELECT * FROM users ORDER BY id').all() as UserRow[];
   const viewer = { id: user.id, role: user.role };
-  const toObject = (row: UserRow) => userObject(ctx.db, row, viewer, { includeCustomProfileFields: true });
+  const profileData = profileDataByUser(ctx.db);
+  const toObject = (row: UserRow) => userObject(ctx.db, row, viewer, { includeCustomProfileFields: true, profileData });
   const own = ownUserObject(ctx.db, user);
   return {
     realm_users: rows.filter((row) => row.is_active && !row.is_system_bot).map(toObject),
@@ -158,7 +161,13 @@ function usersSection(ctx: ServerContext, user: UserRow): Snapshot {
  * spec 21 include_subscribers: 'true' lists every channel's subscribers; 'partial' lists them in full
  * below 250 subscribers and, above, only bots and users active in the last 14 days.
  */
-function subscriptionsSection(ctx: ServerContext, user: UserRow, visible: StreamRow[], include: SnapshotRequest['includeSubscribers']): Snapshot {
+function subscriptionsSection(
+  ctx: ServerContext,
+  user: UserRow,
+  visible: StreamRow[],
+  include: SnapshotRequest['includeSubscribers'],
+  many: Parameters<typeof streamObject>[2] & { subscribers?: ReadonlyMap<number, readonly number[]> },
+): Snapshot {
   const db = ctx.db;
   const now = seconds(ctx.clock);
   const subscriptions = [];
@@ -172,8 +181,8 @@ function subscriptionsSection(ctx: ServerContext, user: UserRow, visible: Stream
       .pluck()
       .all(JSON.stringify(ids), activeSince) as number[];
   for (const row of visible) {
-    const sub = subscriptionObject(db, row, user.id, { now });
-    const ids = include === 'false' ? [] : subscriberIds(db, row.id);
+    const sub = subscriptionObject(db, row, user.id, many);
+    const ids = include === 'false' ? [] : [...(many.subscribers?.get(row.id) ?? [])];
     const lists =
       include === 'true' || (include === 'partial' && ids.length < SUBSCRIBERS_ALWAYS_LISTED_BELOW)
         ? { subscribers: ids }
@@ -181,7 +190,7 @@ function subscriptionsSection(ctx: ServerContext, user: UserRow, visible: Stream
           ? { partial_subscribers: partialOf(ids) }
           : {};
     if (sub) subscriptions.push({ ...sub, ...lists });
-    else neverSubscribed.push({ ...streamObject(db, row, { now }), ...lists });
+    else neverSubscribed.push({ ...streamObject(db, row, many), ...lists });
   }
   return { subscriptions, unsubscribed: [], never_subscribed: neverSubscribed };
 }
