@@ -8,6 +8,7 @@ import { describeRuntime } from './core/runtime-info';
 import { registerAppScheme, serveRenderer } from './platform/app-protocol';
 import { openLinksExternallyAfterConfirming } from './platform/external-links';
 import { pushTo, serveContract } from './platform/ipc';
+import { notifyNewReports } from './platform/notifications';
 import { SafeStorageSecrets } from './platform/safe-storage-secrets';
 import { createConsoleWindow } from './platform/window';
 
@@ -46,6 +47,7 @@ if (!app.requestSingleInstanceLock()) {
     openLinksExternallyAfterConfirming(shown);
     serveContract(core.router, shown);
     core.subscribe((push) => pushTo(shown, push));
+    core.subscribe(notifyNewReports(core.router, shown));
   }).catch((error: unknown) => {
     // Without a core there is nothing to show; say why rather than leave no window at all.
     dialog.showErrorBox('Realm Console could not start', error instanceof Error ? error.message : String(error));

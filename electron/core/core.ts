@@ -4,7 +4,12 @@
 import { contract, type AppInfo, type Push } from '../../shared/ipc';
 import { AccountService } from './accounts/accounts';
 import type { SecretStore } from './accounts/secret-store';
+import { ActivityLog } from './activity/activity-log';
 import { handlers } from './handlers';
+import { Campaigns } from './invitations/campaigns';
+import { RoleBatches } from './jobs/role-batches';
+import { ModerationService } from './moderation/moderation-service';
+import { UserChanges } from './users/user-changes';
 import { createRouter, type Router } from './router';
 import { SessionManager } from './session-manager';
 
@@ -37,12 +42,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const accounts = new AccountService({ dataDir: options.dataDir, secrets: options.secrets });
   if (options.sandbox && accounts.list().length === 0) await signInToSandbox(accounts, options.sandbox);
   const sessions = new SessionManager(accounts, push);
+  const activity = new ActivityLog(options.dataDir);
+  const userChanges = new UserChanges({ accounts, sessions, activity });
+  const roleBatches = new RoleBatches({ changes: userChanges, sessions, push });
+  const campaigns = new Campaigns({ dataDir: options.dataDir, accounts, push, activity });
+  // Before the sessions start, so no report arriving on a fresh queue is missed.
+  const moderation = new ModerationService({ dataDir: options.dataDir, accounts, sessions, push });
   sessions.syncWithAccounts();
+  // A campaign cut short by a quit or a crash goes on from its journal (never sending twice).
+  campaigns.resumeInterrupted();
   const unsubscribeAccounts = accounts.onChange(() => {
     sessions.syncWithAccounts();
     push({ kind: 'accounts.changed' });
   });
-  const router = createRouter(contract, handlers, { appInfo: options.appInfo, accounts, sessions }, {
+  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, campaigns, moderation };
+  const router = createRouter(contract, handlers, context, {
     onInternalError: (channel, error) => console.error(`[core] ${channel}:`, error),
   });
   return {
@@ -53,6 +67,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     async close() {
       unsubscribeAccounts();
+      moderation.close();
+      await campaigns.close();
+      await roleBatches.stopAll();
       await sessions.stopAll();
       listeners.clear();
     },

@@ -1,5 +1,6 @@
 // One RealmSession per signed-in account: started when an account appears, stopped (its queue deleted)
 // when it goes. Sessions report to the renderer through pushes.
+import type { Message } from '../../shared/api';
 import type { Push, SessionStatus } from '../../shared/ipc';
 import type { AccountService } from './accounts/accounts';
 import { ConsoleError } from './errors';
@@ -7,6 +8,7 @@ import { RealmSession } from './session/session';
 
 export class SessionManager {
   private sessions = new Map<string, RealmSession>();
+  private reportListeners = new Set<(accountId: string, message: Message) => void>();
 
   constructor(
     private readonly accounts: AccountService,
@@ -40,6 +42,12 @@ export class SessionManager {
     return session;
   }
 
+  /** Hears each new report message any session receives (the moderation inbox keeps their content). */
+  onReportMessage(listener: (accountId: string, message: Message) => void): () => void {
+    this.reportListeners.add(listener);
+    return () => this.reportListeners.delete(listener);
+  }
+
   async stopAll(): Promise<void> {
     const sessions = [...this.sessions.values()];
     this.sessions.clear();
@@ -57,6 +65,9 @@ export class SessionManager {
         if (changes.some((change) => change.collection === 'realm') && session.state) this.accounts.rename(accountId, session.state.realmName);
       },
       onResync: () => this.push({ kind: 'realm.resynced', account: accountId }),
+      onReportMessage: (message) => {
+        for (const listener of this.reportListeners) listener(accountId, message);
+      },
     });
     this.sessions.set(accountId, session);
     session.start();

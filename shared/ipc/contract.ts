@@ -2,8 +2,12 @@
 // registers a handler for each (a missing one is a type error); the preload exposes these names only.
 import type { z } from 'zod';
 import { accountChannels } from './accounts';
+import { activityChannels } from './activity';
+import { invitationChannels } from './invitations';
+import { moderationChannels } from './moderation';
 import { appChannels } from './app';
 import { realmChannels } from './realm';
+import { userChannels } from './users';
 
 export interface ChannelSchema {
   readonly input: z.ZodType;
@@ -14,6 +18,10 @@ export const contract = {
   ...appChannels,
   ...accountChannels,
   ...realmChannels,
+  ...userChannels,
+  ...activityChannels,
+  ...invitationChannels,
+  ...moderationChannels,
 } as const satisfies Record<string, ChannelSchema>;
 
 export type Contract = typeof contract;

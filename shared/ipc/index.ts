@@ -5,3 +5,7 @@ export * from './app';
 export * from './bridge';
 export * from './accounts';
 export * from './realm';
+export * from './users';
+export * from './activity';
+export * from './invitations';
+export * from './moderation';

@@ -16,6 +16,20 @@ export type RealmCollection = z.infer<typeof RealmCollection>;
 export const RealmChange = z.object({ collection: RealmCollection, ids: z.array(z.int()) });
 export type RealmChange = z.infer<typeof RealmChange>;
 
+export const JobProgress = z.object({
+  id: z.string(),
+  type: z.enum(['roleBatch', 'campaign']),
+  status: z.enum(['running', 'paused', 'done', 'cancelled', 'stopped']),
+  done: z.int(),
+  total: z.int(),
+  /** Results so far by outcome, e.g. { changed: 12, failed: 1 }. */
+  counts: z.record(z.string(), z.int()),
+  etaSeconds: z.int().nullable(),
+  /** Why the job paused or stopped, in words. */
+  detail: z.string().nullable(),
+});
+export type JobProgress = z.infer<typeof JobProgress>;
+
 export const Push = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('session.state'),
@@ -36,6 +50,10 @@ export const Push = z.discriminatedUnion('kind', [
   }),
   /** An account was added or removed (another window, or a sign-out the core made itself). */
   z.object({ kind: z.literal('accounts.changed') }),
+  /** A long job (a bulk role change, an invitation campaign) moved on. */
+  z.object({ kind: z.literal('job.progress'), account: AccountId, job: JobProgress }),
+  /** A new report arrived in the moderation request channel (the shell notifies the user). */
+  z.object({ kind: z.literal('moderation.report'), account: AccountId, reportId: z.int(), summary: z.string() }),
 ]);
 export type Push = z.infer<typeof Push>;
 export type PushKind = Push['kind'];

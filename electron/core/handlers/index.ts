@@ -1,10 +1,14 @@
 // Every channel's handler, in one map typed over the contract: a channel without a handler does not compile.
 import type { Handlers } from '../router';
 import { importZuliprc, listAccounts, signInWithApiKey, signInWithPassword, signOut, type AccountsContext } from './accounts';
+import { activityHandlers, type ActivityContext } from './activity';
 import { appInfo, type AppContext } from './app';
+import { invitationHandlers, type InvitationsContext } from './invitations';
+import { moderationHandlers, type ModerationContext } from './moderation';
 import { getUsers, listUsers, overview, reconnect, sessionStatus, type RealmContext } from './realm';
+import { userHandlers, type UsersContext } from './users';
 
-export type CoreContext = AppContext & AccountsContext & RealmContext;
+export type CoreContext = AppContext & AccountsContext & RealmContext & UsersContext & ActivityContext & InvitationsContext & ModerationContext;
 
 export const handlers: Handlers<CoreContext> = {
   'app.info': appInfo,
@@ -18,4 +22,8 @@ export const handlers: Handlers<CoreContext> = {
   'realm.overview': overview,
   'realm.users.list': listUsers,
   'realm.users.get': getUsers,
+  ...userHandlers,
+  ...activityHandlers,
+  ...invitationHandlers,
+  ...moderationHandlers,
 };

@@ -3,7 +3,7 @@
 // changed. It survives what a network and a server do: silence (a long-poll that outlives the
 // server's own timeout is dead), failures (back off with jitter), a lost queue (BAD_EVENT_QUEUE_ID:
 // register again and resync), and a key that stopped working (offline until the user signs in again).
-import type { RawEvent } from '../../../shared/api';
+import type { Message, RawEvent } from '../../../shared/api';
 import { getEvents, parseEvent } from '../../../shared/api';
 import type { RealmChange, SessionStatus } from '../../../shared/ipc';
 import type { ApiClient } from '../client/api-client';
@@ -30,6 +30,11 @@ export interface RealmSessionOptions {
   onStatus(status: SessionStatus): void;
   onChanges(changes: RealmChange[]): void;
   onResync(): void;
+  /**
+   * Each new report (the notification bot's message in the moderation channel) as the queue delivered
+   * it, before onChanges names it: its content is Markdown, since register asks for apply_markdown false.
+   */
+  onReportMessage?(message: Message): void;
   /** Problems that do not stop the session (a malformed event, a failed refetch). Default: console.warn. */
   log?: (message: string) => void;
 }
@@ -219,6 +224,7 @@ export class RealmSession {
     const before = this.currentState as RealmState;
     let state = before;
     const changes = new ChangeSet();
+    const reports: Message[] = [];
     for (const raw of events) {
       queue.lastEventId = Math.max(queue.lastEventId, raw.id);
       const parsed = parseEvent(raw);
@@ -228,11 +234,15 @@ export class RealmSession {
         continue;
       }
       if (parsed.data.kind === 'unknown') continue;
-      const result = applyEvent(state, parsed.data.event);
+      const event = parsed.data.event;
+      const result = applyEvent(state, event);
+      if (event.type === 'message' && result.changes.some((change) => change.collection === 'reports')) reports.push(event.message);
       state = result.state;
       changes.addAll(result.changes);
     }
     this.currentState = state;
+    // A report deleted later in the same batch is not news.
+    for (const report of reports) if (state.reportIds?.has(report.id)) this.emit(() => this.options.onReportMessage?.(report));
     if (changes.size > 0) this.emit(() => this.options.onChanges(changes.toArray()));
 
     if (state.invitationsStale || canListInvitations(state.ownRole) !== canListInvitations(before.ownRole)) this.refetchInvitationsSoon();

@@ -17,11 +17,14 @@ export interface SandboxOptions {
 export interface Sandbox {
   readonly url: string;
   readonly dataDir: string;
-  /** Stops the server and starts it again on the same data directory and port. */
-  restart(): Promise<void>;
+  /**
+   * Stops the server and starts it again on the same data directory and port; `args`, when given,
+   * replace the extra CLI flags (e.g. a higher `--daily-invite-limit`, as an operator would set).
+   */
+  restart(args?: string[]): Promise<void>;
   /** Stops the server; `start` brings it back on the same port. */
   stop(): Promise<void>;
-  start(): Promise<void>;
+  start(args?: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,9 +33,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let port = 0;
   let child: ChildProcess | null = null;
   let url = '';
+  let extraArgs = options.args ?? [];
 
-  const launch = async () => {
-    const args = ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--data', dataDir, '--seed', options.seed ?? 'demo', ...(options.args ?? [])];
+  const launch = async (newArgs?: string[]) => {
+    if (newArgs) extraArgs = newArgs;
+    const args = ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--data', dataDir, '--seed', options.seed ?? 'demo', ...extraArgs];
     const proc = spawn(process.execPath, args, { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;
     let stderr = '';
@@ -58,12 +63,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return url;
     },
     dataDir,
-    async restart() {
+    async restart(args?: string[]) {
       await stop();
-      await launch();
+      await launch(args);
     },
     stop,
-    start: launch,
+    start: (args?: string[]) => launch(args),
     async close() {
       await stop();
       await rm(dataDir, { recursive: true, force: true });

@@ -1,0 +1,19 @@
+// Handlers for the activity.* channels: the log of changes made from this console, per account.
+import type { activityChannels } from '../../../shared/ipc';
+import type { ActivityLog } from '../activity/activity-log';
+import type { Handlers } from '../router';
+import type { SessionManager } from '../session-manager';
+
+export interface ActivityContext {
+  readonly activity: ActivityLog;
+  readonly sessions: SessionManager;
+}
+
+export const activityHandlers: Pick<Handlers<ActivityContext>, keyof typeof activityChannels> = {
+  // sessions.get: only a signed-in account's log is shown (and an unknown ID gets UNKNOWN_ACCOUNT).
+  'activity.list': ({ account, limit }, ctx) => {
+    ctx.sessions.get(account);
+    return ctx.activity.list(account, limit);
+  },
+  'activity.exportCsv': ({ account }, ctx) => ctx.activity.exportCsv(account, ctx.sessions.get(account).state?.realmName),
+};

@@ -1,0 +1,182 @@
+// The invites.* channels end to end through the contract router (input checked, output checked
+// against the contract, errors as envelopes), with a live session signed in to a real sandbox.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { CHANNEL_NAMES, contract, type InviteChoices, type IpcResult } from '../../../shared/ipc';
+import type { Invite } from '../../../shared/api';
+import { campaignConsole, freshAddresses, MEMBER_OPTIONS, type CampaignConsole } from '../invitations/testing/campaign-harness';
+import { createRouter, type Handlers, type Router } from '../router';
+import { SessionManager } from '../session-manager';
+import { startSandbox, type Sandbox } from '../testing/sandbox';
+import { invitationHandlers, type InvitationsContext } from './invitations';
+
+let sandbox: Sandbox;
+const sender = { origin: 'test', trusted: true };
+
+interface Signed {
+  console_: CampaignConsole;
+  sessions: SessionManager;
+  router: Router;
+  call<T = unknown>(channel: string, input: Record<string, unknown>): Promise<IpcResult<T>>;
+  value<T>(channel: string, input?: Record<string, unknown>): Promise<T>;
+}
+const signed: Signed[] = [];
+
+async function signIn(email: string): Promise<Signed> {
+  const console_ = await campaignConsole(sandbox.url, email);
+  const sessions = new SessionManager(console_.accounts, () => undefined);
+  sessions.syncWithAccounts();
+  await sessions.get(console_.accountId).whenReady();
+  // The router needs every channel; those this file does not serve fail loudly if called.
+  const notServed = Object.fromEntries(CHANNEL_NAMES.map((name) => [name, () => Promise.reject(new Error(`${name} is not served here`))]));
+  const ctx: InvitationsContext = { accounts: console_.accounts, sessions, campaigns: console_.campaigns };
+  const router = createRouter(contract, { ...notServed, ...invitationHandlers } as unknown as Handlers<InvitationsContext>, ctx);
+  const call = <T,>(channel: string, input: Record<string, unknown>) =>
+    router.handle(channel, { account: console_.accountId, ...input }, sender) as Promise<IpcResult<T>>;
+  const value = async <T,>(channel: string, input: Record<string, unknown> = {}) => {
+    const result = await call<T>(channel, input);
+    if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.msg}`);
+    return result.value;
+  };
+  const entry = { console_, sessions, router, call, value };
+  signed.push(entry);
+  return entry;
+}
+
+/** Polls an asynchronous check until it gives a value (the session refetches on invites_changed). */
+async function until<T>(check: () => Promise<T | false>, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+let olivia: Signed;
+let mona: Signed;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 'demo', args: ['--daily-invite-limit', '100000'] });
+  [olivia, mona] = await Promise.all([signIn('olivia@sandbox.test'), signIn('mona@sandbox.test')]);
+}, 60_000);
+
+afterAll(async () => {
+  for (const { sessions, console_ } of signed) {
+    await sessions.stopAll();
+    await console_.close();
+  }
+  await sandbox?.close();
+});
+
+test('an owner may invite as any role, into every live channel she can see into, with a welcome message', async () => {
+  const choices = await olivia.value<InviteChoices>('invites.choices');
+  expect(choices.roles.every((role) => role.allowed)).toBe(true);
+  expect(choices.channels.map((channel) => [channel.name, channel.isDefault])).toEqual([
+    ['announcements', false],
+    ['design', false],
+    ['engineering', false],
+    ['general', true],
+    ['leadership', false],
+    ['moderation', false],
+  ]);
+  expect(choices.groups.map((group) => group.name)).toEqual(['designers', 'engineers']);
+  expect(choices).toMatchObject({ canWriteWelcomeMessage: true, defaultExpiryMinutes: 14400 });
+});
+
+test('a moderator is told why the higher roles are not offered, and sees only what she may use', async () => {
+  const choices = await mona.value<InviteChoices>('invites.choices');
+  expect(choices.roles).toEqual([
+    { role: 100, allowed: false, reason: 'Only organization owners can invite owners.' },
+    { role: 200, allowed: false, reason: 'Only organization administrators can invite administrators and moderators.' },
+    { role: 300, allowed: false, reason: 'Only organization administrators can invite administrators and moderators.' },
+    { role: 400, allowed: true, reason: null },
+    { role: 600, allowed: true, reason: null },
+  ]);
+  // Not the private leadership channel she is not in; groups are managed by administrators.
+  expect(choices.channels.map((channel) => channel.name)).toEqual(['announcements', 'design', 'engineering', 'general', 'moderation']);
+  expect(choices.groups).toEqual([]);
+  expect(choices.canWriteWelcomeMessage).toBe(false);
+});
+
+test('everything offered to a moderator is accepted by the server', async () => {
+  const choices = await mona.value<InviteChoices>('invites.choices');
+  const options = { ...MEMBER_OPTIONS, invite_as: 600, stream_ids: choices.channels.map((channel) => channel.id) };
+  const started = await mona.value<{ id: string }>('invites.campaign.start', { addresses: freshAddresses('mona-choices', 2), options });
+  await mona.console_.campaigns.whenIdle(started.id);
+  expect(mona.console_.campaigns.get(mona.console_.accountId, started.id)).toMatchObject({ status: 'done', counts: expect.objectContaining({ invited: 2 }) });
+});
+
+test('addresses are checked against the realm’s users before sending', async () => {
+  const checked = await olivia.value<{ email: string; check: string; reason: string | null }[]>('invites.check', {
+    addresses: [
+      { email: 'brand.new@newcomers.test', name: null },
+      { email: 'Mark@sandbox.test', name: 'Mark' },
+      { email: 'derek@sandbox.test', name: null },
+      { email: 'brand.NEW@newcomers.test', name: null },
+      { email: 'not an address', name: null },
+    ],
+  });
+  expect(checked.map(({ email, check, reason }) => [email, check, reason])).toEqual([
+    ['brand.new@newcomers.test', 'ok', null],
+    ['Mark@sandbox.test', 'member', 'Already has an account.'],
+    ['derek@sandbox.test', 'deactivated', 'Account has been deactivated.'],
+    ['brand.NEW@newcomers.test', 'duplicate', 'Listed more than once: it is invited once.'],
+    ['not an address', 'invalid', 'Invalid address.'],
+  ]);
+});
+
+test('the welcome message preview is rendered by the server', async () => {
+  const { html } = await olivia.value<{ html: string }>('invites.renderWelcome', { content: 'Welcome to **the team**!' });
+  expect(html).toContain('<strong>the team</strong>');
+  expect(await olivia.value('invites.renderWelcome', { content: '  ' })).toEqual({ html: '' });
+});
+
+test('a campaign runs through the channels, with the contract’s default batch size', async () => {
+  const started = await olivia.value<{ id: string; batchSize: number; status: string }>('invites.campaign.start', {
+    addresses: freshAddresses('router', 3),
+    options: MEMBER_OPTIONS,
+  });
+  expect(started).toMatchObject({ batchSize: 100, status: 'running' });
+  await olivia.console_.campaigns.whenIdle(started.id);
+  const campaign = await olivia.value<{ addresses: { outcome: string }[] }>('invites.campaign.get', { campaignId: started.id });
+  expect(campaign.addresses.map((address) => address.outcome)).toEqual(['invited', 'invited', 'invited']);
+  const history = await olivia.value<{ id: string }[]>('invites.campaign.list');
+  expect(history[0]?.id).toBe(started.id);
+  const { csv } = await olivia.value<{ csv: string }>('invites.campaign.exportCsv', { campaignId: started.id });
+  expect(csv.startsWith('Email,Name,Status,Reason\r\n')).toBe(true);
+
+  const paused = await olivia.call('invites.campaign.pause', { campaignId: started.id });
+  expect(paused).toMatchObject({ ok: false, error: { code: 'CAMPAIGN_FINISHED' } });
+  const unknown = await olivia.call('invites.campaign.get', { campaignId: 'nope' });
+  expect(unknown).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CAMPAIGN' } });
+});
+
+test('pending invitations are listed live, and can be resent and revoked', async () => {
+  const started = await olivia.value<{ id: string }>('invites.campaign.start', { addresses: freshAddresses('pending', 2), options: MEMBER_OPTIONS });
+  await olivia.console_.campaigns.whenIdle(started.id);
+  const emails = freshAddresses('pending', 2).map((address) => address.email);
+  const listed = await until(async () => {
+    const pending = await olivia.value<Invite[]>('invites.pending.list');
+    return emails.every((email) => pending.some((invite) => invite.email === email)) && pending;
+  }, 'the new invitations in the list');
+  const [first, second] = emails.map((email) => listed.find((invite) => invite.email === email));
+
+  expect(await olivia.value('invites.pending.resend', { inviteId: first!.id })).toBeNull();
+  expect(await olivia.value('invites.pending.revoke', { inviteId: second!.id })).toBeNull();
+  await until(async () => !(await olivia.value<Invite[]>('invites.pending.list')).some((invite) => invite.id === second!.id), 'the revoked invitation to go');
+  const again = await olivia.call('invites.pending.revoke', { inviteId: second!.id });
+  expect(again).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', msg: 'No such invitation' } });
+});
+
+test('a moderator’s pending list holds her own invitations, asked from the server', async () => {
+  const pending = await mona.value<Invite[]>('invites.pending.list');
+  const monaId = mona.console_.accounts.list()[0]!.userId;
+  expect(pending.length).toBeGreaterThanOrEqual(2);
+  expect(pending.every((invite) => invite.invited_by_user_id === monaId)).toBe(true);
+});
+
+test('malformed input is refused before any handler runs', async () => {
+  const result = await olivia.call('invites.campaign.start', { addresses: [], options: MEMBER_OPTIONS });
+  expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+});

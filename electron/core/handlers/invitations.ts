@@ -1,0 +1,67 @@
+// Handlers for the invites.* channels: what the user may choose, checks before sending, the welcome
+// message's preview, campaigns (electron/core/invitations/campaigns.ts), and pending invitations.
+import { getInvites, renderMessage, resendInvite, revokeInvite } from '../../../shared/api';
+import { checkInvitees, indexUsers, type UserIndex } from '../../../shared/domain/invitee-checks';
+import type { invitationChannels } from '../../../shared/ipc';
+import type { AccountService } from '../accounts/accounts';
+import type { Campaigns } from '../invitations/campaigns';
+import { inviteChoices } from '../invitations/invite-choices';
+import type { Handlers } from '../router';
+import type { SessionManager } from '../session-manager';
+import type { RealmState } from '../session/realm-state';
+
+export interface InvitationsContext {
+  readonly accounts: AccountService;
+  readonly sessions: SessionManager;
+  readonly campaigns: Campaigns;
+}
+
+/** Waits for the first snapshot, so a screen opened while connecting gets data rather than an error. */
+const ready = (ctx: InvitationsContext, account: string) => ctx.sessions.get(account).whenReady();
+
+// The users' index is built once per version of the user map (an immutable IdMap: a new one only
+// when a user changes), so checking again after an edit of the list costs only the list.
+const indexes = new WeakMap<RealmState['users'], UserIndex>();
+function usersIndex(state: RealmState): UserIndex {
+  let index = indexes.get(state.users);
+  if (!index) {
+    index = indexUsers(state.users.values());
+    indexes.set(state.users, index);
+  }
+  return index;
+}
+
+export const invitationHandlers: Pick<Handlers<InvitationsContext>, keyof typeof invitationChannels> = {
+  'invites.choices': async ({ account }, ctx) => inviteChoices(await ready(ctx, account)),
+  'invites.check': async ({ account, addresses }, ctx) => checkInvitees(addresses, usersIndex(await ready(ctx, account))),
+  'invites.renderWelcome': async ({ account, content }, ctx) => {
+    // Nothing to render; the server would refuse empty content.
+    if (content.trim() === '') return { html: '' };
+    const { value } = await ctx.accounts.client(account).call(renderMessage, { content });
+    return { html: value.rendered };
+  },
+  'invites.campaign.start': ({ account, addresses, options, batchSize }, ctx) => ctx.campaigns.start(account, { addresses, options, batchSize }),
+  'invites.campaign.list': ({ account }, ctx) => ctx.campaigns.list(account),
+  'invites.campaign.get': ({ account, campaignId }, ctx) => ctx.campaigns.get(account, campaignId),
+  'invites.campaign.pause': ({ account, campaignId }, ctx) => ctx.campaigns.pause(account, campaignId),
+  'invites.campaign.resume': ({ account, campaignId }, ctx) => ctx.campaigns.resume(account, campaignId),
+  'invites.campaign.cancel': ({ account, campaignId }, ctx) => ctx.campaigns.cancel(account, campaignId),
+  'invites.campaign.retryFailed': ({ account, campaignId }, ctx) => ctx.campaigns.retryFailed(account, campaignId),
+  'invites.campaign.exportCsv': ({ account, campaignId }, ctx) => ctx.campaigns.exportCsv(account, campaignId),
+  // The session keeps administrators' list live (refetched on invites_changed). Others are not given
+  // it by the session; upstream shows them their own invitations, so ask the server directly.
+  'invites.pending.list': async ({ account }, ctx) => {
+    const state = await ready(ctx, account);
+    if (state.invitations) return [...state.invitations];
+    const { value } = await ctx.accounts.client(account).call(getInvites, {});
+    return value.invites;
+  },
+  'invites.pending.revoke': async ({ account, inviteId }, ctx) => {
+    await ctx.accounts.client(account).call(revokeInvite, { invite_id: inviteId });
+    return null;
+  },
+  'invites.pending.resend': async ({ account, inviteId }, ctx) => {
+    await ctx.accounts.client(account).call(resendInvite, { invite_id: inviteId });
+    return null;
+  },
+};

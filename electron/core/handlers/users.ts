@@ -1,0 +1,21 @@
+// Handlers for the users.* channels: changes to one user, and bulk role changes run as jobs.
+import type { userChannels } from '../../../shared/ipc';
+import type { RoleBatches } from '../jobs/role-batches';
+import type { Handlers } from '../router';
+import type { UserChanges } from '../users/user-changes';
+
+export interface UsersContext {
+  readonly userChanges: UserChanges;
+  readonly roleBatches: RoleBatches;
+}
+
+export const userHandlers: Pick<Handlers<UsersContext>, keyof typeof userChannels> = {
+  'users.changeRole': ({ account, userId, role }, ctx) => ctx.userChanges.changeRole(account, userId, role),
+  'users.rename': ({ account, userId, fullName }, ctx) => ctx.userChanges.rename(account, userId, fullName),
+  'users.deactivate': ({ account, userId }, ctx) => ctx.userChanges.deactivate(account, userId),
+  'users.reactivate': ({ account, userId }, ctx) => ctx.userChanges.reactivate(account, userId),
+  'users.bulkRole.start': ({ account, userIds, role }, ctx) => ctx.roleBatches.start(account, userIds, role),
+  'users.bulkRole.get': ({ account, batchId }, ctx) => ctx.roleBatches.get(account, batchId),
+  'users.bulkRole.retryFailed': ({ account, batchId }, ctx) => ctx.roleBatches.retryFailed(account, batchId),
+  'users.bulkRole.cancel': ({ account, batchId }, ctx) => ctx.roleBatches.cancel(account, batchId),
+};

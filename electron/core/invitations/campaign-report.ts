@@ -1,0 +1,99 @@
+// A campaign in words and as data for others: its summary (for the screen and the job.progress push),
+// counts in words (for the activity log), and the per-address report as CSV.
+import { toCsv } from '../../../shared/domain/csv';
+import { ROLE_NAMES } from '../../../shared/domain/role-rules';
+import type { CampaignSummary, InviteOutcome, JobProgress } from '../../../shared/ipc';
+import type { CampaignRecord } from './campaign-journal';
+import { countOutcomes } from './campaign-outcomes';
+
+/** Each outcome as the report's Status column and the activity log say it. */
+export const OUTCOME_WORDS: Record<InviteOutcome, string> = {
+  pending: 'Still to send',
+  invited: 'Invited',
+  existing: 'Already has an account',
+  deactivated: 'Deactivated',
+  invalid: 'Invalid address',
+  outside_domain: 'Outside the domain',
+  other: 'Refused for another reason',
+  not_attempted: 'Not sent',
+};
+
+/** Each outcome after a count, for the activity log: "3 already had an account". */
+const COUNT_WORDS: Record<InviteOutcome, string> = {
+  invited: 'invited',
+  existing: 'already had an account',
+  deactivated: 'deactivated',
+  invalid: 'invalid',
+  outside_domain: 'outside the domain',
+  other: 'refused for another reason',
+  not_attempted: 'not sent',
+  pending: 'still to send',
+};
+
+export function summaryOf(record: CampaignRecord, etaSeconds: number | null): CampaignSummary {
+  const { id, account, createdAt, finishedAt, status, pauseReason, detail, batchSize, options } = record;
+  const counts = countOutcomes(record.addresses);
+  return {
+    id,
+    account,
+    createdAt,
+    finishedAt,
+    status,
+    pauseReason,
+    detail,
+    batchSize,
+    total: record.addresses.length,
+    counts,
+    // Only a running campaign has time left.
+    etaSeconds: status === 'running' ? etaSeconds : null,
+    options,
+  };
+}
+
+export function progressOf(summary: CampaignSummary): JobProgress {
+  return {
+    id: summary.id,
+    type: 'campaign',
+    status: summary.status,
+    done: summary.total - summary.counts.pending,
+    total: summary.total,
+    counts: summary.counts,
+    etaSeconds: summary.etaSeconds,
+    detail: summary.detail,
+  };
+}
+
+/** "40 invited, 3 already had an account, 77 still to send": the non-zero counts, in report order. */
+export function countsInWords(record: CampaignRecord): string {
+  const counts = countOutcomes(record.addresses);
+  const parts = (Object.keys(COUNT_WORDS) as InviteOutcome[])
+    .filter((outcome) => counts[outcome] > 0)
+    .map((outcome) => `${counts[outcome]} ${COUNT_WORDS[outcome]}`);
+  return parts.length > 0 ? parts.join(', ') : 'no addresses';
+}
+
+/** What a campaign was asked to do, for the activity log's start entry. */
+export function optionsInWords(record: CampaignRecord): string {
+  const { options } = record;
+  const channels = options.stream_ids.length;
+  const groups = options.group_ids.length;
+  const expiry = options.invite_expires_in_minutes === null ? 'never expire' : `expire after ${options.invite_expires_in_minutes} minutes`;
+  return [
+    `as ${ROLE_NAMES[options.invite_as]}`,
+    `${channels} ${channels === 1 ? 'channel' : 'channels'}`,
+    ...(groups > 0 ? [`${groups} ${groups === 1 ? 'group' : 'groups'}`] : []),
+    ...(options.include_realm_default_subscriptions ? ['default channels'] : []),
+    `invitations ${expiry}`,
+    `batches of ${record.batchSize}`,
+  ].join('; ');
+}
+
+export const REPORT_HEADER = ['Email', 'Name', 'Status', 'Reason'];
+
+/** Every address with its status and reason; names come from a pasted list, so cells are formula-safe. */
+export function reportCsv(record: CampaignRecord, realmName: string | null): { filename: string; csv: string } {
+  const rows = record.addresses.map((address) => [address.email, address.name, OUTCOME_WORDS[address.outcome], address.reason]);
+  const day = new Date(record.createdAt).toISOString().slice(0, 10);
+  const realm = (realmName ?? 'realm').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'realm';
+  return { filename: `invitations-${realm}-${day}-${record.id}.csv`, csv: toCsv(REPORT_HEADER, rows) };
+}

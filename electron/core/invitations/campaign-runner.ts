@@ -1,0 +1,386 @@
+// One campaign's sending loop: batches of `batchSize`, one request at a time, the journal written
+// before each request and after each reply (campaign-journal.ts). Every way a request can end is
+// handled so that no address is lost and none is sent twice:
+//   - success: the batch is invited;
+//   - INVITATION_FAILED with addresses: those get their outcome in the server's words; if the server
+//     sent nothing (an invalid address in the batch), the others stay pending and go again;
+//   - the daily or licence limit: the batch is halved until it fits, so the day's allowance is used
+//     to the last invitation; then the campaign pauses (daily) or stops (licence);
+//   - no reply (network, timeout): the batch stays "in flight" in the journal; the loop waits with
+//     backoff and, before sending anything else, asks the server what that batch did
+//     (campaign-outcomes.ts invitedByInterruptedBatch). A crash is handled the same way at start-up.
+import { getInvites, sendInvites, type SendInvitesParams } from '../../../shared/api';
+import type { ApiClient } from '../client/api-client';
+import { ConsoleError } from '../errors';
+import { backoffDelay, inWords } from '../session/backoff';
+import type { CampaignRecord } from './campaign-journal';
+import { countOutcomes, invitedByInterruptedBatch, readInvitationFailure } from './campaign-outcomes';
+import { classifyFailure, describeStop, type Failure, type StopWords } from './campaign-failures';
+
+/** Thrown where the service was abandoned (a simulated crash): nothing more is written. */
+export class Abandoned extends Error {}
+
+/** Points where tests can act exactly between two steps, as a crash would. */
+export interface CampaignHooks {
+  /** The batch is journaled as in flight; its request has not left yet. */
+  journaledSending?(campaignId: string, emails: readonly string[]): void | Promise<void>;
+  /** The server answered (or the request failed); the answer is not journaled yet. */
+  answered?(campaignId: string, emails: readonly string[]): void | Promise<void>;
+}
+
+export interface RunnerHost {
+  client(account: string): ApiClient;
+  /** Writes the journal; throws if it cannot (or Abandoned). */
+  save(record: CampaignRecord): void;
+  /** Something changed; `statusChanged` pushes at once, the rest is throttled. */
+  changed(record: CampaignRecord, statusChanged: boolean): void;
+  /** The campaign finished, or paused at the daily limit: for the activity log. */
+  settled(record: CampaignRecord): void;
+  readonly abandoned: boolean;
+  now(): number;
+  random(): number;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  hooks: CampaignHooks;
+}
+
+const CANCELLED_REASON = 'Cancelled before it was sent.';
+
+export class CampaignRunner {
+  readonly done: Promise<void>;
+  private pauseWanted = false;
+  private cancelWanted = false;
+  private stopWanted = false;
+  private ended = false;
+  private exited = false;
+  private wake = new AbortController();
+  /** Shrinks when a limit refuses a batch, so what still fits is sent. */
+  private size: number;
+  private cursor = 0;
+  private failures = 0;
+  /** For the time left: addresses answered, and the time their requests took, since this run began. */
+  private answered = 0;
+  private activeMs = 0;
+
+  constructor(
+    readonly record: CampaignRecord,
+    private readonly host: RunnerHost,
+    options: { cancel?: boolean } = {},
+  ) {
+    this.size = record.batchSize;
+    this.cancelWanted = options.cancel ?? false;
+    this.done = this.run();
+  }
+
+  /** Pauses after the request in flight, if any (a request is never cut off: its fate would be unknown). */
+  pause(): void {
+    this.pauseWanted = true;
+    this.wake.abort();
+  }
+
+  cancel(): void {
+    this.cancelWanted = true;
+    this.wake.abort();
+  }
+
+  /** Ends the loop without changing the campaign's status: the console is closing, and resumes it next time. */
+  stop(): void {
+    this.stopWanted = true;
+    this.wake.abort();
+  }
+
+  /** Takes back a pause not reached yet, and skips the wait before the next try after a network failure. */
+  resume(): void {
+    this.pauseWanted = false;
+    this.wake.abort();
+  }
+
+  /** Seconds left at the pace of this run so far; null until there is a pace. */
+  etaSeconds(pending: number): number | null {
+    if (this.answered === 0) return null;
+    return Math.round(((this.activeMs / this.answered) * pending) / 1000);
+  }
+
+  /** False once the loop has ended, however it ended. */
+  get active(): boolean {
+    return !this.exited;
+  }
+
+  private async run(): Promise<void> {
+    try {
+      await this.loop();
+    } catch (error) {
+      if (error instanceof Abandoned || this.host.abandoned) return;
+      // The journal could not be written (or the console has a bug): stop sending, in memory only.
+      // The journal on disk still says what is known, so the next start picks up from there.
+      const message = error instanceof Error ? error.message : String(error);
+      Object.assign(this.record, { status: 'stopped', pauseReason: null, detail: message, finishedAt: this.host.now() });
+      this.host.changed(this.record, true);
+    } finally {
+      this.exited = true;
+    }
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.ended) {
+      this.checkAlive();
+      if (this.stopWanted) return;
+      if (this.cancelWanted) return this.finishCancelled();
+      if (this.pauseWanted) return this.pauseFor('user');
+      if (this.record.inFlight) {
+        await this.settleInFlight();
+        continue;
+      }
+      const batch = this.nextBatch();
+      if (batch.length === 0) return this.finish('done', null);
+      await this.send(batch);
+    }
+  }
+
+  private nextBatch(): number[] {
+    const { addresses } = this.record;
+    while (this.cursor < addresses.length && addresses[this.cursor]?.outcome !== 'pending') this.cursor++;
+    const batch: number[] = [];
+    for (let i = this.cursor; i < addresses.length && batch.length < this.size; i++) {
+      if (addresses[i]?.outcome === 'pending') batch.push(i);
+    }
+    return batch;
+  }
+
+  private async send(batch: number[]): Promise<void> {
+    const emails = batch.map((i) => this.address(i).email);
+    const client = this.client();
+    if (!client) return;
+    this.record.inFlight = { emails, startedAt: this.host.now() };
+    this.save();
+    await this.host.hooks.journaledSending?.(this.record.id, emails);
+    this.checkAlive();
+    const started = this.host.now();
+    let failure: Failure | null = null;
+    try {
+      await client.call(sendInvites, this.params(emails));
+    } catch (error) {
+      failure = classifyFailure(error);
+    }
+    await this.host.hooks.answered?.(this.record.id, emails);
+    this.checkAlive();
+    const elapsed = this.host.now() - started;
+    // Any answer from the server (even a refusal) ends a network pause.
+    if (failure === null || failure.kind === 'invitation' || failure.kind === 'refused') this.reachedServer();
+
+    if (failure === null) return this.recorded(batch, elapsed, () => this.mark(batch, 'invited', null));
+    switch (failure.kind) {
+      case 'invitation': {
+        const { body, msg } = failure;
+        if (body.daily_limit_reached || body.license_limit_reached) {
+          // Nothing was sent. A smaller batch may still fit in what is left of the limit.
+          this.record.inFlight = null;
+          if (batch.length > 1) {
+            this.size = Math.max(1, Math.floor(batch.length / 2));
+            return this.save();
+          }
+          return body.daily_limit_reached ? this.pauseFor('daily_limit') : this.stopWith(describeStop('license', msg, this.record));
+        }
+        const verdict = readInvitationFailure(body);
+        return this.recorded(batch, elapsed, () => {
+          let named = 0;
+          for (const i of batch) {
+            const mark = verdict.marked.get(this.address(i).email.toLowerCase());
+            if (mark) {
+              Object.assign(this.address(i), mark);
+              named++;
+            } else if (verdict.restInvited) {
+              Object.assign(this.address(i), { outcome: 'invited', reason: null });
+            }
+          }
+          // Nothing sent and nobody named: sending the same batch again would loop for ever.
+          if (!verdict.restInvited && named === 0) this.mark(batch, 'other', msg);
+        });
+      }
+      case 'network':
+        // The request may or may not have arrived: the batch stays in flight until the server says.
+        return this.waitAfter(failure.msg, null);
+      case 'rate':
+        // A 429 means the server did not take the request.
+        this.record.inFlight = null;
+        this.save();
+        return this.waitAfter(failure.msg, failure.retryAfterMs);
+      case 'refused':
+        // An error about the whole request (permissions, a channel): nothing was sent.
+        this.record.inFlight = null;
+        return this.stopWith(describeStop('refused', failure.msg, this.record, failure.code));
+      case 'unknown':
+        // A reply the console cannot read: the batch stays in flight and is checked before any retry.
+        return this.stopWith(describeStop('unknown', failure.msg, this.record));
+    }
+  }
+
+  /** Applies a reply to the batch, journals it, and counts it toward the pace. */
+  private recorded(batch: number[], elapsed: number, apply: () => void): void {
+    apply();
+    this.record.inFlight = null;
+    this.answered += batch.length;
+    this.activeMs += elapsed;
+    this.save();
+    this.host.changed(this.record, false);
+  }
+
+  /**
+   * Finds out what the batch journaled as in flight did (see invitedByInterruptedBatch): its
+   * addresses with a fresh pending invitation from this user are invited; the rest stay pending and
+   * are sent again. Until the server answers, nothing else is sent.
+   */
+  private async settleInFlight(): Promise<void> {
+    const inFlight = this.record.inFlight;
+    const client = this.client();
+    if (!inFlight || !client) return;
+    let invites;
+    try {
+      invites = (await client.call(getInvites, {})).value.invites;
+    } catch (error) {
+      this.checkAlive();
+      const failure = classifyFailure(error);
+      if (failure.kind === 'network' || failure.kind === 'rate') return this.waitAfter(failure.msg, failure.kind === 'rate' ? failure.retryAfterMs : null);
+      return this.stopWith(describeStop('unchecked', failure.msg, this.record));
+    }
+    this.checkAlive();
+    const invited = invitedByInterruptedBatch(inFlight, invites, this.record.inviterId);
+    for (const address of this.record.addresses) {
+      if ((address.outcome === 'pending' || address.outcome === 'not_attempted') && invited.has(address.email.toLowerCase())) {
+        Object.assign(address, { outcome: 'invited', reason: null });
+      }
+    }
+    this.record.inFlight = null;
+    this.cursor = 0;
+    this.reachedServer();
+    this.save();
+    this.host.changed(this.record, false);
+  }
+
+  /** After a failure that may pass: paused ('network') while waiting, then the loop tries again. */
+  private async waitAfter(msg: string, retryAfterMs: number | null): Promise<void> {
+    const delay = retryAfterMs ?? backoffDelay(this.failures, () => this.host.random());
+    this.failures++;
+    Object.assign(this.record, {
+      status: 'paused',
+      pauseReason: 'network',
+      detail: `${msg} Trying again in ${inWords(delay)}. Nothing is lost, and no address is sent twice.`,
+    });
+    this.save();
+    this.host.changed(this.record, true);
+    await this.host.sleep(delay, this.wake.signal);
+    this.wake = new AbortController();
+  }
+
+  /** A request got through: a network pause is over. */
+  private reachedServer(): void {
+    this.failures = 0;
+    if (this.record.status === 'running') return;
+    Object.assign(this.record, { status: 'running', pauseReason: null, detail: null });
+    this.host.changed(this.record, true);
+  }
+
+  private pauseFor(reason: 'user' | 'daily_limit'): void {
+    const left = countOutcomes(this.record.addresses).pending;
+    const of = `${left} of ${this.record.addresses.length} addresses`;
+    const detail =
+      reason === 'user'
+        ? `Paused. ${of} are still to be sent; resume to send them.`
+        : `The organization has reached its daily invitation limit, so nothing more can be sent today. ${of} are still to be sent: resume tomorrow, or as soon as an administrator raises the limit.`;
+    Object.assign(this.record, { status: 'paused', pauseReason: reason, detail });
+    this.end(reason === 'daily_limit');
+  }
+
+  private async finishCancelled(): Promise<void> {
+    // Best effort: an interrupted batch that did arrive should be reported as invited, not "not sent".
+    if (this.record.inFlight) {
+      try {
+        await this.settleInFlightOnce();
+      } catch {
+        // Left in flight: a later retry checks it before sending anything.
+      }
+    }
+    this.checkAlive();
+    for (const address of this.record.addresses) {
+      if (address.outcome === 'pending') Object.assign(address, { outcome: 'not_attempted', reason: CANCELLED_REASON });
+    }
+    const notSent = countOutcomes(this.record.addresses).not_attempted;
+    this.finish('cancelled', `Cancelled. ${notSent} ${notSent === 1 ? 'address was' : 'addresses were'} not sent; "Retry failed" sends them.`);
+  }
+
+  private async settleInFlightOnce(): Promise<void> {
+    const inFlight = this.record.inFlight;
+    const client = this.client();
+    if (!inFlight || !client) return;
+    const invites = (await client.call(getInvites, {})).value.invites;
+    const invited = invitedByInterruptedBatch(inFlight, invites, this.record.inviterId);
+    for (const address of this.record.addresses) {
+      if (address.outcome === 'pending' && invited.has(address.email.toLowerCase())) Object.assign(address, { outcome: 'invited', reason: null });
+    }
+    this.record.inFlight = null;
+  }
+
+  /** Stopped: what is left is not attempted, with the reason in the server's words where it gave some. */
+  private stopWith({ detail, reason }: StopWords): void {
+    for (const address of this.record.addresses) {
+      if (address.outcome === 'pending') Object.assign(address, { outcome: 'not_attempted', reason });
+    }
+    this.finish('stopped', detail);
+  }
+
+  private finish(status: 'done' | 'stopped' | 'cancelled', detail: string | null): void {
+    Object.assign(this.record, { status, pauseReason: null, detail, finishedAt: this.host.now() });
+    this.end(true);
+  }
+
+  private end(settled: boolean): void {
+    this.ended = true;
+    this.save();
+    this.host.changed(this.record, true);
+    if (settled) this.host.settled(this.record);
+  }
+
+  private params(emails: string[]): SendInvitesParams {
+    const options = this.record.options;
+    return {
+      // Bare addresses, one per line: names (which may hold commas) never reach the server's split.
+      invitee_emails: emails.join('\n'),
+      stream_ids: options.stream_ids,
+      invite_as: options.invite_as,
+      invite_expires_in_minutes: options.invite_expires_in_minutes,
+      include_realm_default_subscriptions: options.include_realm_default_subscriptions,
+      notify_referrer_on_join: options.notify_referrer_on_join,
+      ...(options.group_ids.length > 0 ? { group_ids: options.group_ids } : {}),
+      // Null is the organization's default, which is what leaving the parameter out means.
+      ...(options.welcome_message_custom_text !== null ? { welcome_message_custom_text: options.welcome_message_custom_text } : {}),
+    };
+  }
+
+  private client(): ApiClient | null {
+    try {
+      return this.host.client(this.record.account);
+    } catch (error) {
+      const msg = error instanceof ConsoleError ? error.message : String(error);
+      this.stopWith(describeStop('account', msg, this.record));
+      return null;
+    }
+  }
+
+  private mark(batch: number[], outcome: 'invited' | 'other', reason: string | null): void {
+    for (const i of batch) Object.assign(this.address(i), { outcome, reason });
+  }
+
+  private address(i: number) {
+    const address = this.record.addresses[i];
+    if (!address) throw new Error(`campaign ${this.record.id} has no address ${i}`);
+    return address;
+  }
+
+  private save(): void {
+    this.checkAlive();
+    this.host.save(this.record);
+  }
+
+  private checkAlive(): void {
+    if (this.host.abandoned) throw new Abandoned();
+  }
+}

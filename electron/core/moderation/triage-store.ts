@@ -1,0 +1,134 @@
+// Which reports an account has reviewed, kept by the main process in <dataDir>/moderation/<account>.json
+// (the server has no such state: upstream moderators only read a channel). Writes go to a temporary file
+// renamed over the old one, so a crash leaves the old file or the new one; a file that cannot be read is
+// moved aside and the inbox starts with every report new, rather than not at all.
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { ConsoleError } from '../errors';
+
+const Entry = z.object({
+  /** UTC seconds. */
+  reviewedAt: z.int(),
+  /** False while the report's topic still has to be marked read on the server (spec 13); retried later. */
+  serverRead: z.boolean(),
+});
+type Entry = z.infer<typeof Entry>;
+
+const TriageFile = z.object({ version: z.literal(1), reviewed: z.record(z.string().regex(/^\d+$/), Entry) });
+
+export class TriageStore {
+  readonly file: string;
+  private entries: Map<number, Entry> | null = null;
+
+  constructor(
+    private readonly dir: string,
+    accountId: string,
+    private readonly log: (message: string) => void = (message) => console.warn(message),
+  ) {
+    // Account IDs are hex hashes (accounts.ts accountId); anything else is kept out of the path anyway.
+    this.file = path.join(dir, `${accountId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+  }
+
+  isReviewed(reportId: number): boolean {
+    return this.load().has(reportId);
+  }
+
+  /** Reviewed reports whose topic the server has not yet marked read. */
+  unsyncedReads(): number[] {
+    return [...this.load()].filter(([, entry]) => !entry.serverRead).map(([id]) => id);
+  }
+
+  /** Marks reports reviewed (serverRead false until markServerRead) or new again; saves at once. */
+  setReviewed(reportIds: readonly number[], reviewed: boolean, nowSeconds: number): void {
+    this.update((entries) => {
+      for (const id of reportIds) {
+        if (!reviewed) entries.delete(id);
+        else if (!entries.has(id)) entries.set(id, { reviewedAt: nowSeconds, serverRead: false });
+      }
+    });
+  }
+
+  markServerRead(reportIds: readonly number[]): void {
+    this.update((entries) => {
+      for (const id of reportIds) {
+        const entry = entries.get(id);
+        if (entry && !entry.serverRead) entries.set(id, { ...entry, serverRead: true });
+      }
+    });
+  }
+
+  /** Applies a change to a copy, saves it, and only then makes it the state: a failed save changes nothing. */
+  private update(change: (entries: Map<number, Entry>) => void): void {
+    const next = new Map(this.load());
+    change(next);
+    this.save(next);
+    this.entries = next;
+  }
+
+  private load(): Map<number, Entry> {
+    if (this.entries) return this.entries;
+    this.entries = this.read();
+    return this.entries;
+  }
+
+  private read(): Map<number, Entry> {
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
+      return this.setAside(`it cannot be read (${describe(error)})`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      return this.setAside(`it is not JSON (${describe(error)})`);
+    }
+    const parsed = TriageFile.safeParse(json);
+    if (!parsed.success) return this.setAside('it is not a triage file this console understands');
+    return new Map(Object.entries(parsed.data.reviewed).map(([id, entry]) => [Number(id), entry]));
+  }
+
+  private save(entries: Map<number, Entry>): void {
+    const reviewed = Object.fromEntries([...entries].sort(([a], [b]) => a - b).map(([id, entry]) => [String(id), entry]));
+    const body = JSON.stringify({ version: 1, reviewed }, null, 2) + '\n';
+    const temp = `${this.file}.tmp-${process.pid}-${Date.now()}`;
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      const fd = openSync(temp, 'w', 0o600);
+      try {
+        writeSync(fd, body);
+        // On disk before the rename, or a power cut could leave a renamed but empty file.
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temp, this.file);
+    } catch (error) {
+      try {
+        unlinkSync(temp);
+      } catch {
+        // Nothing was written, or it is gone already.
+      }
+      throw new ConsoleError('TRIAGE_NOT_SAVED', `The review state could not be saved to ${this.file} (${describe(error)}). Check that the console may write to ${this.dir}, then try again.`);
+    }
+  }
+
+  private setAside(reason: string): Map<number, Entry> {
+    // Colons are not allowed in Windows file names.
+    const aside = `${this.file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    try {
+      renameSync(this.file, aside);
+      this.log(`The moderation review file ${this.file} was moved to ${aside} because ${reason}; every report shows as new.`);
+    } catch (error) {
+      this.log(`The moderation review file ${this.file} is ignored because ${reason}, and it could not be moved aside (${describe(error)}).`);
+    }
+    return new Map();
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

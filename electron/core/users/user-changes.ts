@@ -1,0 +1,239 @@
+// Changes to one user of an account's realm: role (spec 12), full name (spec 12), deactivate and
+// reactivate (upstream DELETE /users/{id}, POST /users/{id}/reactivate). Each is checked first with the
+// same role rules the screen shows (shared/domain/role-rules), against the session's live state, so a
+// change the server would refuse is refused here without a request; the server stays the final judge,
+// and its refusals come back in its words with what to do. Every attempt goes to the activity log.
+import { deactivateUser, getUser, reactivateUser, updateUser, type Role, type User } from '../../../shared/api';
+import { checkDeactivation, checkRoleChange, ROLE_NAMES, type RuleVerdict } from '../../../shared/domain/role-rules';
+import type { AccountService } from '../accounts/accounts';
+import type { ActivityLog } from '../activity/activity-log';
+import type { ApiClient } from '../client/api-client';
+import { ConsoleError } from '../errors';
+import type { RealmState } from '../session/realm-state';
+import type { RealmSession } from '../session/session';
+import type { SessionManager } from '../session-manager';
+import { changeFailed, describeUser, roleTransition, roleWithArticle } from './change-words';
+
+export interface UserChangesOptions {
+  accounts: AccountService;
+  sessions: SessionManager;
+  activity: ActivityLog;
+  /** How long to wait for the change's event before asking the server for the user. Default 5 s. */
+  settleTimeoutMs?: number;
+}
+
+/** One change, described once for the checks, the request, the log and the words. */
+interface Change {
+  action: string;
+  details(target: User): string;
+  /** Already so: nothing to send. */
+  isDone(target: User): boolean;
+  check(state: RealmState, target: User): RuleVerdict;
+  send(client: ApiClient, target: User): Promise<unknown>;
+  /** "Mark Member could not be made an owner". */
+  failure(target: User): string;
+}
+
+/** The result of one attempt in a bulk job: never thrown, always said. */
+export type ChangeAttempt = { outcome: 'changed' | 'unchanged' } | { outcome: 'failed'; reason: string; code: string };
+
+const ALLOWED: RuleVerdict = { allowed: true };
+/** How often to look at the session's state while waiting for a change's event. */
+const SETTLE_POLL_MS = 20;
+
+export class UserChanges {
+  private readonly accounts: AccountService;
+  private readonly sessions: SessionManager;
+  private readonly activity: ActivityLog;
+  private readonly settleTimeoutMs: number;
+
+  constructor(options: UserChangesOptions) {
+    this.accounts = options.accounts;
+    this.sessions = options.sessions;
+    this.activity = options.activity;
+    this.settleTimeoutMs = options.settleTimeoutMs ?? 5_000;
+  }
+
+  async changeRole(account: string, userId: number, role: Role): Promise<User> {
+    return this.applyAndSettle(account, userId, roleChange(role), (user) => user.role === role);
+  }
+
+  async rename(account: string, userId: number, fullName: string): Promise<User> {
+    // The server stores the name trimmed (upstream check_full_name); the state will show it so.
+    const name = fullName.trim();
+    return this.applyAndSettle(account, userId, rename(name), (user) => user.full_name === name);
+  }
+
+  async deactivate(account: string, userId: number): Promise<User> {
+    return this.applyAndSettle(account, userId, activation(false), (user) => !user.is_active);
+  }
+
+  async reactivate(account: string, userId: number): Promise<User> {
+    return this.applyAndSettle(account, userId, activation(true), (user) => user.is_active);
+  }
+
+  /**
+   * A role change for a bulk job: the same checks, request and log as changeRole, but it does not wait
+   * for the change's event (the job's results say what happened; the table follows the events), and a
+   * refusal is a result, not an exception. `note` is added to the log's details.
+   */
+  async attemptRole(account: string, userId: number, role: Role, note?: string): Promise<ChangeAttempt> {
+    try {
+      const { outcome } = await this.apply(account, userId, roleChange(role, note));
+      return { outcome };
+    } catch (error) {
+      if (!(error instanceof ConsoleError)) throw error;
+      return { outcome: 'failed', reason: error.message, code: error.code };
+    }
+  }
+
+  /**
+   * Applies the change, then returns the user as the session's state shows them once the change's
+   * event has arrived. Why wait for the state rather than fetch the user: every screen reads users from
+   * the state (the table, the detail panel), so returning the same object means the panel never shows
+   * a value the table does not, and it costs no extra request (which matters in bulk). If the event
+   * does not come in time (the queue is reconnecting), the user is fetched with GET /users/{id}:
+   * either way the reply shows the change, never the user as they were before it.
+   */
+  private async applyAndSettle(account: string, userId: number, change: Change, shows: (user: User) => boolean): Promise<User> {
+    const result = await this.apply(account, userId, change);
+    if (result.outcome === 'unchanged') return result.target;
+    return this.settled(account, result.session, userId, shows, result.target);
+  }
+
+  private async apply(account: string, userId: number, change: Change) {
+    const session = this.sessions.get(account);
+    const state = await session.whenReady();
+    const actor = this.actorOf(account, state);
+    const target = state.users.get(userId);
+    if (!target) {
+      const reason = `There is no user with ID ${userId} in ${state.realmName}. They may have been removed; reload the list of users.`;
+      this.activity.record(account, { actor, action: change.action, target: `User ${userId}`, details: '', result: 'failed', error: reason });
+      throw new ConsoleError('NO_SUCH_USER', reason, { userId });
+    }
+    const entry = { actor, action: change.action, target: describeUser(target), details: change.details(target) };
+    if (change.isDone(target)) return { outcome: 'unchanged' as const, target, session };
+
+    const verdict = change.check(state, target);
+    if (!verdict.allowed) {
+      this.activity.record(account, { ...entry, result: 'failed', error: verdict.reason });
+      throw new ConsoleError('NOT_ALLOWED', verdict.reason, { userId });
+    }
+    try {
+      await change.send(this.accounts.client(account), target);
+    } catch (error) {
+      if (!(error instanceof ConsoleError)) throw error;
+      const worded = changeFailed(change.failure(target), error, target);
+      this.activity.record(account, { ...entry, result: 'failed', error: worded.message });
+      throw worded;
+    }
+    this.activity.record(account, { ...entry, result: 'ok', error: null });
+    return { outcome: 'changed' as const, target, session };
+  }
+
+  private async settled(account: string, session: RealmSession, userId: number, shows: (user: User) => boolean, target: User): Promise<User> {
+    const deadline = Date.now() + this.settleTimeoutMs;
+    let seen: RealmState | null = null;
+    while (Date.now() < deadline) {
+      const state = session.state;
+      // Only a new state can have changed; looking is one map lookup.
+      if (state && state !== seen) {
+        seen = state;
+        const user = state.users.get(userId);
+        if (user && shows(user)) return user;
+      }
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+    }
+    try {
+      const { value } = await this.accounts.client(account).call(getUser, { user_id: userId, include_custom_profile_fields: true });
+      return value.user;
+    } catch (error) {
+      if (!(error instanceof ConsoleError)) throw error;
+      throw new ConsoleError(
+        error.code,
+        `The change to ${target.full_name} was made, but the console could not load them again: ${error.message} Reload the list of users to see it.`,
+        { ...error.extra, userId, changed: true },
+      );
+    }
+  }
+
+  /** "Olivia Owner (olivia@sandbox.test)", from the live state (a rename shows at once). */
+  private actorOf(account: string, state: RealmState): string {
+    const own = state.users.get(state.ownUserId);
+    if (own) return describeUser(own);
+    const saved = this.accounts.list().find((candidate) => candidate.id === account);
+    return saved ? `${saved.fullName} (${saved.email})` : 'Unknown user';
+  }
+}
+
+/** spec 12 (role), upstream update_user_backend: who may give whom which role. */
+function roleChange(role: Role, note?: string): Change {
+  return {
+    action: 'Changed role',
+    details: (target) => roleTransition(target.role, role) + (note ? ` (${note})` : ''),
+    isDone: (target) => target.role === role,
+    check: (state, target) =>
+      checkRoleChange({
+        actorRole: state.ownRole,
+        targetRole: target.role,
+        newRole: role,
+        humanOwners: target.role === 100 ? humanOwners(state) : 0,
+        targetIsBot: target.is_bot,
+        targetName: target.full_name,
+      }),
+    send: (client, target) => client.call(updateUser, { user_id: target.user_id, role }),
+    failure: (target) => `${target.full_name} could not be made ${roleWithArticle(role)}`,
+  };
+}
+
+/** spec 12 (full_name): administrators only. */
+function rename(name: string): Change {
+  return {
+    action: 'Renamed',
+    details: (target) => `${target.full_name} → ${name}`,
+    isDone: (target) => target.full_name === name,
+    check: (state) => (state.ownRole <= 200 ? ALLOWED : { allowed: false, reason: "Only organization administrators and owners can change a user's name." }),
+    send: (client, target) => client.call(updateUser, { user_id: target.user_id, full_name: name }),
+    failure: (target) => `${target.full_name} could not be renamed to ${name}`,
+  };
+}
+
+/** upstream deactivate_user_backend and reactivate_user_backend. */
+function activation(active: boolean): Change {
+  const verb = active ? 'reactivated' : 'deactivated';
+  return {
+    action: active ? 'Reactivated' : 'Deactivated',
+    details: (target) => (target.is_bot ? 'Bot' : ROLE_NAMES[target.role]),
+    isDone: (target) => target.is_active === active,
+    check: (state, target) => {
+      if (active) {
+        return state.ownRole <= 200 ? ALLOWED : { allowed: false, reason: 'Only organization administrators and owners can reactivate users.' };
+      }
+      // The owner rules first: for the only owner, "make someone else an owner first" is the useful answer.
+      const verdict = checkDeactivation({
+        actorRole: state.ownRole,
+        targetRole: target.role,
+        humanOwners: target.role === 100 ? humanOwners(state) : 0,
+        targetIsBot: target.is_bot,
+        targetName: target.full_name,
+      });
+      if (!verdict.allowed) return verdict;
+      if (target.user_id === state.ownUserId) {
+        return { allowed: false, reason: 'You cannot deactivate the account you are signed in with: the console would lose its connection. Ask another administrator or owner.' };
+      }
+      if (target.is_bot) {
+        return { allowed: false, reason: `${target.full_name} is a bot: bots are deactivated from their owner's bot settings.` };
+      }
+      return ALLOWED;
+    },
+    send: (client, target) => (active ? client.call(reactivateUser, { user_id: target.user_id }) : client.call(deactivateUser, { user_id: target.user_id })),
+    failure: (target) => `${target.full_name} could not be ${verb}`,
+  };
+}
+
+/** Active human owners (upstream check_last_owner counts these). Counted only when an owner is the target. */
+function humanOwners(state: RealmState): number {
+  let count = 0;
+  for (const user of state.users.values()) if (user.role === 100 && user.is_active && !user.is_bot) count += 1;
+  return count;
+}

@@ -1,0 +1,111 @@
+// Channels of the Invitations screen: checking addresses before anything is sent, campaigns (a
+// journaled job in the main process, resumable after a crash), their reports, and pending invitations.
+import { z } from 'zod';
+import { Role } from '../api/common';
+import { Invite, MAX_WELCOME_MESSAGE_LENGTH } from '../api/invites';
+import { AccountId } from './push';
+
+export const Invitee = z.object({ email: z.string().max(320), name: z.string().max(200).nullable().default(null) });
+export type Invitee = z.infer<typeof Invitee>;
+
+/** What the console knows about an address before sending (from its syntax and the realm state). */
+export const AddressCheck = z.enum(['ok', 'invalid', 'duplicate', 'member', 'deactivated']);
+export type AddressCheck = z.infer<typeof AddressCheck>;
+
+export const CheckedAddress = z.object({ email: z.string(), name: z.string().nullable(), check: AddressCheck, reason: z.string().nullable() });
+export type CheckedAddress = z.infer<typeof CheckedAddress>;
+
+/** spec 9's parameters other than the addresses. */
+export const CampaignOptions = z.object({
+  invite_as: Role,
+  stream_ids: z.array(z.int()),
+  group_ids: z.array(z.int()),
+  include_realm_default_subscriptions: z.boolean(),
+  notify_referrer_on_join: z.boolean(),
+  /** Null: never expires. */
+  invite_expires_in_minutes: z.int().positive().nullable(),
+  /** Null: the organization's default welcome message; '': none; else the text (administrators only). */
+  welcome_message_custom_text: z.string().max(MAX_WELCOME_MESSAGE_LENGTH).nullable(),
+});
+export type CampaignOptions = z.infer<typeof CampaignOptions>;
+
+/** Each address's outcome; the statuses follow upstream's reason strings. */
+export const InviteOutcome = z.enum(['pending', 'invited', 'existing', 'deactivated', 'invalid', 'outside_domain', 'other', 'not_attempted']);
+export type InviteOutcome = z.infer<typeof InviteOutcome>;
+
+export const CampaignAddress = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  outcome: InviteOutcome,
+  /** The server's words for anything but `invited` and `pending`. */
+  reason: z.string().nullable(),
+});
+export type CampaignAddress = z.infer<typeof CampaignAddress>;
+
+export const CampaignSummary = z.object({
+  id: z.string(),
+  account: AccountId,
+  createdAt: z.int(),
+  finishedAt: z.int().nullable(),
+  /** paused: by the user or the daily limit (`pauseReason`); stopped: the licence limit (`stopReason`). */
+  status: z.enum(['running', 'paused', 'done', 'cancelled', 'stopped']),
+  pauseReason: z.enum(['user', 'daily_limit', 'network']).nullable(),
+  /** Why the campaign stopped or paused, in words, with what to do. */
+  detail: z.string().nullable(),
+  batchSize: z.int(),
+  total: z.int(),
+  counts: z.record(InviteOutcome, z.int()),
+  /** Seconds left at the current pace; null until there is a pace. */
+  etaSeconds: z.int().nullable(),
+  options: CampaignOptions,
+});
+export type CampaignSummary = z.infer<typeof CampaignSummary>;
+
+export const Campaign = CampaignSummary.extend({ addresses: z.array(CampaignAddress) });
+export type Campaign = z.infer<typeof Campaign>;
+
+export const InviteChoices = z.object({
+  /** Every role, with whether the signed-in user may invite as it and why not. */
+  roles: z.array(z.object({ role: Role, allowed: z.boolean(), reason: z.string().nullable() })),
+  /** Default channels, and those the user may add subscribers to. */
+  channels: z.array(z.object({ id: z.int(), name: z.string(), isDefault: z.boolean() })),
+  groups: z.array(z.object({ id: z.int(), name: z.string() })),
+  /** spec 9: the welcome message is for administrators only. */
+  canWriteWelcomeMessage: z.boolean(),
+  defaultExpiryMinutes: z.int(),
+});
+export type InviteChoices = z.infer<typeof InviteChoices>;
+
+const ForCampaign = z.object({ account: AccountId, campaignId: z.string() }).strict();
+const CampaignControl = { input: ForCampaign, output: CampaignSummary } as const;
+
+export const invitationChannels = {
+  'invites.choices': { input: z.object({ account: AccountId }).strict(), output: InviteChoices },
+  'invites.check': {
+    input: z.object({ account: AccountId, addresses: z.array(Invitee).max(100_000) }).strict(),
+    output: z.array(CheckedAddress),
+  },
+  /** POST /messages/render, for the welcome message's preview. */
+  'invites.renderWelcome': {
+    input: z.object({ account: AccountId, content: z.string().max(MAX_WELCOME_MESSAGE_LENGTH) }).strict(),
+    output: z.object({ html: z.string() }),
+  },
+  'invites.campaign.start': {
+    input: z
+      .object({ account: AccountId, addresses: z.array(Invitee).min(1).max(100_000), options: CampaignOptions, batchSize: z.int().min(1).max(1000).default(100) })
+      .strict(),
+    output: CampaignSummary,
+  },
+  /** Newest first. */
+  'invites.campaign.list': { input: z.object({ account: AccountId }).strict(), output: z.array(CampaignSummary) },
+  'invites.campaign.get': { input: ForCampaign, output: Campaign },
+  'invites.campaign.pause': CampaignControl,
+  'invites.campaign.resume': CampaignControl,
+  'invites.campaign.cancel': CampaignControl,
+  /** Sends again to the addresses whose failure may pass on a new try (other reasons, not attempted). */
+  'invites.campaign.retryFailed': CampaignControl,
+  'invites.campaign.exportCsv': { input: ForCampaign, output: z.object({ filename: z.string(), csv: z.string() }) },
+  'invites.pending.list': { input: z.object({ account: AccountId }).strict(), output: z.array(Invite) },
+  'invites.pending.revoke': { input: z.object({ account: AccountId, inviteId: z.int() }).strict(), output: z.null() },
+  'invites.pending.resend': { input: z.object({ account: AccountId, inviteId: z.int() }).strict(), output: z.null() },
+} as const;

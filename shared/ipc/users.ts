@@ -1,0 +1,46 @@
+// Channels of the Users & roles screen: changes to one user, and bulk role changes run as jobs in the
+// main process (bounded concurrency, one result per user, "retry failed").
+import { z } from 'zod';
+import { Role } from '../api/common';
+import { User } from '../api/users';
+import { AccountId } from './push';
+
+const ForUser = z.object({ account: AccountId, userId: z.int() }).strict();
+
+/** One user's result in a bulk role change. */
+export const RoleChangeOutcome = z.object({
+  userId: z.int(),
+  fullName: z.string(),
+  /** pending: not run yet; changed; unchanged: already had the role; failed: see `reason`. */
+  outcome: z.enum(['pending', 'changed', 'unchanged', 'failed']),
+  /** For failures: the rule or the server's words, with what to do. */
+  reason: z.string().nullable(),
+});
+export type RoleChangeOutcome = z.infer<typeof RoleChangeOutcome>;
+
+export const RoleBatch = z.object({
+  id: z.string(),
+  account: AccountId,
+  role: Role,
+  status: z.enum(['running', 'done', 'cancelled']),
+  startedAt: z.int(),
+  finishedAt: z.int().nullable(),
+  results: z.array(RoleChangeOutcome),
+});
+export type RoleBatch = z.infer<typeof RoleBatch>;
+
+export const userChannels = {
+  'users.changeRole': { input: ForUser.extend({ role: Role }).strict(), output: User },
+  'users.rename': { input: ForUser.extend({ fullName: z.string().trim().min(1).max(100) }).strict(), output: User },
+  'users.deactivate': { input: ForUser, output: User },
+  'users.reactivate': { input: ForUser, output: User },
+  /** Starts a job; progress arrives as `job.progress` pushes, the full results from `users.bulkRole.get`. */
+  'users.bulkRole.start': {
+    input: z.object({ account: AccountId, userIds: z.array(z.int()).min(1).max(50_000), role: Role }).strict(),
+    output: RoleBatch,
+  },
+  'users.bulkRole.get': { input: z.object({ account: AccountId, batchId: z.string() }).strict(), output: RoleBatch },
+  /** Runs the failed changes of a batch again, as a new batch. */
+  'users.bulkRole.retryFailed': { input: z.object({ account: AccountId, batchId: z.string() }).strict(), output: RoleBatch },
+  'users.bulkRole.cancel': { input: z.object({ account: AccountId, batchId: z.string() }).strict(), output: RoleBatch },
+} as const;
