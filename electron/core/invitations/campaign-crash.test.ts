@@ -1,7 +1,10 @@
 // Crash safety: the console dies mid-campaign (the Campaigns service is abandoned exactly between two
 // steps, writing nothing more, as a killed process would), and a new one on the same data folder picks
 // up from the journal. Checked on the server: every address ends with exactly one invitation.
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { ApiClient } from '../client/api-client';
 import { startSandbox, type Sandbox } from '../testing/sandbox';
@@ -168,3 +171,43 @@ test('an unreadable journal is moved aside and the others still load', async () 
   expect(next.list(console_.accountId).map((c) => c.id)).toEqual([good.id]);
   expect(journal.ids(console_.accountId)).toEqual([good.id]);
 });
+
+/**
+ * Runs a campaign in a separate core process and kills it with SIGKILL when it has printed `line`
+ * for the `nth` time (and `delayMs` more): no hook, no clean-up, exactly what a crash leaves.
+ */
+async function killedMidCampaign(console_: CampaignConsole, tag: string, line: 'sending' | 'acted', nth: number, delayMs: number): Promise<string> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'testing', 'campaign-child.ts'), console_.dataDir, console_.accountId, tag, '12', '3'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let id = '';
+  let seen = 0;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  createInterface({ input: child.stdout }).on('line', (text) => {
+    if (text.startsWith('started ')) id = text.slice('started '.length);
+    if (text === line && ++seen === nth) setTimeout(() => child.kill('SIGKILL'), delayMs);
+  });
+  await exited;
+  expect(child.signalCode).toBe('SIGKILL');
+  return id;
+}
+
+test.each([
+  ['before its request left', 'sending', 20],
+  ['after the server acted, before the console heard', 'acted', 20],
+] as const)('a core process killed %s resumes on the next start, and everyone is invited exactly once', async (_when, line, delayMs) => {
+  const console_ = await freshConsole();
+  const tag = `sigkill-${line}`;
+  const id = await killedMidCampaign(console_, tag, line, 2, delayMs);
+  const journal = new CampaignJournal(console_.dataDir).read(console_.accountId, id);
+  expect(journal?.status).toBe('running');
+  expect(journal?.inFlight?.emails).toHaveLength(3);
+
+  const next = console_.restart();
+  expect(next.resumeInterrupted()).toBe(1);
+  await next.whenIdle(id);
+  expect(next.get(console_.accountId, id)).toMatchObject({ status: 'done', counts: expect.objectContaining({ invited: 12 }) });
+  await expectInvitedOnce(freshAddresses(tag, 12).map((a) => a.email));
+}, 60_000);

@@ -91,6 +91,30 @@ test('progress is pushed as job.progress, ending with the final counts', async (
   expect(jobs.length).toBeLessThanOrEqual(20 + 2);
 });
 
+test('progress comes at most every 200 ms while sending, with the time left from the pace', async () => {
+  let etaMidway: number | null = null;
+  let batches = 0;
+  const campaigns = console_.restart({
+    // A server that takes 30 ms a batch: 24 batches take most of a second.
+    answered: async (id) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      if (++batches === 12) etaMidway = campaigns.get(console_.accountId, id).etaSeconds;
+    },
+  });
+  const from = console_.pushes.length;
+  const started = campaigns.start(console_.accountId, { addresses: freshAddresses('pace', 48), options: MEMBER_OPTIONS, batchSize: 2 });
+  await campaigns.whenIdle(started.id);
+  expect(etaMidway).not.toBeNull();
+  expect(etaMidway).toBeLessThanOrEqual(2);
+  const times = console_.pushTimes.slice(from).filter((_, i) => {
+    const push = console_.pushes[from + i];
+    return push?.kind === 'job.progress' && push.job.status === 'running';
+  });
+  expect(times.length).toBeGreaterThanOrEqual(3);
+  // The first is the start (a status change, at once); after it, the throttle holds.
+  for (let i = 2; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(180);
+}, 30_000);
+
 test('pausing stops before the next batch; resuming sends the rest, each address once', async () => {
   const addresses = freshAddresses('pause', 30);
   const started = console_.campaigns.start(console_.accountId, { addresses, options: MEMBER_OPTIONS, batchSize: 5 });

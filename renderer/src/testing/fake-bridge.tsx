@@ -16,6 +16,11 @@ export interface FakeBridge {
   push(push: Push): void;
 }
 
+/** A canned failure is an object with `error` alone (some outputs have an `error` field of their own). */
+function isFailure(reply: unknown): reply is { error: IpcError } {
+  return typeof reply === 'object' && reply !== null && Object.keys(reply).length === 1 && 'error' in reply;
+}
+
 export function installFakeBridge(answers: Answers): FakeBridge {
   const listeners = new Set<(push: Push) => void>();
   const calls: FakeBridge['calls'] = [];
@@ -25,7 +30,7 @@ export function installFakeBridge(answers: Answers): FakeBridge {
       const answer = answers[channel] as Answer<typeof channel> | undefined;
       if (!answer) return { ok: false, error: { code: 'INTERNAL', msg: `The fake bridge has no answer for ${channel}.` } };
       const reply = await answer(input);
-      if (reply && typeof reply === 'object' && 'error' in reply) return { ok: false, error: reply.error };
+      if (isFailure(reply)) return { ok: false, error: reply.error };
       // A copy, as IPC delivers: the page never shares objects with the core.
       return { ok: true, value: structuredClone(reply) as ChannelOutput<typeof channel> };
     },

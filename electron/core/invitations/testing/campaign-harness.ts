@@ -24,6 +24,8 @@ export interface CampaignConsole {
   activity: ActivityLog;
   campaigns: Campaigns;
   pushes: Push[];
+  /** When each push was made (Date.now()), index for index. */
+  pushTimes: number[];
   /** "POST /api/v1/invites", in the order sent. */
   requests: string[];
   /** The next N replies to POST /invites are lost after the server acted on the request. */
@@ -36,6 +38,7 @@ export interface CampaignConsole {
 export async function campaignConsole(url: string, email = 'olivia@sandbox.test', hooks: CampaignHooks = {}): Promise<CampaignConsole> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'campaigns-'));
   const pushes: Push[] = [];
+  const pushTimes: number[] = [];
   const requests: string[] = [];
   let lose = 0;
   const fetch: typeof globalThis.fetch = async (input, init) => {
@@ -59,7 +62,10 @@ export async function campaignConsole(url: string, email = 'olivia@sandbox.test'
       dataDir,
       accounts,
       activity,
-      push: (message) => pushes.push(message),
+      push: (message) => {
+        pushes.push(message);
+        pushTimes.push(Date.now());
+      },
       // Backoff as the core's, but never longer than 50 ms, so a test waits for the server, not the clock.
       sleep: (ms, signal) =>
         new Promise((resolve) => {
@@ -79,6 +85,7 @@ export async function campaignConsole(url: string, email = 'olivia@sandbox.test'
       return current.campaigns;
     },
     pushes,
+    pushTimes,
     requests,
     loseInviteReplies(count) {
       lose = count;

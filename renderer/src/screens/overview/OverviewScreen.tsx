@@ -109,7 +109,7 @@ function Reports({ overview: o }: { overview: RealmOverview }) {
     return (
       <p className="card-note">
         This organization has no moderation request channel, so reports of messages are not collected anywhere the console can
-        count them. An owner can choose one in Organization settings → Moderation.
+        count them. An administrator can choose one in Organization settings → Moderation.
       </p>
     );
   }

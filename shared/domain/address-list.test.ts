@@ -1,0 +1,90 @@
+import { describe, expect, test } from 'vitest';
+import { dedupeInvitees, isValidEmailSyntax, parseAddressList } from './address-list';
+
+describe('reading a pasted list', () => {
+  test('commas and newlines separate addresses; whitespace and empty entries are dropped', () => {
+    expect(parseAddressList(' a@example.com,b@example.com\n\n  c@example.com ,, \r\nd@example.com\r\n')).toEqual([
+      { email: 'a@example.com', name: null },
+      { email: 'b@example.com', name: null },
+      { email: 'c@example.com', name: null },
+      { email: 'd@example.com', name: null },
+    ]);
+  });
+
+  test('`Name <email>` gives the email and keeps the name', () => {
+    expect(parseAddressList('Ada Lovelace <ada@example.com>, <bare@example.com>')).toEqual([
+      { email: 'ada@example.com', name: 'Ada Lovelace' },
+      { email: 'bare@example.com', name: null },
+    ]);
+  });
+
+  test('a comma inside a quoted name does not split the entry', () => {
+    expect(parseAddressList('"Doe, Jane" <jane@example.com>, john@example.com')).toEqual([
+      { email: 'jane@example.com', name: 'Doe, Jane' },
+      { email: 'john@example.com', name: null },
+    ]);
+  });
+
+  test('an unbalanced quote ends at the line, so the rest of the list still reads', () => {
+    expect(parseAddressList('"Broken <x@example.com>\ny@example.com')).toEqual([
+      { email: 'x@example.com', name: '"Broken' },
+      { email: 'y@example.com', name: null },
+    ]);
+  });
+
+  test('nothing but separators is an empty list', () => {
+    expect(parseAddressList(' ,\n , ')).toEqual([]);
+    expect(parseAddressList('Name <>')).toEqual([]);
+  });
+
+  test('long names are cut to what the contract carries', () => {
+    const [invitee] = parseAddressList(`${'N'.repeat(300)} <n@example.com>`);
+    expect(invitee?.name).toHaveLength(200);
+  });
+});
+
+describe('removing duplicates', () => {
+  test('keeps the first spelling and reports later ones, ignoring case', () => {
+    const list = parseAddressList('Ann@Example.com, bob@example.com, ann@example.COM, BOB@example.com, ann@example.com');
+    const { unique, duplicates } = dedupeInvitees(list);
+    expect(unique.map((invitee) => invitee.email)).toEqual(['Ann@Example.com', 'bob@example.com']);
+    expect(duplicates.map(({ index, firstIndex }) => [index, firstIndex])).toEqual([
+      [2, 0],
+      [3, 1],
+      [4, 0],
+    ]);
+  });
+});
+
+describe('address syntax, as upstream (Django) judges it', () => {
+  test.each([
+    'simple@example.com',
+    'first.last+tag@sub.example.co.uk',
+    "o'brien@example.ie",
+    'user@localhost',
+    '"quoted"@example.com',
+    '"with\\ space"@example.com',
+    'user@[127.0.0.1]',
+    'user@[::1]',
+    'user@bücher.example',
+    'x@a-b.example',
+  ])('%s is valid', (email) => expect(isValidEmailSyntax(email)).toBe(true));
+
+  test.each([
+    '',
+    'plain',
+    '@example.com',
+    'user@',
+    'user@example',
+    'two@@example.com',
+    'dot.@example.com',
+    '.dot@example.com',
+    'sp ace@example.com',
+    'user@-example.com',
+    'user@example-.com',
+    'user@example.c',
+    'user@[999.1.1.1]',
+    '"unescaped space"@example.com',
+    `${'a'.repeat(320)}@example.com`,
+  ])('%#: %s is invalid', (email) => expect(isValidEmailSyntax(email)).toBe(false));
+});
