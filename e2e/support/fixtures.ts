@@ -35,8 +35,11 @@ export interface TestSandbox {
   /** The server's own address, for tests acting as another client. */
   readonly directUrl: string;
   readonly proxy: TcpProxy;
-  /** Stops the server and starts it again on the same data directory and port. */
-  restart(): Promise<void>;
+  /**
+   * Stops the server and starts it again on the same data directory and port; `config` changes
+   * options for this and later restarts (say, a daily invitation limit an owner raised).
+   */
+  restart(config?: Partial<ServerConfig>): Promise<void>;
 }
 
 export interface Recorder {
@@ -79,14 +82,15 @@ async function demoApiKeys(realmUrl: string): Promise<string[]> {
 }
 
 export const test = base.extend<
-  ConsoleOptions & { sandboxOptions: SandboxOptions; sandbox: TestSandbox; recorder: Recorder; core: Core; consolePage: Page }
+  ConsoleOptions & { sandboxOptions: SandboxOptions; sandbox: TestSandbox; recorder: Recorder; coreDataDir: string; core: Core; consolePage: Page }
 >({
   target: ['browser', { option: true }],
   sandboxOptions: [{ seed: 'demo', config: {}, signedIn: true }, { option: true }],
 
   sandbox: async ({ sandboxOptions }, use) => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-sandbox-'));
-    const boot = (port = 0) => startServer({ port, dataDir, seed: sandboxOptions.seed, config: sandboxOptions.config });
+    let config = sandboxOptions.config;
+    const boot = (port = 0) => startServer({ port, dataDir, seed: sandboxOptions.seed, config });
     let server: RunningServer = await boot();
     const directPort = () => Number(new URL(server.url).port);
     const proxy = await startTcpProxy(directPort());
@@ -98,7 +102,8 @@ export const test = base.extend<
         return server.url;
       },
       proxy,
-      async restart() {
+      async restart(changes = {}) {
+        config = { ...config, ...changes };
         const port = directPort();
         await server.close();
         server = await boot(port);
@@ -121,8 +126,15 @@ export const test = base.extend<
     if (recorder.payloads.length === 0) throw new Error('No IPC traffic was recorded: the key check proved nothing');
   },
 
-  core: async ({ sandbox, sandboxOptions, recorder }, use) => {
+  // The core's data folder, for a test that starts a second core on it (a restart after a crash).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  coreDataDir: async ({}, use) => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-core-'));
+    await use(dataDir);
+    await rm(dataDir, { recursive: true, force: true });
+  },
+
+  core: async ({ sandbox, sandboxOptions, recorder, coreDataDir: dataDir }, use) => {
     const core = await createCore({
       dataDir,
       secrets: new FileSecretStore(dataDir),
@@ -131,7 +143,6 @@ export const test = base.extend<
     });
     await use(recording(core, recorder));
     await core.close();
-    await rm(dataDir, { recursive: true, force: true });
   },
 
   consolePage: async ({ target, page, core, sandbox }, use, testInfo) => {

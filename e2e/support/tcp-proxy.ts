@@ -6,13 +6,21 @@ export interface TcpProxy {
   readonly url: string;
   /** Drops every open connection and refuses new ones until `restore`. */
   cut(): void;
+  /**
+   * Requests still reach the server, but its replies wait here until `restore` (or are lost with
+   * `cut`): the server has acted, and the console does not know yet, as when it dies mid-request.
+   */
+  holdReplies(): void;
   restore(): void;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
+  /** Each connection's two ends, so replies can be held back and let through again. */
+  const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
   let cut = false;
+  let holding = false;
   const server = net.createServer((client) => {
     if (cut) {
       client.destroy();
@@ -27,7 +35,11 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
         upstream.destroy();
       });
     }
-    client.pipe(upstream).pipe(client);
+    client.pipe(upstream);
+    if (!holding) upstream.pipe(client);
+    const pair = { client, upstream };
+    pairs.add(pair);
+    client.on('close', () => pairs.delete(pair));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as net.AddressInfo;
@@ -37,8 +49,14 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
       cut = true;
       for (const socket of sockets) socket.destroy();
     },
+    holdReplies() {
+      holding = true;
+      for (const { client, upstream } of pairs) upstream.unpipe(client);
+    },
     restore() {
       cut = false;
+      if (holding) for (const { client, upstream } of pairs) upstream.pipe(client);
+      holding = false;
     },
     async close() {
       for (const socket of sockets) socket.destroy();
