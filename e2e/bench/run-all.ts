@@ -1,0 +1,28 @@
+// `npm run bench`: every benchmark, one after another. They print figures and never fail on them;
+// speed and memory are measured here, not by timed tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const repo = path.resolve(import.meta.dirname, '..', '..');
+
+const BENCHES = [
+  { name: 'Realm-state reducer on a 20,000-user realm', script: 'electron/core/session/testing/reducer-bench.ts' },
+  { name: 'Parse, dedupe and check 10,000 invitation addresses', script: 'e2e/bench/invitee-checks.ts' },
+  { name: 'Users table at 20,000 users, in Chromium', script: 'e2e/bench/users-table.ts' },
+];
+
+let failed = 0;
+for (const bench of BENCHES) {
+  console.log(`\n=== ${bench.name} (${bench.script})`);
+  if (!existsSync(path.join(repo, bench.script))) {
+    console.log('(not present)');
+    continue;
+  }
+  const run = spawnSync(process.execPath, ['--import', 'tsx', bench.script], { cwd: repo, stdio: 'inherit' });
+  if (run.status !== 0) {
+    failed += 1;
+    console.log(`(the benchmark itself failed with exit code ${String(run.status)})`);
+  }
+}
+process.exitCode = failed > 0 ? 1 : 0;

@@ -1,0 +1,238 @@
+// The Users table at 20,000 users, in Chromium (`npx tsx e2e/bench/users-table.ts`, or `npm run bench`):
+// a sandbox with `--seed large` (its own process, as `npm start` runs it), the real console core
+// signed in as Olivia, browser mode's host and the built renderer in headless Chromium. It prints
+// figures and never fails on them (STYLE.md: benchmarks are not timed tests).
+//
+// What is measured, from the performance marks the screen sets (renderer/src/screens/users/perf-marks.ts),
+// on one clock (the page's marks as epoch time, performance.timeOrigin + startTime):
+//  1. snapshot → table: the page is open on the Users screen before the core has the realm, so its
+//     request for the list waits; from the core's session going live (the /register snapshot applied,
+//     the moment the core pushes `live`) to the first painted table.
+//  2. request → table: a fresh page opened on the Users screen; from the screen asking for the list
+//     (mark users:mounted) to the first painted table (users:painted), the median of 5 page loads.
+//  3. keystroke → table: ~50 keys typed into the search box, one at a time; from the keydown (mark
+//     users:search-key) to the table painted for that search (users:search-painted).
+//  4. scrolling: 2 seconds of scrolling the table 1,000 pixels a frame; the time between frames.
+import { chromium, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { FileSecretStore } from '../../electron/core/accounts/file-secret-store';
+import { createCore } from '../../electron/core/core';
+import { describeRuntime } from '../../electron/core/runtime-info';
+import { startSandbox } from '../../electron/core/testing/sandbox';
+import { startBrowserHost } from '../../electron/browser-host';
+import { checkBuild } from '../../electron/launcher/build-freshness';
+import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
+
+const repo = path.resolve(import.meta.dirname, '..', '..');
+const RELOADS = 5;
+
+/** The keys typed, each followed by a wait for its table: narrowing searches and widening back to everyone. */
+const KEYS = [...'ava ba', ...Array(6).fill('Backspace'), ...'kowalski', ...Array(8).fill('Backspace'), ...'zoe.xu', ...Array(6).fill('Backspace'), ...'elena', ...Array(5).fill('Backspace')] as string[];
+
+interface Mark {
+  name: string;
+  /** Epoch milliseconds (performance.timeOrigin + startTime). */
+  at: number;
+  detail: { query?: string; rows?: number } | null;
+}
+
+declare global {
+  interface Window {
+    __benchMarks?: Mark[];
+  }
+}
+
+async function main() {
+  const browserPath = findChromium();
+  if (!browserPath) {
+    console.log('Skipped: no Chromium found (run `npx tsx e2e/support/ensure-chromium.ts`).');
+    return;
+  }
+  ensureBuild();
+
+  let started = Date.now();
+  const sandbox = await startSandbox({ seed: 'large' });
+  const seedMs = Date.now() - started;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-core-'));
+  const browser = await chromium.launch({ executablePath: browserPath.executablePath, args: CHROMIUM_ARGS, headless: true });
+  try {
+    started = Date.now();
+    const core = await createCore({
+      dataDir,
+      secrets: new FileSecretStore(dataDir),
+      appInfo: describeRuntime('realm-console', '0.0.0-bench', process.platform, process.versions),
+      sandbox: { url: sandbox.url, email: 'olivia@sandbox.test', password: 'sandbox' },
+    });
+    let liveAt: number | null = null;
+    const live = new Promise<void>((resolve) =>
+      core.subscribe((push) => {
+        if (push.kind === 'session.state' && push.state === 'live' && liveAt === null) {
+          liveAt = Date.now();
+          resolve();
+        }
+      }),
+    );
+    const host = await startBrowserHost({ core, rendererDir: path.join(repo, 'dist', 'renderer') });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // tsx names inner functions with a helper the page does not have: give it one that does nothing.
+    await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
+    await page.addInitScript(collectMarks);
+
+    // 1. The page waits on the Users screen while the core registers.
+    await page.goto(host.url);
+    await openUsersScreen(page);
+    await live;
+    const first = await waitForMark(page, 'users:painted');
+    const mounted = (await marks(page)).find((mark) => mark.name === 'users:mounted');
+    const askedBeforeLive = mounted !== undefined && liveAt !== null && mounted.at < liveAt;
+    const registerMs = (liveAt ?? Date.now()) - started;
+
+    // 2. Fresh pages, the core already live.
+    const loads: number[] = [];
+    for (let i = 0; i < RELOADS; i++) {
+      await page.reload();
+      await openUsersScreen(page);
+      const painted = await waitForMark(page, 'users:painted');
+      const asked = (await marks(page)).find((mark) => mark.name === 'users:mounted');
+      if (asked) loads.push(painted.at - asked.at);
+    }
+    const rowsShown = first.detail?.rows ?? 0;
+
+    // 3. Keystrokes.
+    const keys = await typeSearches(page);
+
+    // 4. Scrolling.
+    const frames = await scrollFrames(page);
+
+    await page.close();
+    await host.close();
+    await core.close();
+
+    const chromiumVersion = browser.version();
+    console.log(`\nUsers table, --seed large (${rowsShown.toLocaleString('en')} users in the table), Chromium ${chromiumVersion} headless, ${cpus().length} CPUs, Node ${process.version}`);
+    console.log(`(seeding the sandbox took ${(seedMs / 1000).toFixed(1)} s; the core's sign-in and register ${(registerMs / 1000).toFixed(1)} s)\n`);
+    const snapshotLine = askedBeforeLive
+      ? ['Snapshot → first painted table', `${fmt(first.at - (liveAt ?? first.at))}`, 'from the core\u2019s session going live (snapshot applied) to the first paint; the page was waiting on the Users screen']
+      : ['Request → first painted table (cold)', `${fmt(first.at - (mounted?.at ?? first.at))}`, 'the page asked after the snapshot was there, so this is from its request'];
+    printTable([
+      ['Measure', 'Time', 'What it spans'],
+      snapshotLine,
+      ['Request → first painted table', `${fmt(median(loads))} median, ${fmt(Math.max(...loads))} max`, `fresh page, core live: the list over the bridge, index, sort, render, paint (${loads.length} loads)`],
+      ['Keystroke → repainted table', `${fmt(median(keys.all))} median, ${fmt(percentile(keys.all, 95))} p95`, `${keys.all.length} keys in the search box, each waited for; max ${fmt(Math.max(...keys.all))}`],
+      ['  narrowing keys', `${fmt(median(keys.narrowing))} median, ${fmt(percentile(keys.narrowing, 95))} p95`, `${keys.narrowing.length} keys that add a letter`],
+      ['  widening keys (Backspace)', `${fmt(median(keys.widening))} median, ${fmt(percentile(keys.widening, 95))} p95`, `${keys.widening.length} Backspaces, the last of each back to all ${rowsShown.toLocaleString('en')} users`],
+      ['Scrolling: time between frames', `${fmt(median(frames))} median, ${fmt(percentile(frames, 95))} p95`, `${frames.length} frames scrolling 1,000 px each; ${frames.filter((f) => f > 50).length} over 50 ms`],
+    ]);
+  } finally {
+    await browser.close();
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function ensureBuild() {
+  const staleness = checkBuild(repo);
+  if (!staleness.stale) return;
+  console.log(`Building the renderer first (${staleness.reason})…`);
+  const build = spawnSync(process.execPath, [path.join(repo, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: repo, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('vite build failed: run `npx vite build` to see why');
+}
+
+/** In the page, before any script: every performance mark, kept with its detail. */
+function collectMarks() {
+  const collected: Mark[] = [];
+  window.__benchMarks = collected;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const detail = (entry as PerformanceMark).detail as Mark['detail'];
+      collected.push({ name: entry.name, at: performance.timeOrigin + entry.startTime, detail: detail ?? null });
+    }
+  }).observe({ type: 'mark' });
+}
+
+async function marks(page: Page): Promise<Mark[]> {
+  return page.evaluate(() => window.__benchMarks ?? []);
+}
+
+async function openUsersScreen(page: Page) {
+  await page.getByRole('button', { name: 'Users & roles', exact: true }).click({ timeout: 120_000 });
+}
+
+/** The first mark of that name after `after` (epoch ms), for that search when `query` is given. */
+async function waitForMark(page: Page, name: string, options: { query?: string; after?: number } = {}): Promise<Mark> {
+  const handle = await page.waitForFunction(
+    ({ name: wanted, after, query }) =>
+      (window.__benchMarks ?? []).find((mark) => mark.name === wanted && mark.at > after && (query === null || mark.detail?.query === query)) ?? false,
+    { name, after: options.after ?? 0, query: options.query ?? null },
+    { timeout: 120_000, polling: 'raf' },
+  );
+  return (await handle.jsonValue()) as Mark;
+}
+
+async function typeSearches(page: Page): Promise<{ all: number[]; narrowing: number[]; widening: number[] }> {
+  const box = page.getByRole('searchbox', { name: 'Search by name or email' });
+  await box.click();
+  let query = '';
+  const result = { all: [] as number[], narrowing: [] as number[], widening: [] as number[] };
+  for (const key of KEYS) {
+    const before = Date.now() - 1;
+    query = key === 'Backspace' ? query.slice(0, -1) : query + key;
+    await page.keyboard.press(key === ' ' ? 'Space' : key);
+    const painted = await waitForMark(page, 'users:search-painted', { query, after: before });
+    const pressed = (await marks(page)).filter((mark) => mark.name === 'users:search-key' && mark.at <= painted.at).at(-1);
+    if (!pressed) continue;
+    const ms = painted.at - pressed.at;
+    result.all.push(ms);
+    (key === 'Backspace' ? result.widening : result.narrowing).push(ms);
+  }
+  return result;
+}
+
+async function scrollFrames(page: Page): Promise<number[]> {
+  await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('');
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const table = document.querySelector<HTMLElement>('.users-table');
+        if (!table) return resolve([]);
+        const gaps: number[] = [];
+        let last = performance.now();
+        const end = last + 2000;
+        const step = (now: number) => {
+          gaps.push(now - last);
+          last = now;
+          table.scrollTop += 1000;
+          if (now < end) requestAnimationFrame(step);
+          else resolve(gaps.slice(1));
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+}
+
+function median(values: number[]): number {
+  return percentile(values, 50);
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+function fmt(ms: number): string {
+  return Number.isNaN(ms) ? 'n/a' : `${ms.toFixed(ms < 100 ? 1 : 0)} ms`;
+}
+
+function printTable(rows: string[][]) {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+  rows.forEach((row, index) => {
+    console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd());
+    if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  });
+}
+
+await main();

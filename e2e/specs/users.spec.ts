@@ -1,0 +1,151 @@
+// The Users & roles screen end to end: a role changed here showing live in a second console; a bulk
+// change of 20 users in which the only owner's change fails with the rule's reason; deactivating and
+// reactivating with confirmation, each checked on the server, and the activity log exported as CSV.
+import type { Locator, Page } from '@playwright/test';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FileSecretStore } from '../../electron/core/accounts/file-secret-store';
+import { createCore } from '../../electron/core/core';
+import { describeRuntime } from '../../electron/core/runtime-info';
+import { startBrowserHost } from '../../electron/browser-host';
+import { expect, test } from '../support/fixtures';
+import { signInDirectly, type RealmClient } from '../support/realm-client';
+
+const rendererDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'renderer');
+const ONLY_OWNER = 'Olivia Owner is the only owner of this organization and cannot lose the owner role.';
+
+async function openUsers(page: Page) {
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Users & roles' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users & roles' })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Users' })).toBeVisible();
+}
+
+/** A row of the users table, by the user's full name. */
+const row = (page: Page, name: string): Locator => page.locator('.users-body [role="row"]').filter({ has: page.locator('.user-name', { hasText: new RegExp(`^${name}$`) }) });
+
+async function search(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(text);
+}
+
+async function openUser(page: Page, name: string): Promise<Locator> {
+  await search(page, name);
+  await row(page, name).click();
+  const panel = page.getByRole('complementary', { name: new RegExp(`^${name}`) });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+async function userOnServer(client: RealmClient, email: string): Promise<{ role: number; is_active: boolean }> {
+  const reply = await client.request('GET', `/users/${await client.userId(email)}`);
+  return reply.user as { role: number; is_active: boolean };
+}
+
+test('a role changed here shows in a second console session, live', async ({ consolePage: page, sandbox, browser, target }) => {
+  test.skip(target !== 'browser', 'the second console runs in browser mode beside the first');
+  // A second console, on its own data folder, signed in as Adam Admin: another administrator's desk.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-second-core-'));
+  const second = await createCore({
+    dataDir,
+    secrets: new FileSecretStore(dataDir),
+    appInfo: describeRuntime('realm-console', '0.0.0-e2e', process.platform, process.versions),
+    sandbox: { url: sandbox.url, email: 'adam@sandbox.test', password: 'sandbox' },
+  });
+  const host = await startBrowserHost({ core: second, rendererDir });
+  const context = await browser.newContext();
+  try {
+    const other = await context.newPage();
+    await other.goto(host.url);
+    await openUsers(other);
+    await search(other, 'Mark Member');
+    await expect(row(other, 'Mark Member')).toContainText('Member');
+
+    await openUsers(page);
+    const panel = await openUser(page, 'Mark Member');
+    await panel.getByRole('radio', { name: /^Moderator/ }).check();
+    await panel.getByRole('button', { name: 'Make moderator' }).click();
+    await expect(page.getByText('Mark Member is now a moderator.')).toBeVisible();
+
+    await expect(row(other, 'Mark Member')).toContainText('Moderator');
+    // The filter counts follow too: with the search for Mark, one moderator now.
+    await expect(other.getByRole('radio', { name: 'Moderators 1', exact: true })).toHaveCount(1);
+  } finally {
+    await context.close();
+    await host.close();
+    await second.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a bulk change of 20 users: the only owner fails with the rule, the rest change or stay', async ({ consolePage: page, sandbox }) => {
+  await openUsers(page);
+  // Active humans, owners first: Olivia (the only owner), Adam (administrator), Mona (moderator), then members.
+  await page.getByRole('radio', { name: /^Active \d/ }).check();
+  await page.getByRole('radio', { name: /^Humans \d/ }).check();
+  await page.getByRole('button', { name: /^Role/ }).click();
+  await expect(row(page, 'Olivia Owner')).toHaveAttribute('aria-rowindex', '2');
+  await row(page, 'Olivia Owner').click();
+  for (let i = 0; i < 19; i++) await page.getByRole('grid', { name: 'Users' }).press('Shift+ArrowDown');
+  await expect(page.getByText('20 selected', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Change role of 20…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change the role of 20 users' });
+  await dialog.getByRole('radio', { name: 'Moderator', exact: true }).check();
+  await expect(dialog.getByRole('region', { name: /^Will become moderator/ }).getByRole('listitem')).toHaveCount(18);
+  await expect(dialog.getByRole('region', { name: /^Already moderator/ })).toContainText('Mona Moderator');
+  await expect(dialog.getByRole('region', { name: /^Cannot change/ })).toContainText(ONLY_OWNER);
+  await dialog.getByRole('button', { name: 'Change 18 roles' }).click();
+
+  const done = page.getByRole('region', { name: 'Bulk change to moderator: done' });
+  await expect(done).toBeVisible({ timeout: 20_000 });
+  await expect(done).toContainText('20 of 20 done · 18 changed · 1 unchanged · 1 failed');
+  const results = done.getByRole('list', { name: 'Results per user' });
+  // Failures come first.
+  await expect(results.getByRole('listitem').first()).toContainText('Olivia Owner');
+  await expect(results.getByRole('listitem').first()).toContainText('Failed');
+  await expect(results.getByRole('listitem').first()).toContainText('only owner');
+  await done.getByRole('radio', { name: /^Unchanged/ }).check();
+  await expect(results.getByRole('listitem')).toHaveCount(1);
+  await expect(results).toContainText('Mona Moderator');
+
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  expect((await userOnServer(adam, 'adam@sandbox.test')).role).toBe(300);
+  expect((await userOnServer(adam, 'olivia@sandbox.test')).role).toBe(100);
+  await expect(row(page, 'Adam Admin')).toContainText('Moderator');
+
+  // Retrying the failure runs it again, as a new batch, and it fails again for the same reason.
+  await done.getByRole('button', { name: 'Retry failed (1)' }).click();
+  const retried = page.getByRole('region', { name: 'Bulk change to moderator: done' });
+  await expect(retried).toContainText('1 of 1 done · 0 changed · 0 unchanged · 1 failed', { timeout: 20_000 });
+});
+
+test('deactivate and reactivate, each confirmed first, then the activity log and its CSV', async ({ consolePage: page, sandbox }) => {
+  await openUsers(page);
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  const panel = await openUser(page, 'Mark Member');
+
+  await panel.getByRole('button', { name: 'Deactivate Mark Member…' }).click();
+  const confirmDeactivate = page.getByRole('dialog', { name: 'Deactivate Mark Member?' });
+  await expect(confirmDeactivate).toContainText('will not be able to sign in');
+  await confirmDeactivate.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(row(page, 'Mark Member')).toContainText('Deactivated');
+  expect((await userOnServer(adam, 'mark@sandbox.test')).is_active).toBe(false);
+
+  await panel.getByRole('button', { name: 'Reactivate Mark Member…' }).click();
+  await page.getByRole('dialog', { name: 'Reactivate Mark Member?' }).getByRole('button', { name: 'Reactivate' }).click();
+  await expect(row(page, 'Mark Member')).toContainText('Active');
+  expect((await userOnServer(adam, 'mark@sandbox.test')).is_active).toBe(true);
+
+  await page.getByRole('tab', { name: 'Activity log' }).click();
+  const log = page.getByRole('table');
+  await expect(log.getByRole('row')).toHaveCount(3);
+  await expect(log.getByRole('row').nth(1)).toContainText('Mark Member');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = await readFile(await file.path(), 'utf8');
+  expect(csv.split(/\r?\n/).filter(Boolean)).toHaveLength(3);
+  expect(csv).toContain('Mark Member');
+});

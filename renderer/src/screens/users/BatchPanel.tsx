@@ -1,0 +1,183 @@
+// A bulk role change as it runs and after: a progress bar with counts by outcome and the time left
+// (from the core's job.progress pushes), then one result per user, and "Retry failed".
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { JobProgress, RoleBatch, RoleChangeOutcome } from '../../../../shared/ipc';
+import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
+import { ProblemText } from '../../components/Field';
+import { errorWords } from '../../errors/words';
+import { useBatchAction, useJobProgress, useRoleBatch } from '../../queries/users';
+import './bulk.css';
+
+const count = new Intl.NumberFormat();
+type Outcome = RoleChangeOutcome['outcome'];
+const OUTCOME_WORDS: Record<Outcome, string> = { pending: 'Waiting', changed: 'Changed', unchanged: 'Unchanged', failed: 'Failed' };
+
+export interface BatchPanelProps {
+  account: string;
+  batchId: string;
+  onShowBatch(id: string | null): void;
+}
+
+export function BatchPanel({ account, batchId, onShowBatch }: BatchPanelProps) {
+  const batch = useRoleBatch(account, batchId);
+  const progress = useJobProgress(account, batchId).data;
+  const action = useBatchAction(account, (next) => onShowBatch(next.id));
+  const id = useId();
+
+  const { refetch } = batch;
+  const stale = progress !== undefined && progress.status !== 'running' && batch.data?.status === 'running' && !batch.isFetching;
+  useEffect(() => {
+    // The job stopped but the results read so far are from while it ran: read them again.
+    if (stale) void refetch();
+  }, [stale, refetch]);
+
+  if (!batch.data) {
+    const words = batch.isError ? errorWords(batch.error) : null;
+    return (
+      <section className="batch-panel" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>Bulk role change</h2>
+        {words ? <ProblemText message={`Could not read the bulk change: ${words.message}`} action={words.action} /> : <p className="muted">Loading…</p>}
+        <button type="button" className="button button-small" onClick={() => onShowBatch(null)}>
+          Close
+        </button>
+      </section>
+    );
+  }
+
+  const data = batch.data;
+  const figures = summarize(data, progress);
+  const running = figures.status === 'running';
+  const roleName = ROLE_NAMES[data.role].toLowerCase();
+  const failure = action.isError ? errorWords(action.error) : null;
+  return (
+    <section className="batch-panel" aria-labelledby={`${id}-title`} data-status={figures.status}>
+      <div className="batch-head">
+        <h2 id={`${id}-title`}>
+          {running ? `Changing ${count.format(figures.total)} users to ${roleName}` : `Bulk change to ${roleName}: ${figures.status === 'cancelled' ? 'cancelled' : 'done'}`}
+        </h2>
+        <div className="batch-actions">
+          {running ? (
+            <button type="button" className="button button-small" disabled={action.isPending} onClick={() => action.mutate({ kind: 'cancel', batchId })}>
+              Cancel the rest
+            </button>
+          ) : (
+            <>
+              {figures.counts.failed > 0 && (
+                <button type="button" className="button button-small button-primary" disabled={action.isPending} onClick={() => action.mutate({ kind: 'retryFailed', batchId })}>
+                  Retry failed ({count.format(figures.counts.failed)})
+                </button>
+              )}
+              <button type="button" className="button button-small" onClick={() => onShowBatch(null)}>
+                Close
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+      <div className="batch-progress">
+        <progress max={Math.max(1, figures.total)} value={figures.done} aria-label="Progress of the bulk change" />
+        <p aria-live="polite">
+          {count.format(figures.done)} of {count.format(figures.total)} done
+          {(['changed', 'unchanged', 'failed'] as const).map((outcome) => (
+            <span key={outcome} className={`outcome outcome-${outcome}`} data-none={figures.counts[outcome] === 0 || undefined}>
+              {' · '}
+              {count.format(figures.counts[outcome])} {OUTCOME_WORDS[outcome].toLowerCase()}
+            </span>
+          ))}
+          {running && figures.eta !== null && <span> · {timeLeft(figures.eta)}</span>}
+        </p>
+        {progress?.detail && <p className="muted">{progress.detail}</p>}
+      </div>
+      {failure && <ProblemText message={failure.message} action={failure.action} />}
+      {data.status !== 'running' && <BatchResults results={data.results} />}
+    </section>
+  );
+}
+
+interface Figures {
+  status: RoleBatch['status'] | JobProgress['status'];
+  done: number;
+  total: number;
+  counts: Record<Exclude<Outcome, 'pending'>, number>;
+  eta: number | null;
+}
+
+/** The freshest figures: a push's while the job runs, the results' once they are read after it stops. */
+function summarize(batch: RoleBatch, progress: JobProgress | undefined): Figures {
+  const counts = { changed: 0, unchanged: 0, failed: 0 };
+  for (const result of batch.results) if (result.outcome !== 'pending') counts[result.outcome] += 1;
+  if (batch.status === 'running' && progress) {
+    return {
+      status: progress.status,
+      done: progress.done,
+      total: progress.total,
+      counts: { changed: progress.counts.changed ?? 0, unchanged: progress.counts.unchanged ?? 0, failed: progress.counts.failed ?? 0 },
+      eta: progress.etaSeconds,
+    };
+  }
+  return { status: batch.status, done: counts.changed + counts.unchanged + counts.failed, total: batch.results.length, counts, eta: null };
+}
+
+export function timeLeft(seconds: number): string {
+  if (seconds < 60) return `about ${Math.max(1, seconds)} s left`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? `about ${minutes} min left` : `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+}
+
+const RESULT_HEIGHT = 34;
+
+/** One line per user, failures first (they are what needs attention), filterable by outcome. */
+function BatchResults({ results }: { results: RoleChangeOutcome[] }) {
+  const [shown, setShown] = useState<Outcome | 'all'>('all');
+  const scroller = useRef<HTMLDivElement>(null);
+  const ordered = useMemo(() => {
+    const rank: Record<Outcome, number> = { failed: 0, pending: 1, changed: 2, unchanged: 3 };
+    return results.filter((result) => shown === 'all' || result.outcome === shown).sort((a, b) => rank[a.outcome] - rank[b.outcome]);
+  }, [results, shown]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- read during render on purpose, as in UsersTable
+  const virtualizer = useVirtualizer({
+    count: ordered.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => RESULT_HEIGHT,
+    overscan: 10,
+    initialRect: { width: 800, height: 240 },
+  });
+  const tally = (outcome: Outcome) => results.filter((result) => result.outcome === outcome).length;
+  return (
+    <div className="batch-results">
+      <div className="chips" role="radiogroup" aria-label="Show results">
+        {(['all', 'failed', 'changed', 'unchanged'] as const).map((outcome) => (
+          <label key={outcome} className="chip" data-checked={shown === outcome || undefined}>
+            <input type="radio" name="batch-results-shown" checked={shown === outcome} onChange={() => setShown(outcome)} />
+            {outcome === 'all' ? 'All' : OUTCOME_WORDS[outcome]}
+            <span className="chip-count">{count.format(outcome === 'all' ? results.length : tally(outcome))}</span>
+          </label>
+        ))}
+      </div>
+      <div ref={scroller} className="batch-list" role="list" aria-label="Results per user">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const result = ordered[item.index];
+            if (!result) return null;
+            return (
+              <div
+                key={result.userId}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                role="listitem"
+                className="batch-result"
+                data-outcome={result.outcome}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <span className="result-name">{result.fullName}</span>
+                <span className={`outcome outcome-${result.outcome}`}>{OUTCOME_WORDS[result.outcome]}</span>
+                <span className="result-reason">{result.reason ?? ''}</span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { JobProgress, RoleBatch } from '../../../../shared/ipc';
+import { removeFakeBridge } from '../../testing/fake-bridge';
+import { openUsersScreen, row, tableLoaded } from './test-realm';
+
+afterEach(() => {
+  cleanup();
+  removeFakeBridge();
+});
+
+const ONLY_OWNER = 'Olivia Owner is the only owner of this organization and cannot lose the owner role. Make someone else an owner first.';
+
+/** A core that runs bulk changes the test finishes by hand. */
+function bulkRealm() {
+  const batches = new Map<string, RoleBatch>();
+  let next = 1;
+  const begin = (userIds: number[], role: RoleBatch['role']): RoleBatch => {
+    const batch: RoleBatch = {
+      id: `batch-${next++}`,
+      account: 'acc-olivia',
+      role,
+      status: 'running',
+      startedAt: 0,
+      finishedAt: null,
+      results: userIds.map((userId) => ({ userId, fullName: realm.users.get(userId)?.full_name ?? '', outcome: 'pending', reason: null })),
+    };
+    batches.set(batch.id, batch);
+    return batch;
+  };
+  const realm = openUsersScreen({
+    answers: {
+      'users.bulkRole.start': ({ userIds, role }) => begin(userIds, role),
+      'users.bulkRole.get': ({ batchId }) => batches.get(batchId) ?? { error: { code: 'UNKNOWN_JOB', msg: 'That bulk role change is not known.' } },
+      'users.bulkRole.retryFailed': ({ batchId }) => {
+        const failed = batches.get(batchId)?.results.filter((result) => result.outcome === 'failed') ?? [];
+        return begin(
+          failed.map((result) => result.userId),
+          batches.get(batchId)?.role ?? 400,
+        );
+      },
+    },
+  });
+  const progress = (job: Partial<JobProgress> & { id: string }) =>
+    realm.push({ kind: 'job.progress', account: 'acc-olivia', job: { type: 'roleBatch', status: 'running', done: 0, total: 0, counts: {}, etaSeconds: null, detail: null, ...job } });
+  return { realm, batches, progress };
+}
+
+describe('a bulk role change', () => {
+  test('the confirmation lists who changes, who already has the role, and who cannot and why', async () => {
+    bulkRealm();
+    await tableLoaded();
+    // Adam Admin … Gina Guest by name: Adam, Anna, Ben, Cara, Dan, Derek, Echo Bot, Eve, Gina.
+    fireEvent.click(row('Adam Admin'));
+    fireEvent.click(row('Gina Guest'), { shiftKey: true });
+    fireEvent.click(row('Olivia Owner'), { ctrlKey: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Change role of 10…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the role of 10 users' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Administrator' }));
+    const group = (title: RegExp) => within(dialog).getByRole('region', { name: title });
+    expect(within(group(/^Will become administrator/)).getAllByRole('listitem')).toHaveLength(7);
+    expect(within(group(/^Already administrator/)).getByText('Adam Admin')).toBeTruthy();
+    const refused = group(/^Cannot change/);
+    expect(within(refused).getByText('Gina Guest is a guest: a guest cannot be made an administrator directly. Make them a member first.')).toBeTruthy();
+    expect(within(refused).getByText(ONLY_OWNER)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Change 7 roles' })).toBeTruthy();
+  });
+
+  test('runs as a job: progress from pushes, then one result per user, then "Retry failed"', async () => {
+    const { realm, batches, progress } = bulkRealm();
+    await tableLoaded();
+    fireEvent.click(row('Olivia Owner'));
+    fireEvent.click(row('Anna Archer'), { ctrlKey: true });
+    fireEvent.click(row('Ben Baker'), { ctrlKey: true });
+    fireEvent.click(row('Mark Member'), { ctrlKey: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Change role of 4…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the role of 4 users' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Moderator' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change 3 roles' }));
+
+    // Every selected user goes to the job, the refused owner too: the results list one outcome each.
+    await waitFor(() => expect(realm.callsTo('users.bulkRole.start')).toEqual([{ account: 'acc-olivia', userIds: [8, 9, 4, 1], role: 300 }]));
+    const panel = await screen.findByRole('region', { name: 'Changing 4 users to moderator' });
+    progress({ id: 'batch-1', done: 2, total: 4, counts: { changed: 2 }, etaSeconds: 3 });
+    await waitFor(() => expect(within(panel).getByText(/2 of 4 done/)).toBeTruthy());
+    expect(panel.textContent).toContain('2 changed');
+    expect(panel.textContent).toContain('about 3 s left');
+    expect((within(panel).getByRole('progressbar') as HTMLProgressElement).value).toBe(2);
+
+    const batch = batches.get('batch-1')!;
+    batch.status = 'done';
+    batch.results = batch.results.map((result) =>
+      result.userId === 1 ? { ...result, outcome: 'failed', reason: ONLY_OWNER } : result.userId === 4 ? { ...result, outcome: 'failed', reason: 'Network trouble.' } : { ...result, outcome: 'changed' },
+    );
+    progress({ id: 'batch-1', status: 'done', done: 4, total: 4, counts: { changed: 2, failed: 2 } });
+    const done = await screen.findByRole('region', { name: 'Bulk change to moderator: done' });
+    const results = within(done).getByRole('list', { name: 'Results per user' });
+    await waitFor(() => expect(within(results).getAllByRole('listitem')).toHaveLength(4));
+    const line = (name: string) => within(results).getByText(name).closest('[role="listitem"]')?.textContent;
+    expect(line('Olivia Owner')).toContain(`Failed${ONLY_OWNER}`);
+    expect(line('Anna Archer')).toContain('Changed');
+    expect(line('Mark Member')).toContain('Network trouble.');
+
+    fireEvent.click(within(done).getByRole('button', { name: 'Retry failed (2)' }));
+    await waitFor(() => expect(realm.callsTo('users.bulkRole.retryFailed')).toEqual([{ account: 'acc-olivia', batchId: 'batch-1' }]));
+    expect(await screen.findByRole('region', { name: 'Changing 2 users to moderator' })).toBeTruthy();
+  });
+
+  test('a job that finishes before its start is answered still shows its results', async () => {
+    const { batches, progress } = bulkRealm();
+    await tableLoaded();
+    fireEvent.click(row('Anna Archer'));
+    fireEvent.click(screen.getByRole('button', { name: 'Change role of 1…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the role of 1 user' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Guest' }));
+    // The push of the finished job arrives first, then the start's reply says "running".
+    progress({ id: 'batch-1', status: 'done', done: 1, total: 1, counts: { changed: 1 } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change 1 role' }));
+    await waitFor(() => expect(batches.get('batch-1')).toBeTruthy());
+    Object.assign(batches.get('batch-1')!, { status: 'done', results: [{ userId: 8, fullName: 'Anna Archer', outcome: 'changed', reason: null }] });
+    const done = await screen.findByRole('region', { name: 'Bulk change to guest: done' });
+    expect(done.textContent).toContain('1 of 1 done');
+  });
+});

@@ -1,0 +1,79 @@
+// The search box and the three filters, each option with its live count. Options are radio buttons
+// (arrow keys move within a group); a count of 0 stays choosable, it just shows nothing.
+import type { Role } from '../../../../shared/api/common';
+import { ROLES_IN_ORDER } from '../../../../shared/domain/role-rules';
+import { MARKS, mark } from './perf-marks';
+import type { FacetCounts, KindFilter, RoleFilter, StatusFilter, UserFilters } from './user-index';
+
+const count = new Intl.NumberFormat();
+
+const ROLE_PLURALS: Record<Role, string> = { 100: 'Owners', 200: 'Administrators', 300: 'Moderators', 400: 'Members', 600: 'Guests' };
+const ROLE_OPTIONS: { value: RoleFilter; label: string }[] = [
+  { value: 'all', label: 'All roles' },
+  ...ROLES_IN_ORDER.map((role) => ({ value: role, label: ROLE_PLURALS[role] })),
+];
+const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'Active and deactivated' },
+  { value: 'active', label: 'Active' },
+  { value: 'deactivated', label: 'Deactivated' },
+];
+const KIND_OPTIONS: { value: KindFilter; label: string }[] = [
+  { value: 'all', label: 'Humans and bots' },
+  { value: 'humans', label: 'Humans' },
+  { value: 'bots', label: 'Bots' },
+];
+
+export interface FilterBarProps {
+  filters: UserFilters;
+  counts: FacetCounts;
+  onChange(change: Partial<UserFilters>): void;
+}
+
+export function FilterBar({ filters, counts, onChange }: FilterBarProps) {
+  return (
+    <div className="users-filters">
+      <div className="users-search">
+        <label htmlFor="users-search">Search by name or email</label>
+        <input
+          id="users-search"
+          type="search"
+          value={filters.query}
+          placeholder="e.g. jordan, @example.com"
+          autoComplete="off"
+          spellCheck={false}
+          onKeyDown={() => mark(MARKS.searchKey)}
+          onChange={(event) => onChange({ query: event.target.value })}
+        />
+      </div>
+      <FilterGroup legend="Role" name="role" options={ROLE_OPTIONS} value={filters.role} counts={counts.role} onChange={(role) => onChange({ role })} />
+      <FilterGroup legend="Status" name="status" options={STATUS_OPTIONS} value={filters.status} counts={counts.status} onChange={(status) => onChange({ status })} />
+      <FilterGroup legend="Kind" name="kind" options={KIND_OPTIONS} value={filters.kind} counts={counts.kind} onChange={(kind) => onChange({ kind })} />
+    </div>
+  );
+}
+
+interface FilterGroupProps<T extends string | number> {
+  legend: string;
+  name: string;
+  options: { value: T; label: string }[];
+  value: T;
+  counts: Record<T, number>;
+  onChange(value: T): void;
+}
+
+function FilterGroup<T extends string | number>({ legend, name, options, value, counts, onChange }: FilterGroupProps<T>) {
+  return (
+    <fieldset className="users-filter">
+      <legend>{legend}</legend>
+      <div className="chips">
+        {options.map((option) => (
+          <label key={option.value} className="chip" data-checked={option.value === value || undefined}>
+            <input type="radio" name={`users-filter-${name}`} checked={option.value === value} onChange={() => onChange(option.value)} />
+            <span>{option.label}</span>
+            <span className="chip-count">{count.format(counts[option.value])}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,111 @@
+// The detail panel of one user: who they are, and the changes an administrator can make (role, full
+// name, deactivation). It reads the user from the live list, so a change made anywhere shows here at
+// once; a user gone from the realm closes it with a note.
+import type { ReactNode } from 'react';
+import type { Account } from '../../../../shared/ipc';
+import type { User } from '../../../../shared/api/users';
+import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
+import { Icon } from '../../components/Icon';
+import { formatJoined } from './columns';
+import { NameSection, StatusSection } from './UserActions';
+import { RoleSection } from './RoleSection';
+import type { Actor } from './role-options';
+import './user-detail.css';
+
+export interface UserDetailProps {
+  account: Account;
+  actor: Actor;
+  user: User | undefined;
+  humanOwners: number;
+  onClose(): void;
+}
+
+const BOT_TYPES: Record<number, string> = { 1: 'generic bot', 2: 'incoming webhook', 3: 'outgoing webhook', 4: 'embedded bot' };
+
+export function UserDetail({ account, actor, user, humanOwners, onClose }: UserDetailProps) {
+  if (!user) {
+    return (
+      <aside className="user-detail" aria-label="User details">
+        <div className="detail-head">
+          <h2>User not found</h2>
+          <CloseButton onClose={onClose} />
+        </div>
+        <p className="muted">This user is no longer in the organization’s list.</p>
+      </aside>
+    );
+  }
+  const self = user.user_id === actor.userId;
+  return (
+    <aside className="user-detail" aria-labelledby="user-detail-name">
+      <div className="detail-head">
+        <h2 id="user-detail-name">
+          {user.full_name}
+          {self && <span className="muted"> (you)</span>}
+        </h2>
+        <CloseButton onClose={onClose} />
+      </div>
+      <dl className="detail-facts">
+        <Fact label="Role">{ROLE_NAMES[user.role]}</Fact>
+        <Fact label="Status">{user.is_active ? 'Active' : 'Deactivated'}</Fact>
+        <Fact label="Email">
+          {user.delivery_email ?? (
+            <>
+              {user.email} <span className="muted">(the real address is hidden from your role)</span>
+            </>
+          )}
+        </Fact>
+        {user.delivery_email !== null && user.delivery_email !== user.email && <Fact label="Login email">{user.email}</Fact>}
+        <Fact label="Joined">{formatJoined(user.date_joined)}</Fact>
+        <Fact label="Kind">{user.is_bot ? `Bot${user.bot_type ? ` (${BOT_TYPES[user.bot_type] ?? `type ${user.bot_type}`})` : ''}` : 'Human'}</Fact>
+        {user.timezone && <Fact label="Time zone">{user.timezone}</Fact>}
+        <Fact label="User ID">{user.user_id}</Fact>
+      </dl>
+      <ProfileData user={user} />
+      <RoleSection key={`role-${user.user_id}`} account={account} actor={actor} user={user} humanOwners={humanOwners} />
+      <NameSection key={`name-${user.user_id}`} account={account} actor={actor} user={user} />
+      <StatusSection account={account} actor={actor} user={user} humanOwners={humanOwners} />
+    </aside>
+  );
+}
+
+function CloseButton({ onClose }: { onClose(): void }) {
+  return (
+    <button type="button" className="icon-button" aria-label="Close user details" onClick={onClose}>
+      <Icon name="close" />
+    </button>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Custom profile fields. The console's realm state does not carry the fields' names yet (the register
+ * request does not ask for custom_profile_fields), so each value is labelled by its field's ID.
+ */
+function ProfileData({ user }: { user: User }) {
+  if (user.is_bot) return null;
+  const fields = Object.entries(user.profile_data ?? {}).sort(([a], [b]) => Number(a) - Number(b));
+  return (
+    <section className="detail-section" aria-labelledby="user-detail-profile">
+      <h3 id="user-detail-profile">Profile</h3>
+      {fields.length === 0 ? (
+        <p className="muted">No custom profile fields filled in.</p>
+      ) : (
+        <dl className="detail-facts">
+          {fields.map(([id, field]) => (
+            <Fact key={id} label={`Custom field ${id}`}>
+              {field.value}
+            </Fact>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+// The Users tab: loads the realm's users (kept live by pushes), and derives what the table, the
+// filters, the detail panel and the bulk dialog show. The search box updates at once; the table
+// follows through useDeferredValue, so typing never waits for a repaint of 20,000 rows.
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import type { User } from '../../../../shared/api/users';
+import type { Account } from '../../../../shared/ipc';
+import { errorWords } from '../../errors/words';
+import { useRealmUsers } from '../../queries/realm';
+import { BatchPanel } from './BatchPanel';
+import { BulkRoleDialog } from './BulkRoleDialog';
+import { FilterBar } from './FilterBar';
+import { MARKS, mark } from './perf-marks';
+import type { Actor } from './role-options';
+import { EMPTY_SELECTION, keepKnown, selectAll } from './selection';
+import { countHumanOwners, filterUsers, NO_FILTERS, sortUsers } from './user-index';
+import { UserDetail } from './UserDetail';
+import { useUsersUi } from './users-ui';
+import { UsersTable } from './UsersTable';
+
+const count = new Intl.NumberFormat();
+
+export function UsersWorkspace({ account }: { account: Account }) {
+  const users = useRealmUsers(account.id);
+  useEffect(() => mark(MARKS.mounted), []);
+
+  if (users.isPending) {
+    // While retrying, say what went wrong so far rather than only "loading".
+    const failed = users.failureCount > 0 ? errorWords(users.failureReason).message : null;
+    return (
+      <p className="muted" aria-busy="true">
+        Loading the users of {account.realmName}…{failed && ` The last try failed: ${failed} Trying again.`}
+      </p>
+    );
+  }
+  if (users.isError) {
+    const words = errorWords(users.error);
+    return (
+      <div className="notice" role="alert">
+        <p>Could not load the users of {account.realmName}: {words.message}</p>
+        <p className="muted">{words.action ?? 'The status under the organization’s name says whether the console is connected.'}</p>
+        <button type="button" className="button" onClick={() => void users.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return <Workspace account={account} users={users.data} />;
+}
+
+function Workspace({ account, users }: { account: Account; users: User[] }) {
+  const ui = useUsersUi();
+  const [bulkOpen, setBulkOpen] = useState(false);
+
+  const byId = useMemo(() => new Map(users.map((user) => [user.user_id, user])), [users]);
+  const sorted = useMemo(() => sortUsers(users, ui.sort), [users, ui.sort]);
+  const filters = useDeferredValue(ui.filters);
+  const { rows, counts } = useMemo(() => filterUsers(sorted, filters), [sorted, filters]);
+  const humanOwners = useMemo(() => countHumanOwners(users), [users]);
+  const ownRole = byId.get(account.userId)?.role ?? account.role;
+  const actor = useMemo<Actor>(() => ({ role: ownRole, userId: account.userId }), [ownRole, account.userId]);
+  // A user removed from the realm drops out of the selection.
+  const selection = useMemo(() => keepKnown(ui.selection, (id) => byId.has(id)), [ui.selection, byId]);
+  const hiddenSelected = useMemo(() => {
+    let shown = 0;
+    if (selection.ids.size > 0) for (const user of rows) if (selection.ids.has(user.user_id)) shown += 1;
+    return selection.ids.size - shown;
+  }, [rows, selection]);
+  const selectedUsers = useMemo(
+    () => (bulkOpen ? sorted.flatMap((entry) => (selection.ids.has(entry.user.user_id) ? [entry.user] : [])) : []),
+    [bulkOpen, sorted, selection],
+  );
+  const searching = filters.query.trim() !== '' || filters.role !== 'all' || filters.status !== 'all' || filters.kind !== 'all';
+
+  return (
+    <div className="users-workspace">
+      <FilterBar filters={ui.filters} counts={counts} onChange={ui.setFilters} />
+      <div className="selection-bar">
+        <p className="shown-count" aria-live="polite">
+          {searching ? `${count.format(rows.length)} of ${count.format(users.length)} users shown` : `${count.format(users.length)} users`}
+        </p>
+        {selection.ids.size > 0 ? (
+          <p className="selected-count">
+            <strong>{count.format(selection.ids.size)} selected</strong>
+            {hiddenSelected > 0 && <span className="muted"> ({count.format(hiddenSelected)} not shown by the search and filters)</span>}
+          </p>
+        ) : (
+          <p className="muted selection-hint">Click to select, Shift-click for a range, Ctrl- or ⌘-click to add one.</p>
+        )}
+        <div className="selection-actions">
+          <button type="button" className="button button-small" disabled={rows.length === 0} onClick={() => ui.setSelection(selectAll(selection, rows.map((user) => user.user_id)))}>
+            Select all {count.format(rows.length)} shown
+          </button>
+          <button type="button" className="button button-small" disabled={selection.ids.size === 0} onClick={() => ui.setSelection(EMPTY_SELECTION)}>
+            Clear selection
+          </button>
+          <button type="button" className="button button-small button-primary" disabled={selection.ids.size === 0} onClick={() => setBulkOpen(true)}>
+            {selection.ids.size === 0 ? 'Change role…' : `Change role of ${count.format(selection.ids.size)}…`}
+          </button>
+        </div>
+      </div>
+      {ui.batchId && <BatchPanel account={account.id} batchId={ui.batchId} onShowBatch={ui.showBatch} />}
+      <div className="users-main" data-detail={ui.opened !== null || undefined}>
+        <UsersTable
+          rows={rows}
+          query={filters.query}
+          sort={ui.sort}
+          onSort={ui.setSort}
+          selection={selection}
+          onSelection={ui.setSelection}
+          focused={ui.focused}
+          onFocus={ui.focus}
+          opened={ui.opened}
+          onOpen={ui.open}
+          empty={
+            <>
+              <p>No users match the search and filters.</p>
+              <button type="button" className="button button-small" onClick={() => ui.setFilters(NO_FILTERS)}>
+                Clear search and filters
+              </button>
+            </>
+          }
+        />
+        {ui.opened !== null && <UserDetail key={ui.opened} account={account} actor={actor} user={byId.get(ui.opened)} humanOwners={humanOwners} onClose={() => ui.open(null)} />}
+      </div>
+      {bulkOpen && (
+        <BulkRoleDialog
+          account={account.id}
+          actor={actor}
+          users={selectedUsers}
+          humanOwners={humanOwners}
+          onClose={() => setBulkOpen(false)}
+          onStarted={(batch) => {
+            ui.showBatch(batch.id);
+            ui.setSelection(EMPTY_SELECTION);
+          }}
+        />
+      )}
+    </div>
+  );
+}

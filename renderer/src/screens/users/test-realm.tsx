@@ -1,0 +1,114 @@
+// For the Users screen's tests: a realm the fake bridge serves like the core would (the users list,
+// each change applied and answered with the changed user), and the app opened on this screen.
+import { act, screen } from '@testing-library/react';
+import type { Role } from '../../../../shared/api/common';
+import type { User } from '../../../../shared/api/users';
+import type { Account, ActivityEntry, Push } from '../../../../shared/ipc';
+import { App } from '../../app/App';
+import { useUi } from '../../stores/ui';
+import { installFakeBridge, renderWithQueries, type Answers } from '../../testing/fake-bridge';
+import { olivia, user } from '../../testing/sample-data';
+import { useUsersUi } from './users-ui';
+import { EMPTY_SELECTION } from './selection';
+import { NO_FILTERS } from './user-index';
+
+/**
+ * happy-dom lays nothing out, so every element is 0 pixels high and a virtualized list shows no rows.
+ * The scrolling lists of this screen get a screenful of height, as in a window.
+ */
+export function giveListsASize() {
+  for (const property of ['clientHeight', 'clientWidth'] as const) {
+    const original = Object.getOwnPropertyDescriptor(Element.prototype, property) ?? Object.getOwnPropertyDescriptor(HTMLElement.prototype, property);
+    Object.defineProperty(HTMLElement.prototype, property, {
+      configurable: true,
+      get(this: HTMLElement) {
+        if (this.classList.contains('users-table') || this.classList.contains('batch-list')) return property === 'clientHeight' ? 720 : 960;
+        return (original?.get?.call(this) as number | undefined) ?? 0;
+      },
+    });
+  }
+}
+giveListsASize();
+
+/** The demo organization's people (docs/server.md), plus a few generated members. */
+export function demoPeople(): User[] {
+  return [
+    user(1, 'Olivia Owner', 100),
+    user(2, 'Adam Admin', 200),
+    user(3, 'Mona Moderator', 300),
+    user(4, 'Mark Member', 400),
+    user(5, 'Gina Guest', 600),
+    { ...user(6, 'Derek Departed', 400), is_active: false },
+    { ...user(7, 'Echo Bot', 400), is_bot: true, bot_type: 3, email: 'echo-bot@sandbox.test', delivery_email: 'echo-bot@sandbox.test' },
+    user(8, 'Anna Archer'),
+    user(9, 'Ben Baker'),
+    user(10, 'Cara Cole'),
+    user(11, 'Dan Dorsey'),
+    user(12, 'Eve Ellis'),
+  ];
+}
+
+export interface TestRealm {
+  users: Map<number, User>;
+  push(push: Push): void;
+  callsTo: ReturnType<typeof installFakeBridge>['callsTo'];
+  /** Changes a user "on the server" and pushes realm.changed, as the core would after the event. */
+  change(id: number, patch: Partial<User>): void;
+}
+
+export function withRole(person: User, role: Role): User {
+  return { ...person, role, is_owner: role === 100, is_admin: role <= 200, is_guest: role === 600 };
+}
+
+export function openUsersScreen(options: { account?: Account; people?: User[]; answers?: Answers; activity?: ActivityEntry[] } = {}): TestRealm {
+  const account = options.account ?? olivia;
+  const users = new Map((options.people ?? demoPeople()).map((person) => [person.user_id, person]));
+  const answer = (id: number, patch: (person: User) => User) => {
+    const person = users.get(id);
+    if (!person) return { error: { code: 'BAD_REQUEST', msg: 'No such user' } };
+    const next = patch(person);
+    users.set(id, next);
+    return next;
+  };
+  const bridge = installFakeBridge({
+    'accounts.list': () => [account],
+    'session.status': () => ({ state: 'live', detail: null }),
+    'realm.users.list': () => [...users.values()],
+    'realm.users.get': ({ ids }) => ids.flatMap((id) => users.get(id) ?? []),
+    'users.changeRole': ({ userId, role }) => answer(userId, (person) => withRole(person, role)),
+    'users.rename': ({ userId, fullName }) => answer(userId, (person) => ({ ...person, full_name: fullName })),
+    'users.deactivate': ({ userId }) => answer(userId, (person) => ({ ...person, is_active: false })),
+    'users.reactivate': ({ userId }) => answer(userId, (person) => ({ ...person, is_active: true })),
+    'activity.list': () => options.activity ?? [],
+    ...options.answers,
+  });
+  useUi.setState({ selectedAccount: null, connectOpen: false, screen: 'users' });
+  useUsersUi.setState({ account: null, tab: 'users', filters: NO_FILTERS, selection: EMPTY_SELECTION, focused: null, opened: null, batchId: null, sort: { key: 'name', descending: false } });
+  renderWithQueries(<App />);
+  return {
+    users,
+    push: (message) => act(() => bridge.push(message)),
+    callsTo: bridge.callsTo,
+    change(id, patch) {
+      const person = users.get(id);
+      if (person) users.set(id, { ...person, ...patch });
+      act(() => bridge.push({ kind: 'realm.changed', account: account.id, changes: [{ collection: 'users', ids: [id] }] }));
+    },
+  };
+}
+
+/** The table's rows (without the header row), by the user's name as the first line of the name cell. */
+export function shownNames(): string[] {
+  return [...document.querySelectorAll('.users-body [role="row"] .user-name')].map((element) => element.textContent ?? '');
+}
+
+export function row(name: string): HTMLElement {
+  const found = [...document.querySelectorAll<HTMLElement>('.users-body [role="row"]')].find((element) => element.querySelector('.user-name')?.textContent === name);
+  if (!found) throw new Error(`No row for ${name}; shown: ${shownNames().join(', ')}`);
+  return found;
+}
+
+export async function tableLoaded() {
+  await screen.findByRole('grid', { name: 'Users' });
+  await screen.findByText('Olivia Owner', { selector: '.user-name' });
+}

@@ -1,0 +1,99 @@
+import { describe, expect, test } from 'vitest';
+import type { User } from '../../../../shared/api/users';
+import { user } from '../../testing/sample-data';
+import { countHumanOwners, filterUsers, NO_FILTERS, sortUsers } from './user-index';
+
+const people: User[] = [
+  user(1, 'Olivia Owner', 100),
+  user(2, 'Adam Admin', 200),
+  user(3, 'Mona Moderator', 300),
+  { ...user(4, 'Mark Member'), date_joined: '2025-03-01T00:00:00Z' },
+  user(5, 'Gina Guest', 600),
+  { ...user(6, 'Derek Departed'), is_active: false },
+  { ...user(7, 'Echo Bot'), is_bot: true, email: 'echo-bot@sandbox.test', delivery_email: 'echo-bot@sandbox.test' },
+  { ...user(8, 'Émile Zola'), delivery_email: 'emile@private.example', date_joined: '2023-06-01T00:00:00Z' },
+];
+
+const names = (rows: User[]) => rows.map((each) => each.full_name);
+const byName = sortUsers(people, { key: 'name', descending: false });
+
+describe('search', () => {
+  test('matches names and emails case-insensitively, every word', () => {
+    expect(names(filterUsers(byName, { ...NO_FILTERS, query: 'MARK' }).rows)).toEqual(['Mark Member']);
+    expect(names(filterUsers(byName, { ...NO_FILTERS, query: 'echo-bot@' }).rows)).toEqual(['Echo Bot']);
+    expect(names(filterUsers(byName, { ...NO_FILTERS, query: 'private.example' }).rows)).toEqual(['Émile Zola']);
+    expect(names(filterUsers(byName, { ...NO_FILTERS, query: 'o  owner' }).rows)).toEqual(['Olivia Owner']);
+    expect(filterUsers(byName, { ...NO_FILTERS, query: 'nobody-here' }).rows).toEqual([]);
+  });
+
+  test('a word does not match across the name and the email', () => {
+    // "Member" + "user4@…": without separators "memberuser4" would match.
+    expect(filterUsers(byName, { ...NO_FILTERS, query: 'memberuser4' }).rows).toEqual([]);
+  });
+});
+
+describe('filter counts', () => {
+  test('each option counts what it would show with the search and the other filters', () => {
+    const { rows, counts } = filterUsers(byName, { ...NO_FILTERS, kind: 'humans' });
+    expect(rows).toHaveLength(7);
+    expect(counts.role).toEqual({ all: 7, 100: 1, 200: 1, 300: 1, 400: 3, 600: 1 });
+    expect(counts.status).toEqual({ all: 7, active: 6, deactivated: 1 });
+    // The kind filter's own counts ignore the kind filter: picking Bots would show the one bot.
+    expect(counts.kind).toEqual({ all: 8, humans: 7, bots: 1 });
+  });
+
+  test('the search narrows every count', () => {
+    const { counts } = filterUsers(byName, { ...NO_FILTERS, query: 'departed' });
+    expect(counts.role).toEqual({ all: 1, 100: 0, 200: 0, 300: 0, 400: 1, 600: 0 });
+    expect(counts.status).toEqual({ all: 1, active: 0, deactivated: 1 });
+    expect(counts.kind).toEqual({ all: 1, humans: 1, bots: 0 });
+  });
+
+  test('the role filter keeps bots and deactivated users of that role', () => {
+    expect(names(filterUsers(byName, { ...NO_FILTERS, role: 400 }).rows)).toEqual(['Derek Departed', 'Echo Bot', 'Émile Zola', 'Mark Member']);
+    expect(names(filterUsers(byName, { ...NO_FILTERS, role: 400, status: 'active', kind: 'humans' }).rows)).toEqual(['Émile Zola', 'Mark Member']);
+  });
+});
+
+describe('sorting', () => {
+  test('by name in the reader’s collation, accents beside their letter', () => {
+    expect(names([...byName].map((entry) => entry.user))).toEqual([
+      'Adam Admin',
+      'Derek Departed',
+      'Echo Bot',
+      'Émile Zola',
+      'Gina Guest',
+      'Mark Member',
+      'Mona Moderator',
+      'Olivia Owner',
+    ]);
+  });
+
+  test('numbers in names by value, case and accents ignored', () => {
+    const numbered = [user(1, 'ava andersen 10'), user(2, 'Ava Andersen 2'), user(3, 'Ava Andersen'), user(4, 'Åva Andersen 3')];
+    expect(sortUsers(numbered, { key: 'name', descending: false }).map((entry) => entry.user.user_id)).toEqual([3, 2, 4, 1]);
+  });
+
+  test('by role from owners to guests, then by name; descending reverses', () => {
+    const byRole = sortUsers(people, { key: 'role', descending: false }).map((entry) => entry.user.full_name);
+    expect(byRole.slice(0, 3)).toEqual(['Olivia Owner', 'Adam Admin', 'Mona Moderator']);
+    expect(byRole.at(-1)).toBe('Gina Guest');
+    expect(sortUsers(people, { key: 'role', descending: true })[0]?.user.full_name).toBe('Gina Guest');
+  });
+
+  test('by date joined, newest first when descending', () => {
+    const newest = sortUsers(people, { key: 'joined', descending: true }).map((entry) => entry.user.full_name);
+    expect(newest[0]).toBe('Mark Member');
+    expect(newest.at(-1)).toBe('Émile Zola');
+  });
+
+  test('filtering keeps the sort order', () => {
+    const byRole = sortUsers(people, { key: 'role', descending: false });
+    expect(names(filterUsers(byRole, { ...NO_FILTERS, query: 'o' }).rows)[0]).toBe('Olivia Owner');
+  });
+});
+
+test('only active human owners count for the only-owner rule', () => {
+  expect(countHumanOwners(people)).toBe(1);
+  expect(countHumanOwners([...people, { ...user(9, 'Old Owner', 100), is_active: false }, { ...user(10, 'Owner Bot', 100), is_bot: true }])).toBe(1);
+});
