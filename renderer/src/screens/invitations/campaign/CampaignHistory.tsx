@@ -1,0 +1,88 @@
+// The campaigns sent to this organization, newest first (kept by the core, per realm), each with
+// where it stands; one opens its progress and report.
+import type { CampaignSummary } from '../../../../../shared/ipc';
+import { errorWords } from '../../../errors/words';
+import { useCampaigns } from '../../../queries/invitations';
+import { formatCount, formatWhen, STATUS_LABELS } from '../words';
+
+export function CampaignHistory({ account, onOpen, onCompose }: { account: string; onOpen(id: string): void; onCompose(): void }) {
+  const campaigns = useCampaigns(account);
+  if (campaigns.isPending) return <p className="muted">Loading the campaigns…</p>;
+  if (campaigns.isError) {
+    const words = errorWords(campaigns.error);
+    return (
+      <div className="notice" role="alert">
+        <p>Could not load the campaigns: {words.message}</p>
+        {words.action && <p className="muted">{words.action}</p>}
+        <button type="button" className="button" onClick={() => void campaigns.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (campaigns.data.length === 0) {
+    return (
+      <div className="inv-empty-state">
+        <p>No campaign has been sent to this organization from this computer yet.</p>
+        <button type="button" className="button button-primary" onClick={onCompose}>
+          Start a campaign
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="inv-table-scroll">
+      <table className="inv-data-table campaign-table">
+        <caption className="visually-hidden">Campaigns, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Started</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="inv-numeric">
+              Addresses
+            </th>
+            <th scope="col" className="inv-numeric">
+              Invited
+            </th>
+            <th scope="col" className="inv-numeric">
+              Not invited
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Open</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {campaigns.data.map((campaign) => (
+            <tr key={campaign.id}>
+              <td>{formatWhen(campaign.createdAt)}</td>
+              <td>
+                <span className="inv-status-badge" data-status={campaign.status}>
+                  {STATUS_LABELS[campaign.status]}
+                </span>
+                {campaign.status === 'running' && campaign.total > 0 && <span className="muted"> {progressPercent(campaign)}%</span>}
+              </td>
+              <td className="inv-numeric">{formatCount(campaign.total)}</td>
+              <td className="inv-numeric">{formatCount(campaign.counts.invited)}</td>
+              <td className="inv-numeric">{formatCount(notInvited(campaign))}</td>
+              <td>
+                <button type="button" className="button button-small" onClick={() => onOpen(campaign.id)} aria-label={`Open the campaign of ${formatWhen(campaign.createdAt)}`}>
+                  Open
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function progressPercent(campaign: CampaignSummary): number {
+  return Math.floor(((campaign.total - campaign.counts.pending) / campaign.total) * 100);
+}
+
+/** Answered, but not with an invitation. */
+function notInvited(campaign: CampaignSummary): number {
+  return campaign.total - campaign.counts.invited - campaign.counts.pending;
+}

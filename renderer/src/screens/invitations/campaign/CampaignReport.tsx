@@ -1,0 +1,94 @@
+// The report: every address of the campaign with its status and the server's reason, filtered by
+// status; "Retry failed" for the failures a new try may fix; and the report as a CSV file (written by
+// the core, safe against formula injection).
+import { useMemo, useState } from 'react';
+import type { Campaign, CampaignAddress, InviteOutcome } from '../../../../../shared/ipc';
+import { useCampaignAction, useExportCampaign } from '../../../queries/invitations';
+import { AddressTable, type Column } from '../AddressTable';
+import { FilterChips, type Chip } from '../FilterChips';
+import { OUTCOME_LABELS, OUTCOME_ORDER, outcomeTone, plural } from '../words';
+import { retryableCount } from './CampaignProgress';
+
+const COLUMNS: Column<CampaignAddress>[] = [
+  { width: '30%', header: 'Address', cell: (row) => row.email, className: 'inv-cell-address' },
+  { width: '18%', header: 'Name', cell: (row) => row.name ?? '', className: 'inv-cell-name' },
+  {
+    width: '20%',
+    header: 'Status',
+    cell: (row) => (
+      <span className="inv-status" data-tone={outcomeTone(row.outcome)}>
+        {OUTCOME_LABELS[row.outcome]}
+      </span>
+    ),
+  },
+  { width: '32%', header: 'Reason (the server’s words)', cell: (row) => row.reason ?? '', className: 'inv-cell-reason' },
+];
+
+export function CampaignReport({ account, campaign }: { account: string; campaign: Campaign }) {
+  const [filter, setFilter] = useState<InviteOutcome | 'all'>('all');
+  const rows = useMemo(() => (filter === 'all' ? campaign.addresses : campaign.addresses.filter((address) => address.outcome === filter)), [campaign.addresses, filter]);
+  // Counts from the addresses themselves, so the chips always match the rows they filter.
+  const counts = useMemo(() => {
+    const byOutcome = new Map<InviteOutcome, number>();
+    for (const address of campaign.addresses) byOutcome.set(address.outcome, (byOutcome.get(address.outcome) ?? 0) + 1);
+    return byOutcome;
+  }, [campaign.addresses]);
+  const chips: Chip<InviteOutcome>[] = OUTCOME_ORDER.map((outcome) => ({ key: outcome, label: OUTCOME_LABELS[outcome], count: counts.get(outcome) ?? 0, tone: outcomeTone(outcome) }));
+
+  return (
+    <section className="inv-campaign-report" aria-labelledby="campaign-report-title">
+      <div className="inv-report-head">
+        <h2 id="campaign-report-title">Report</h2>
+        <ReportActions account={account} campaign={campaign} />
+      </div>
+      <FilterChips<InviteOutcome> legend="Show addresses by status" chips={chips} value={filter} onChange={setFilter} total={campaign.addresses.length} />
+      <AddressTable caption="Every address of the campaign, with its status" rows={rows} columns={COLUMNS} rowKey={(row) => row.email} empty="No address has this status." />
+    </section>
+  );
+}
+
+function ReportActions({ account, campaign }: { account: string; campaign: Campaign }) {
+  const action = useCampaignAction(account);
+  const exportCsv = useExportCampaign(account);
+  const retryable = retryableCount(campaign);
+  // While it runs, failures are still being worked through; retrying is for a campaign that has come to rest.
+  const canRetry = retryable > 0 && campaign.status !== 'running';
+
+  const download = () =>
+    exportCsv.mutate(campaign.id, {
+      onSuccess: ({ filename, csv }) => downloadText(filename, csv, 'text/csv;charset=utf-8'),
+    });
+
+  return (
+    <div className="inv-report-actions">
+      {canRetry && (
+        <button
+          type="button"
+          className="button"
+          disabled={action.isPending}
+          onClick={() => action.mutate({ action: 'retryFailed', campaignId: campaign.id })}
+        >
+          Retry failed ({plural(retryable, 'address', 'addresses')})
+        </button>
+      )}
+      <button type="button" className="button" onClick={download} disabled={exportCsv.isPending} aria-busy={exportCsv.isPending || undefined}>
+        {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
+      </button>
+    </div>
+  );
+}
+
+/** Saves text as a file through the browser's download (Electron asks where to save it). */
+export function downloadText(filename: string, text: string, type: string): void {
+  // A byte-order mark, so spreadsheet apps read the UTF-8 names and reasons as UTF-8.
+  const url = URL.createObjectURL(new Blob([text.startsWith('\uFEFF') ? '' : '\uFEFF', text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Later, not now: the download may not have read the blob yet.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

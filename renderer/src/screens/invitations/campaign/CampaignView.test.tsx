@@ -1,0 +1,151 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { Campaign, JobProgress } from '../../../../../shared/ipc';
+import { usePushes } from '../../../queries/pushes';
+import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';
+import { olivia } from '../../../testing/sample-data';
+import { InvitationsScreen } from '../InvitationsScreen';
+import { useInvitationsUiStore } from '../invitations-ui';
+import { address, campaign, countsOf, summaryOf } from '../testing/invitation-samples';
+
+function Screen() {
+  usePushes();
+  return <InvitationsScreen account={olivia} />;
+}
+
+/** A campaign the core holds (the test moves it on, as the job would) and shows in the Campaigns tab. */
+function openCampaign(initial: Campaign) {
+  let current = initial;
+  const bridge = installFakeBridge({
+    'invites.campaign.get': () => current,
+    'invites.campaign.list': () => [summaryOf(current)],
+    'invites.pending.list': () => [],
+    'invites.campaign.resume': () => summaryOf((current = { ...current, status: 'running', pauseReason: null, detail: null })),
+    'invites.campaign.retryFailed': () => summaryOf(current),
+    'invites.campaign.exportCsv': () => ({ filename: 'invitations-2026-05-12.csv', csv: 'email,status\r\nann@example.com,invited\r\n' }),
+  });
+  useInvitationsUiStore.setState({ byAccount: { [olivia.id]: { tab: 'campaigns', campaignId: current.id, draft: { mode: 'paste', text: '', csv: null } } } });
+  renderWithQueries(<Screen />);
+  /** The core's campaign moves on, and it pushes job.progress. */
+  const progress = (next: Campaign) => {
+    current = next;
+    const { counts, total } = next;
+    const job: JobProgress = { id: next.id, type: 'campaign', status: next.status, done: total - counts.pending, total, counts, etaSeconds: next.etaSeconds, detail: next.detail };
+    act(() => bridge.push({ kind: 'job.progress', account: olivia.id, job }));
+  };
+  return { bridge, progress };
+}
+
+const FOUR = ['ann@example.com', 'bob@example.com', 'cy@example.com', 'dee@example.com'];
+const bar = () => screen.getByRole('progressbar', { name: 'Addresses answered' });
+const figure = (label: string) => screen.getByText(label, { selector: '.inv-outcome-counts dt' }).nextElementSibling?.textContent;
+
+beforeEach(() => useInvitationsUiStore.setState({ byAccount: {} }));
+
+afterEach(() => {
+  cleanup();
+  removeFakeBridge();
+  vi.restoreAllMocks();
+});
+
+describe('a campaign’s progress', () => {
+  test('the bar, the counts by status and the time left move with the core’s pushes', async () => {
+    const { progress } = openCampaign(campaign(FOUR.map((email) => address(email))));
+    await screen.findByText('0 of 4 addresses answered');
+    expect(bar().getAttribute('aria-valuenow')).toBe('0');
+
+    const addresses = [address(FOUR[0] ?? '', 'invited'), address(FOUR[1] ?? '', 'existing', 'Already has an account.'), ...FOUR.slice(2).map((email) => address(email))];
+    progress(campaign(addresses, { etaSeconds: 150 }));
+    await waitFor(() => expect(bar().getAttribute('aria-valuenow')).toBe('2'));
+    expect(screen.getByText('2 of 4 addresses answered')).toBeTruthy();
+    expect(screen.getByText('about 3 minutes left')).toBeTruthy();
+    expect(figure('Invited')).toBe('1');
+    expect(figure('Already has an account')).toBe('1');
+    expect(figure('Still to send')).toBe('2');
+    // The report follows: the reread after the push brings the server's words for each address.
+    const report = screen.getByRole('table', { name: 'Every address of the campaign, with its status' });
+    await waitFor(() => expect(within(report).getByText('bob@example.com').closest('tr')?.textContent).toContain('Already has an accountAlready has an account.'));
+  });
+
+  test('the daily limit pauses it with how many are left, and Resume sends the rest', async () => {
+    const { bridge, progress } = openCampaign(campaign(FOUR.map((email) => address(email))));
+    await screen.findByText('0 of 4 addresses answered');
+    const detail = 'To protect users, Zulip limits the number of invitations you can send in one day. Because you have reached the limit, no invitations were sent.';
+    const addresses = [address(FOUR[0] ?? '', 'invited'), ...FOUR.slice(1).map((email) => address(email))];
+    progress(campaign(addresses, { status: 'paused', pauseReason: 'daily_limit', detail }));
+
+    const note = await screen.findByText('Paused: the organization’s daily invitation limit was reached. 3 addresses are left.');
+    expect(note.closest('.inv-campaign-note')?.textContent).toContain(detail);
+    expect(screen.getByText('Paused', { selector: '.inv-status-badge' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(bridge.callsTo('invites.campaign.resume')).toEqual([{ account: olivia.id, campaignId: 'c1' }]));
+    expect(await screen.findByRole('button', { name: 'Pause' })).toBeTruthy();
+  });
+
+  test('the licence limit stops it, and says why and what to do', async () => {
+    const addresses = [address(FOUR[0] ?? '', 'invited'), ...FOUR.slice(1).map((email) => address(email))];
+    const detail = 'The organization has no licences left for more users ("Your organization does not have enough unused Zulip licenses to invite 3 users."), so the campaign stopped: 3 addresses were not sent. Free licences, then use "Retry failed".';
+    openCampaign(campaign(addresses, { status: 'stopped', detail }));
+    const note = (await screen.findByText('Stopped. 3 addresses are left.')).closest('.inv-campaign-note');
+    expect(note?.textContent).toContain(detail);
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+  });
+
+  test('without the core’s words, the screen still says what to do', async () => {
+    openCampaign(campaign([address(FOUR[0] ?? '')], { status: 'stopped', detail: null }));
+    const note = (await screen.findByText('Stopped. 1 address is left.')).closest('.inv-campaign-note');
+    expect(note?.textContent).toContain('ask its owner to add more, then choose Retry failed');
+  });
+
+  test('a network failure says it is retrying by itself', async () => {
+    openCampaign(campaign(FOUR.map((email) => address(email)), { status: 'paused', pauseReason: 'network', detail: 'Could not reach http://127.0.0.1:9991: connection refused.' }));
+    expect(await screen.findByText('The server cannot be reached: retrying. 4 addresses are left.')).toBeTruthy();
+    expect(screen.getByText('Could not reach http://127.0.0.1:9991: connection refused.')).toBeTruthy();
+  });
+});
+
+describe('the report', () => {
+  const finished = () => {
+    const addresses = [
+      address('ann@example.com', 'invited'),
+      address('bob@example.com', 'invited'),
+      address('mark@sandbox.test', 'existing', 'Already has an account.'),
+      address('derek@sandbox.test', 'deactivated', 'Account has been deactivated.'),
+      address('nope', 'invalid', 'Invalid address.'),
+      address('zed@example.com', 'other', 'Something went wrong on the server.'),
+    ];
+    return campaign(addresses, { status: 'done', finishedAt: Date.UTC(2026, 4, 12, 14, 5), counts: countsOf(addresses) });
+  };
+
+  test('filters by status, with the server’s words for each address', async () => {
+    openCampaign(finished());
+    const report = await screen.findByRole('table', { name: 'Every address of the campaign, with its status' });
+    expect(within(report).getAllByRole('row')).toHaveLength(7);
+    const chips = screen.getByRole('group', { name: 'Show addresses by status' });
+    fireEvent.click(within(chips).getByRole('radio', { name: 'Deactivated 1' }));
+    expect(within(report).getAllByRole('row')).toHaveLength(2);
+    expect(within(report).getByText('derek@sandbox.test').closest('tr')?.textContent).toBe('derek@sandbox.testDeactivatedAccount has been deactivated.');
+    fireEvent.click(within(chips).getByRole('radio', { name: 'Invited 2' }));
+    expect(within(report).getAllByRole('row').map((row) => row.firstElementChild?.textContent)).toEqual(['Address', 'ann@example.com', 'bob@example.com']);
+    fireEvent.click(within(chips).getByRole('radio', { name: 'All 6' }));
+    expect(within(report).getAllByRole('row')).toHaveLength(7);
+  });
+
+  test('Retry failed sends the retryable ones again; Export CSV downloads the core’s file', async () => {
+    const { bridge } = openCampaign(finished());
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry failed (1 address)' }));
+    await waitFor(() => expect(bridge.callsTo('invites.campaign.retryFailed')).toEqual([{ account: olivia.id, campaignId: 'c1' }]));
+
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:report';
+    });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('invitations-2026-05-12.csv');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    expect(await created[0]?.text()).toBe('\uFEFFemail,status\r\nann@example.com,invited\r\n');
+  });
+});

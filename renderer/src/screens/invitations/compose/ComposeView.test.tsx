@@ -1,0 +1,237 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { ChannelInput, CheckedAddress, InviteChoices } from '../../../../../shared/ipc';
+import { installFakeBridge, removeFakeBridge, renderWithQueries, type Answers } from '../../../testing/fake-bridge';
+import { olivia } from '../../../testing/sample-data';
+import { InvitationsScreen } from '../InvitationsScreen';
+import { useInvitationsUiStore } from '../invitations-ui';
+import { campaign, choices } from '../testing/invitation-samples';
+
+/** The core's check, as the realm state would answer it for the demo organization. */
+function checkLikeTheCore({ addresses }: ChannelInput<'invites.check'>): CheckedAddress[] {
+  return addresses.map(({ email, name = null }) => {
+    if (email === 'mark@sandbox.test') return { email, name, check: 'member', reason: 'Already has an account.' };
+    if (email === 'derek@sandbox.test') return { email, name, check: 'deactivated', reason: 'Account has been deactivated.' };
+    if (!email.includes('@')) return { email, name, check: 'invalid', reason: 'Invalid address.' };
+    return { email, name, check: 'ok', reason: null };
+  });
+}
+
+function openCompose(answers: Answers = {}, inviteChoices: InviteChoices = choices()) {
+  const bridge = installFakeBridge({
+    'invites.choices': () => inviteChoices,
+    'invites.check': checkLikeTheCore,
+    'invites.pending.list': () => [],
+    'invites.campaign.list': () => [],
+    'invites.renderWelcome': ({ content }) => ({ html: `<p><strong>${content.replace(/\*\*/g, '')}</strong></p>` }),
+    'invites.campaign.start': ({ addresses, options, batchSize }) => {
+      const { addresses: _none, ...summary } = campaign(addresses.map(({ email, name = null }) => ({ email, name, outcome: 'pending', reason: null })), { options, batchSize });
+      return summary;
+    },
+    ...answers,
+  });
+  renderWithQueries(<InvitationsScreen account={olivia} />);
+  return bridge;
+}
+
+function paste(text: string) {
+  fireEvent.change(screen.getByLabelText('Addresses'), { target: { value: text } });
+}
+
+function chooseFile(name: string, contents: string | Uint8Array<ArrayBuffer>) {
+  fireEvent.click(screen.getByRole('radio', { name: 'Import a CSV file' }));
+  const file = new File([contents], name, { type: 'text/csv' });
+  fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [file] } });
+}
+
+const selectedLabel = (label: string) => {
+  const select = screen.getByLabelText(label) as HTMLSelectElement;
+  return select.selectedOptions[0]?.textContent;
+};
+
+beforeEach(() => useInvitationsUiStore.setState({ byAccount: {} }));
+
+afterEach(() => {
+  cleanup();
+  removeFakeBridge();
+});
+
+describe('importing a CSV file', () => {
+  test('the address column, the name column and the header row are guessed, and the first rows are shown', async () => {
+    openCompose();
+    chooseFile('staff.csv', 'Team,Full name,Email\nSales,Ann Lee,ann@example.com\nSales,Bob Roy,bob@example.com\nOps,Cy Wu,ann@example.com\n');
+    await waitFor(() => expect(selectedLabel('Addresses are in')).toBe('Column C (Email)'));
+    expect(selectedLabel('Names are in')).toBe('Column B (Full name)');
+    expect(screen.getByRole('checkbox', { name: /The first row is a header/ })).toHaveProperty('checked', true);
+    const preview = screen.getByRole('table', { name: 'The first rows of staff.csv' });
+    expect(within(preview).getAllByRole('row')).toHaveLength(5);
+    expect(within(preview).getByText('Bob Roy')).toBeTruthy();
+    expect(screen.getByText('2 addresses; 1 duplicate removed.')).toBeTruthy();
+  });
+
+  test('choosing another column, or turning the header off, changes what is imported', async () => {
+    openCompose();
+    chooseFile('list.csv', 'Email,Backup\nann@example.com,ann@home.example\nbob@example.com,\n');
+    await waitFor(() => expect(selectedLabel('Addresses are in')).toBe('Column A (Email)'));
+    expect(screen.getByText('2 addresses.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Addresses are in'), { target: { value: '1' } });
+    expect(screen.getByText('1 address; 1 row without an address left out.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Addresses are in'), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /The first row is a header/ }));
+    // "Email" is now an address to check: the check will call it invalid.
+    expect(screen.getByText('3 addresses.')).toBeTruthy();
+  });
+
+  test('a binary file, an empty file and a file without addresses each get a clear message', async () => {
+    openCompose();
+    chooseFile('photo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
+    expect((await screen.findByRole('alert')).textContent).toContain('photo.png is not text (it looks like a binary file). Export the spreadsheet as CSV and try again.');
+    expect(screen.getByLabelText('CSV file').getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [new File([''], 'empty.csv')] } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('empty.csv is empty: there are no addresses in it.'));
+
+    fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [new File(['Name,Team\nAnn,Sales\n'], 'names.csv')] } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('No column of addresses was found: nothing in names.csv looks like an email address'));
+    expect(screen.getByRole('button', { name: /Send invitations/ })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('checking before sending', () => {
+  test('each address is checked, with its result and counts by result, and duplicates are not sent', async () => {
+    const bridge = openCompose();
+    paste('Ann <ann@example.com>, mark@sandbox.test\nderek@sandbox.test\nnot-an-address\nANN@example.com');
+    expect(screen.getByText('4 addresses; 1 duplicate removed.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Send invitations…' })).toHaveProperty('disabled', true);
+    expect(screen.getByText('Check the addresses first.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check 4 addresses' }));
+    const table = await screen.findByRole('table', { name: 'Addresses and what the check found' });
+    expect(bridge.callsTo('invites.check')).toEqual([
+      {
+        account: olivia.id,
+        addresses: [
+          { email: 'ann@example.com', name: 'Ann' },
+          { email: 'mark@sandbox.test', name: null },
+          { email: 'derek@sandbox.test', name: null },
+          { email: 'not-an-address', name: null },
+        ],
+      },
+    ]);
+    expect(within(table).getByText('mark@sandbox.test').closest('tr')?.textContent).toContain('Already a memberAlready has an account.');
+    expect(screen.getByRole('status').textContent).toContain('1 address can be invited; 3 addresses cannot');
+    const chips = screen.getByRole('group', { name: 'Show addresses by check result' });
+    expect(within(chips).getByRole('radio', { name: 'Deactivated account 1' })).toBeTruthy();
+
+    fireEvent.click(within(chips).getByRole('radio', { name: 'Not a valid address 1' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getByText('not-an-address')).toBeTruthy();
+
+    paste('someone@example.com');
+    expect(await screen.findByText(/The addresses changed after this check/)).toBeTruthy();
+  });
+});
+
+describe('options', () => {
+  test('only the roles the user may invite as can be chosen; the others say why not', async () => {
+    openCompose({}, choices({ roles: [
+      { role: 100, allowed: false, reason: 'Only organization owners can invite owners.' },
+      { role: 200, allowed: false, reason: 'Only administrators can invite administrators.' },
+      { role: 300, allowed: true, reason: null },
+      { role: 400, allowed: true, reason: null },
+      { role: 600, allowed: true, reason: null },
+    ] }));
+    const owner = await screen.findByRole('radio', { name: /Owner/ });
+    expect(owner).toHaveProperty('disabled', true);
+    expect(owner.closest('label')?.textContent).toContain('Only organization owners can invite owners.');
+    expect(screen.getByRole('radio', { name: /Administrator/ })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('radio', { name: 'Member' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'Guest' })).toHaveProperty('disabled', false);
+  });
+
+  test('the welcome message explains its three choices, counts characters and refuses more than 8,000', async () => {
+    openCompose();
+    const fieldset = await screen.findByRole('group', { name: 'Welcome message' });
+    expect(within(fieldset).getByRole('radio', { name: /The organization’s default welcome message/ })).toHaveProperty('checked', true);
+    expect(fieldset.textContent).toContain('Whatever the organization’s settings say');
+    expect(fieldset.textContent).toContain('without any custom text, even if the organization has a default message');
+
+    fireEvent.click(within(fieldset).getByRole('radio', { name: /This message/ }));
+    fireEvent.change(screen.getByLabelText('Message (Markdown)'), { target: { value: 'Welcome to **Sales**' } });
+    expect(screen.getByText('20 / 8,000 characters')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Message (Markdown)'), { target: { value: 'x'.repeat(8001) } });
+    expect(screen.getByText('8,001 / 8,000 characters').className).toContain('counter-over');
+  });
+
+  test('the preview is the server’s rendering (through the shared sanitizer)', async () => {
+    const bridge = openCompose();
+    fireEvent.click(await screen.findByRole('radio', { name: /This message/ }));
+    fireEvent.change(screen.getByLabelText('Message (Markdown)'), { target: { value: 'Welcome to **Sales**' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('region', { name: 'Preview of the welcome message' });
+    await waitFor(() => expect(preview.querySelector('strong')?.textContent).toBe('Welcome to Sales'));
+    expect(bridge.callsTo('invites.renderWelcome')).toEqual([{ account: olivia.id, content: 'Welcome to **Sales**' }]);
+  });
+
+  test('a non-administrator is told the organization’s default is used', async () => {
+    openCompose({}, choices({ canWriteWelcomeMessage: false }));
+    const fieldset = await screen.findByRole('group', { name: 'Welcome message' });
+    expect(within(fieldset).queryByRole('radio')).toBeNull();
+    expect(fieldset.textContent).toContain('Only administrators can choose another one');
+  });
+});
+
+describe('sending', () => {
+  async function checkAndSend(text: string) {
+    paste(text);
+    fireEvent.click(screen.getByRole('button', { name: /^Check/ }));
+    await screen.findByRole('table', { name: 'Addresses and what the check found' });
+  }
+
+  test('after a confirmation, the campaign starts with the options and opens its progress', async () => {
+    const bridge = openCompose();
+    await screen.findByRole('group', { name: 'Welcome message' });
+    await checkAndSend('ann@example.com\nbob@example.com\nmark@sandbox.test');
+    fireEvent.click(screen.getByRole('radio', { name: /No custom message/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '#engineering' }));
+    fireEvent.change(screen.getByLabelText('Valid for'), { target: { value: 'never' } });
+    fireEvent.change(screen.getByLabelText('Addresses per request'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send 3 invitations…' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Send 3 invitations?' });
+    expect(dialog.textContent).toContain('3 addresses will be invited as member, subscribed to the default channels, #engineering.');
+    expect(dialog.textContent).toContain('Sent in 2 requests of up to 2.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+
+    await waitFor(() => expect(bridge.callsTo('invites.campaign.start')).toHaveLength(1));
+    expect(bridge.callsTo('invites.campaign.start')[0]).toEqual({
+      account: olivia.id,
+      addresses: [
+        { email: 'ann@example.com', name: null },
+        { email: 'bob@example.com', name: null },
+        { email: 'mark@sandbox.test', name: null },
+      ],
+      batchSize: 2,
+      options: {
+        invite_as: 400,
+        stream_ids: [3],
+        group_ids: [],
+        include_realm_default_subscriptions: true,
+        notify_referrer_on_join: true,
+        invite_expires_in_minutes: null,
+        welcome_message_custom_text: '',
+      },
+    });
+    expect(await screen.findByRole('button', { name: '← All campaigns' })).toBeTruthy();
+  });
+
+  test('a campaign the core refuses to start says why, next to the send button, and keeps the addresses', async () => {
+    openCompose({ 'invites.campaign.start': () => ({ error: { code: 'UNKNOWN_ACCOUNT', msg: 'That organization is not signed in any more.' } }) });
+    await screen.findByRole('group', { name: 'Welcome message' });
+    await checkAndSend('ann@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send 1 invitation…' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The campaign did not start: That organization is not signed in any more.');
+    expect((screen.getByLabelText('Addresses') as HTMLTextAreaElement).value).toBe('ann@example.com');
+  });
+});

@@ -1,0 +1,92 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { Invite } from '../../../../../shared/api/invites';
+import { usePushes } from '../../../queries/pushes';
+import { useToasts } from '../../../stores/toasts';
+import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';
+import { olivia, user } from '../../../testing/sample-data';
+import { InvitationsScreen } from '../InvitationsScreen';
+import { useInvitationsUiStore } from '../invitations-ui';
+import { pendingInvite } from '../testing/invitation-samples';
+
+function Screen() {
+  usePushes();
+  return <InvitationsScreen account={olivia} />;
+}
+
+/** The server's pending invitations, which the test changes as another administrator would. */
+function openPending(initial: Invite[]) {
+  let invites = initial;
+  const bridge = installFakeBridge({
+    'invites.pending.list': () => invites,
+    'invites.pending.revoke': ({ inviteId }) => {
+      invites = invites.filter((invite) => invite.id !== inviteId);
+      return null;
+    },
+    'invites.pending.resend': () => null,
+    'invites.campaign.list': () => [],
+    'realm.users.list': () => [user(1, 'Olivia Owner', 100), user(2, 'Adam Admin', 200)],
+  });
+  useInvitationsUiStore.setState({ byAccount: { [olivia.id]: { tab: 'pending', campaignId: null, draft: { mode: 'paste', text: '', csv: null } } } });
+  renderWithQueries(<Screen />);
+  return { bridge, set: (next: Invite[]) => (invites = next) };
+}
+
+const table = () => screen.getByRole('table', { name: 'Pending invitations, newest first' });
+
+beforeEach(() => useInvitationsUiStore.setState({ byAccount: {} }));
+
+afterEach(() => {
+  cleanup();
+  removeFakeBridge();
+  useToasts.setState({ toasts: [] });
+});
+
+describe('pending invitations', () => {
+  test('each shows its address, role, who invited and when it expires', async () => {
+    openPending([pendingInvite(1, 'new.hire@sandbox.test'), pendingInvite(2, 'contractor@example.com', { invited_as: 600, expiry_date: null, invited_by_user_id: 1 })]);
+    const row = (await screen.findByText('contractor@example.com')).closest('tr');
+    expect(row?.textContent).toContain('Guest');
+    expect(row?.textContent).toContain('Olivia Owner');
+    expect(row?.textContent).toContain('Never');
+    await waitFor(() => expect(within(table()).getByText('new.hire@sandbox.test').closest('tr')?.textContent).toContain('Adam Admin'));
+    expect(screen.getByRole('tab', { name: /Pending invitations/ }).textContent).toContain('2');
+  });
+
+  test('revoking asks first, then the list follows the server', async () => {
+    const { bridge } = openPending([pendingInvite(1, 'new.hire@sandbox.test'), pendingInvite(2, 'design.candidate@sandbox.test')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke the invitation to new.hire@sandbox.test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke this invitation?' });
+    expect(dialog.textContent).toContain('new.hire@sandbox.test will no longer be able to join with this invitation.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(bridge.callsTo('invites.pending.revoke')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke the invitation to new.hire@sandbox.test' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Revoke this invitation?' })).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(screen.queryByText('new.hire@sandbox.test', { selector: 'td' })).toBeNull());
+    expect(bridge.callsTo('invites.pending.revoke')).toEqual([{ account: olivia.id, inviteId: 1 }]);
+    expect(useToasts.getState().toasts.map((t) => t.title)).toContain('The invitation to new.hire@sandbox.test was revoked.');
+  });
+
+  test('resending asks first and mentions the daily limit', async () => {
+    const { bridge } = openPending([pendingInvite(1, 'new.hire@sandbox.test')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend the invitation to new.hire@sandbox.test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send this invitation again?' });
+    expect(dialog.textContent).toContain('daily invitation limit');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(bridge.callsTo('invites.pending.resend')).toEqual([{ account: olivia.id, inviteId: 1 }]));
+  });
+
+  test('an invitation made elsewhere appears live (invites_changed, pushed as realm.changed)', async () => {
+    const { bridge, set } = openPending([pendingInvite(1, 'new.hire@sandbox.test')]);
+    await screen.findByText('new.hire@sandbox.test');
+    set([pendingInvite(1, 'new.hire@sandbox.test'), pendingInvite(7, 'late.joiner@example.com')]);
+    act(() => bridge.push({ kind: 'realm.changed', account: olivia.id, changes: [{ collection: 'invitations', ids: [] }] }));
+    expect(await screen.findByText('late.joiner@example.com')).toBeTruthy();
+  });
+
+  test('with none pending it says so', async () => {
+    openPending([]);
+    expect(await screen.findByText('No invitation is waiting to be accepted.')).toBeTruthy();
+  });
+});

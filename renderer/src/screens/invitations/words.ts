@@ -1,0 +1,75 @@
+// The screen's words for checks, outcomes, durations and dates, in one place so the compose form,
+// the campaign view, the report and the tests say the same thing.
+import type { AddressCheck, CampaignSummary, InviteOutcome } from '../../../../shared/ipc';
+
+export const CHECK_LABELS: Record<AddressCheck, string> = {
+  ok: 'Can be invited',
+  member: 'Already a member',
+  deactivated: 'Deactivated account',
+  invalid: 'Not a valid address',
+  duplicate: 'Duplicate',
+};
+
+/**
+ * The report's statuses, the same words as the Status column of the core's CSV export
+ * (electron/core/invitations/campaign-report.ts); the reason column carries the server's own words.
+ */
+export const OUTCOME_LABELS: Record<InviteOutcome, string> = {
+  pending: 'Still to send',
+  invited: 'Invited',
+  existing: 'Already has an account',
+  deactivated: 'Deactivated',
+  invalid: 'Invalid address',
+  outside_domain: 'Outside the domain',
+  other: 'Refused for another reason',
+  not_attempted: 'Not sent',
+};
+
+/** The order outcomes are listed in: what happened to most first, what needs attention after. */
+export const OUTCOME_ORDER: InviteOutcome[] = ['invited', 'existing', 'deactivated', 'invalid', 'outside_domain', 'other', 'not_attempted', 'pending'];
+
+/** What "Retry failed" sends again (shared/ipc/invitations.ts): a new try may pass for these. */
+export const RETRYABLE: InviteOutcome[] = ['other', 'not_attempted'];
+
+/** The tone a status is drawn in; the words carry the meaning, the colour only helps. */
+export function outcomeTone(outcome: InviteOutcome): 'good' | 'neutral' | 'bad' | 'waiting' {
+  if (outcome === 'invited') return 'good';
+  if (outcome === 'pending') return 'waiting';
+  if (outcome === 'existing') return 'neutral';
+  return 'bad';
+}
+
+export const STATUS_LABELS: Record<CampaignSummary['status'], string> = {
+  running: 'Sending',
+  paused: 'Paused',
+  done: 'Finished',
+  cancelled: 'Cancelled',
+  stopped: 'Stopped',
+};
+
+const count = new Intl.NumberFormat();
+export const formatCount = (n: number) => count.format(n);
+export const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+
+/** "less than a minute", "about 3 minutes", "about 2 hours". */
+export function formatDuration(seconds: number): string {
+  if (seconds < 60) return 'less than a minute';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `about ${plural(minutes, 'minute', 'minutes')}`;
+  return `about ${plural(Math.round(minutes / 60), 'hour', 'hours')}`;
+}
+
+/** An invitation's validity: "1 day", "10 days", "2 hours", or "never expires". */
+export function formatExpiry(minutes: number | null): string {
+  if (minutes === null) return 'Never expires';
+  if (minutes % 1440 === 0) return plural(minutes / 1440, 'day', 'days');
+  if (minutes % 60 === 0) return plural(minutes / 60, 'hour', 'hours');
+  return plural(minutes, 'minute', 'minutes');
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A moment as the user's locale writes it; `value` is in milliseconds, or seconds when `unit` says so. */
+export function formatWhen(value: number, unit: 'ms' | 's' = 'ms'): string {
+  return dateTime.format(new Date(unit === 's' ? value * 1000 : value));
+}
