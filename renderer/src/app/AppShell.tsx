@@ -2,8 +2,11 @@
 // and a status line.
 import { useSelectedAccount } from '../queries/accounts';
 import { SCREENS } from '../screens/catalogue';
+import { InvitationsScreen } from '../screens/invitations/InvitationsScreen';
+import { ModerationScreen } from '../screens/moderation/ModerationScreen';
 import { NotBuiltYet } from '../screens/NotBuiltYet';
 import { OverviewScreen } from '../screens/overview/OverviewScreen';
+import { UsersScreen } from '../screens/users/UsersScreen';
 import { useUi } from '../stores/ui';
 import { Sidebar } from './Sidebar';
 import { StatusLine } from './StatusLine';
@@ -17,7 +20,15 @@ export function AppShell() {
     <div className="shell">
       <Sidebar />
       <main className="screen" aria-labelledby="screen-title">
-        {screen.id === 'overview' ? <OverviewScreen key={account?.id} account={account} /> : <NotBuiltYet screen={screen} />}
+        {screen.id === 'overview' ? <OverviewScreen key={account?.id} account={account} /> : screen.id === 'moderation' ? (
+          <ModerationScreen key={account?.id} account={account} />
+        ) : screen.id === 'users' ? (
+          <UsersScreen key={account?.id} account={account} />
+        ) : screen.id === 'invitations' ? (
+          <InvitationsScreen key={account?.id} account={account} />
+        ) : (
+          <NotBuiltYet screen={screen} />
+        )}
       </main>
       <StatusLine />
     </div>

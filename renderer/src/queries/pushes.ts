@@ -4,9 +4,11 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { User } from '../../../shared/api/users';
-import type { Push, RealmChange, SessionStatus } from '../../../shared/ipc';
+import type { JobProgress, Push, RealmChange, SessionStatus } from '../../../shared/ipc';
 import { call, getBridge, onBridgeReconnect } from '../bridge/bridge';
 import { queryKeys } from './keys';
+import { applyCampaignProgress, invalidatePendingInvites } from './invitations';
+import { applyReportChanges, notifyReport } from './moderation';
 
 export type PushHandler = (push: Push) => Promise<void>;
 
@@ -40,6 +42,16 @@ export function createPushHandler(client: QueryClient): PushHandler {
         return enqueue(push.account, () => client.invalidateQueries({ queryKey: queryKeys.account(push.account) }));
       case 'accounts.changed':
         return client.invalidateQueries({ queryKey: queryKeys.accounts });
+      case 'moderation.report':
+        return notifyReport(client, push);
+      case 'job.progress': {
+        client.setQueryData<JobProgress>(queryKeys.jobProgress(push.account, push.job.id), push.job);
+        // The per-item results are read once the job stops, not at every step (a batch can be 20,000 long).
+        if (push.job.status !== 'running') await client.invalidateQueries({ queryKey: queryKeys.jobResults(push.account, push.job.id) });
+        // An invitation campaign's figures and report (queries/invitations.ts; a no-op for other jobs).
+        await applyCampaignProgress(client, push.account, push.job);
+        return;
+      }
     }
   };
 }
@@ -55,6 +67,9 @@ async function applyChanges(client: QueryClient, account: string, changes: Realm
   const work: Promise<unknown>[] = [];
   // Every change can move a count on the overview (a role change moves two); it is small, so reread it.
   if (changes.length > 0) work.push(client.invalidateQueries({ queryKey: queryKeys.overview(account) }));
+  work.push(applyReportChanges(client, account, changes));
+  // upstream's invites_changed says only that something changed: the pending list is reread.
+  if (changes.some((change) => change.collection === 'invitations')) work.push(invalidatePendingInvites(client, account));
   if (allUsers) work.push(client.invalidateQueries({ queryKey: queryKeys.users(account) }));
   else if (userIds.size > 0) work.push(patchUsers(client, account, [...userIds]));
   await Promise.all(work);

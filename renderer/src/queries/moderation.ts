@@ -1,0 +1,109 @@
+// The Moderation screen's reads and actions, and what its pushes do to them. The inbox is kept current
+// by `realm.changed` pushes for 'reports' (the core says which reports changed; there is no read of
+// single reports, so the inbox is reread); `moderation.report` pushes raise a notice.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { User } from '../../../shared/api/users';
+import type { Account, AppInfo, ModerationInbox, Push, RealmChange } from '../../../shared/ipc';
+import { call } from '../bridge/bridge';
+import { toast } from '../stores/toasts';
+import { useUi } from '../stores/ui';
+import { queryKeys } from './keys';
+
+export const moderationKeys = {
+  // Under the account's prefix, so a resync or a sign-out reaches them with the rest.
+  inbox: (account: string) => [...queryKeys.account(account), 'moderation.inbox'] as const,
+  context: (account: string, reportId: number) => [...queryKeys.account(account), 'moderation.context', reportId] as const,
+};
+
+export function useModerationInbox(account: string) {
+  return useQuery({
+    queryKey: moderationKeys.inbox(account),
+    queryFn: () => call('moderation.inbox', { account }),
+    // Pushes reread it when reports change; time alone never makes it stale.
+    staleTime: Infinity,
+  });
+}
+
+/** The reported message among its neighbours, or why it cannot be shown. */
+export function useReportContext(account: string, reportId: number) {
+  return useQuery({
+    queryKey: moderationKeys.context(account, reportId),
+    queryFn: () => call('moderation.context', { account, reportId }),
+    // Messages around the report can be edited, deleted or added to, and no push says so: a report
+    // opened again after a minute reads them again.
+    staleTime: 60_000,
+  });
+}
+
+/** Marks reports reviewed (or new again) at once on screen; the core's answer confirms or undoes it. */
+export function useMarkReviewed(account: string) {
+  const client = useQueryClient();
+  const key = moderationKeys.inbox(account);
+  return useMutation({
+    mutationFn: ({ reportIds, reviewed }: { reportIds: number[]; reviewed: boolean }) =>
+      call('moderation.markReviewed', { account, reportIds, reviewed }),
+    onMutate: async ({ reportIds, reviewed }) => {
+      // A read under way would land after this change and bring the old status back.
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<ModerationInbox>(key);
+      const ids = new Set(reportIds);
+      const status = reviewed ? 'reviewed' : 'new';
+      client.setQueryData<ModerationInbox>(key, (inbox) =>
+        inbox && { ...inbox, reports: inbox.reports.map((r) => (ids.has(r.id) ? { ...r, status } : r)) },
+      );
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.before) client.setQueryData(key, context.before);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** Puts a user the core returned into the cached user list (roles shown beside reports). */
+function patchUser(client: QueryClient, account: string, user: User) {
+  client.setQueryData<User[]>(queryKeys.users(account), (list) => list?.map((u) => (u.user_id === user.user_id ? user : u)));
+}
+
+export function useChangeRole(account: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: number; role: User['role'] }) => call('users.changeRole', { account, userId, role }),
+    onSuccess: (user) => patchUser(client, account, user),
+  });
+}
+
+export function useDeactivate(account: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId }: { userId: number }) => call('users.deactivate', { account, userId }),
+    onSuccess: (user) => patchUser(client, account, user),
+  });
+}
+
+/** For queries/pushes.ts: a change to the reports of an account rereads its inbox. */
+export async function applyReportChanges(client: QueryClient, account: string, changes: RealmChange[]): Promise<void> {
+  if (!changes.some((change) => change.collection === 'reports')) return;
+  await client.invalidateQueries({ queryKey: moderationKeys.inbox(account) });
+}
+
+/**
+ * For queries/pushes.ts: a new report raises a toast in browser mode. In the Electron app the main
+ * process shows a desktop notification, which also reaches a user whose console window is hidden;
+ * a toast as well would say the same thing twice. When the console cannot tell where it runs, it
+ * shows the toast: twice is better than never.
+ */
+export async function notifyReport(client: QueryClient, push: Extract<Push, { kind: 'moderation.report' }>): Promise<void> {
+  const info = await client
+    .fetchQuery({ queryKey: ['app.info'], queryFn: () => call('app.info', {}), staleTime: Infinity, retry: false })
+    .catch(() => null as AppInfo | null);
+  if (info?.runtime.kind === 'electron') return;
+  const accounts = client.getQueryData<Account[]>(queryKeys.accounts) ?? [];
+  const realm = accounts.length > 1 ? accounts.find((a) => a.id === push.account)?.realmName : undefined;
+  const onModeration = useUi.getState().screen === 'moderation';
+  toast({
+    kind: 'info',
+    title: `New report${realm ? ` in ${realm}` : ''}: ${push.summary}`,
+    action: onModeration ? 'It is in the inbox, marked new.' : 'Open Moderation to review it.',
+  });
+}

@@ -1,0 +1,166 @@
+// The inbox: filters, the count of what they show, the list, and the opened report beside it.
+import { useEffect, useMemo, useState } from 'react';
+import type { Account, ModerationInbox, Report } from '../../../../shared/ipc';
+import { errorWords } from '../../errors/words';
+import { useMarkReviewed } from '../../queries/moderation';
+import { toast } from '../../stores/toasts';
+import { filterReports, groupByReportedUser } from './inbox-filters';
+import { InboxFilters } from './InboxFilters';
+import { useModerationUi } from './moderation-ui';
+import { ReportDetail } from './ReportDetail';
+import { ReportList } from './ReportList';
+
+/** Rows drawn at first, and added by each "Show more" (or by the cursor reaching the end). */
+const PAGE = 200;
+
+/** The current time in seconds, moving on every minute, for "last 24 hours" and "today". */
+function useNowSeconds(): number {
+  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Math.floor(Date.now() / 1000)), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function Inbox({ account, inbox }: { account: Account; inbox: ModerationInbox }) {
+  const filters = useModerationUi((state) => state.filters);
+  const view = useModerationUi((state) => state.view);
+  const clearFilters = useModerationUi((state) => state.clearFilters);
+  const nowSeconds = useNowSeconds();
+  const markReviewed = useMarkReviewed(account.id);
+
+  const filtered = useMemo(() => filterReports(inbox.reports, filters, nowSeconds), [inbox.reports, filters, nowSeconds]);
+  const groups = useMemo(() => (view === 'grouped' ? groupByReportedUser(filtered, inbox.reports) : null), [view, filtered, inbox.reports]);
+  const rows = useMemo(() => (groups ? groups.flatMap((group) => group.reports) : filtered), [groups, filtered]);
+
+  // The cursor follows its report; when that report leaves the list (marked reviewed under "New"),
+  // it stays at the same place, on the report that moved up into it.
+  const [cursorAt, setCursorAt] = useState<{ id: number | null; index: number }>({ id: null, index: 0 });
+  const [openedId, setOpenedId] = useState<number | null>(null);
+  const [limit, setLimit] = useState(PAGE);
+  const found = cursorAt.id === null ? -1 : rows.findIndex((report) => report.id === cursorAt.id);
+  const cursor = found >= 0 ? found : Math.min(cursorAt.index, rows.length - 1);
+
+  const moveCursor = (index: number) => {
+    setCursorAt({ id: rows[index]?.id ?? null, index });
+    if (index >= limit - 1) setLimit((current) => current + PAGE);
+  };
+
+  const toggleReviewed = (report: Report) => {
+    const reviewed = report.status === 'new';
+    markReviewed.mutate(
+      { reportIds: [report.id], reviewed },
+      {
+        onError: (error) => {
+          const words = errorWords(error);
+          toast({
+            kind: 'error',
+            title: `Could not mark the report ${reviewed ? 'reviewed' : 'as new'}: ${words.message}`,
+            action: words.action ?? 'Its status is as it was. Try again in a moment.',
+          });
+        },
+      },
+    );
+  };
+
+  const shownNew = filtered.filter((report) => report.status === 'new');
+  const markShownReviewed = () => {
+    const ids = shownNew.map((report) => report.id);
+    markReviewed.mutate(
+      { reportIds: ids, reviewed: true },
+      {
+        onError: (error) => {
+          const words = errorWords(error);
+          toast({ kind: 'error', title: `Could not mark ${ids.length} reports reviewed: ${words.message}`, action: words.action ?? 'Their status is as it was. Try again in a moment.' });
+        },
+      },
+    );
+  };
+
+  const opened = openedId === null ? null : (inbox.reports.find((report) => report.id === openedId) ?? null);
+  const filtering = filtered.length !== inbox.reports.length;
+  const newTotal = inbox.reports.filter((report) => report.status === 'new').length;
+
+  return (
+    <div className="inbox">
+      <p className="inbox-source muted">
+        Reports from #{inbox.channel?.name}, newest first. New reports appear as they arrive.
+      </p>
+      <InboxFilters />
+      <div className="inbox-summary">
+        <p aria-live="polite">
+          {filtering ? `${filtered.length} of ${inbox.reports.length} reports shown` : plural(inbox.reports.length, 'report')}
+          {' · '}
+          {newTotal} new
+        </p>
+        {filtering && (
+          <button type="button" className="link-button" onClick={clearFilters}>
+            Clear filters
+          </button>
+        )}
+        {shownNew.length > 0 && (
+          <button type="button" className="button button-small" onClick={markShownReviewed} disabled={markReviewed.isPending}>
+            Mark all shown as reviewed ({shownNew.length})
+          </button>
+        )}
+      </div>
+      <div className="inbox-panes">
+        <div className="inbox-list-pane">
+          {inbox.reports.length === 0 ? (
+            <p className="empty-state">No reports. Members can report a message from its menu; reports appear here as they arrive.</p>
+          ) : rows.length === 0 ? (
+            <div className="empty-state">
+              <p>No reports match these filters.</p>
+              <button type="button" className="button button-small" onClick={clearFilters}>
+                Clear filters
+              </button>
+            </div>
+          ) : (
+            <ReportList
+              rows={rows}
+              groups={groups}
+              cursor={cursor}
+              openedId={openedId}
+              limit={limit}
+              nowSeconds={nowSeconds}
+              onCursor={moveCursor}
+              onOpen={(report) => setOpenedId(report.id)}
+              onToggleReviewed={toggleReviewed}
+              onShowMore={() => setLimit((current) => current + PAGE)}
+            />
+          )}
+          {rows.length > 0 && (
+            <p className="key-help">
+              <kbd>j</kbd> <kbd>k</kbd> or <kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>Enter</kbd> opens · <kbd>r</kbd> marks reviewed or new
+            </p>
+          )}
+        </div>
+        <div className="inbox-detail-pane">
+          {opened ? (
+            <ReportDetail
+              key={opened.id}
+              account={account}
+              report={opened}
+              allReports={inbox.reports}
+              onToggleReviewed={toggleReviewed}
+              onOpen={(report) => {
+                setOpenedId(report.id);
+                const index = rows.findIndex((row) => row.id === report.id);
+                if (index >= 0) moveCursor(index);
+              }}
+            />
+          ) : openedId !== null ? (
+            <p className="empty-state">This report is no longer in the moderation channel: its message was deleted or moved.</p>
+          ) : (
+            inbox.reports.length > 0 && <p className="empty-state">Open a report to see who reported whom, the message in its conversation, and what you can do.</p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,254 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { Account, ModerationInbox, ReportContext } from '../../../../shared/ipc';
+import { App } from '../../app/App';
+import { useToasts } from '../../stores/toasts';
+import { useUi } from '../../stores/ui';
+import { installFakeBridge, removeFakeBridge, renderWithQueries, type Answers } from '../../testing/fake-bridge';
+import { olivia } from '../../testing/sample-data';
+import { useModerationUi } from './moderation-ui';
+import { CHANNEL_CONTEXT, MOD_USERS, sampleReports } from './sample-reports';
+
+const NOW = Math.floor(Date.now() / 1000);
+const CHANNEL = { id: 9, name: 'moderation' };
+
+function showModeration(inbox: Partial<ModerationInbox> = {}, answers: Answers = {}, account: Account = olivia) {
+  let current: ModerationInbox = { channel: CHANNEL, readable: true, reports: sampleReports(NOW), ...inbox };
+  const bridge = installFakeBridge({
+    'accounts.list': () => [account],
+    'session.status': () => ({ state: 'live', detail: null }),
+    'moderation.inbox': () => current,
+    'realm.users.list': () => MOD_USERS,
+    'moderation.context': (): ReportContext => CHANNEL_CONTEXT,
+    // The core keeps the triage state: a reread after marking sees it.
+    'moderation.markReviewed': ({ reportIds, reviewed }) => {
+      const status = reviewed ? 'reviewed' : 'new';
+      current = { ...current, reports: current.reports.map((r) => (reportIds.includes(r.id) ? { ...r, status } : r)) };
+      return null;
+    },
+    ...answers,
+  });
+  renderWithQueries(<App />);
+  return { bridge, setInbox: (next: ModerationInbox) => (current = next) };
+}
+
+const list = () => screen.findByRole('listbox', { name: 'Reports' });
+const rows = async () => within(await list()).getAllByRole('option');
+const rowText = async () => (await rows()).map((row) => row.querySelector('.report-row-who')?.textContent);
+
+beforeEach(() => {
+  localStorage.clear();
+  useUi.setState({ selectedAccount: null, connectOpen: false, screen: 'moderation' });
+  useModerationUi.getState().clearFilters();
+  useModerationUi.getState().setView('list');
+  useToasts.setState({ toasts: [] });
+});
+
+afterEach(() => {
+  cleanup();
+  removeFakeBridge();
+});
+
+describe('the moderation inbox', () => {
+  test('lists every report newest first, with its type, reporter and where it was sent', async () => {
+    showModeration();
+    expect(await rowText()).toEqual(['Gina Guest', 'Nora Quinn', 'Gina Guest', 'Unrecognised report']);
+    const first = (await rows())[0]!;
+    expect(first.textContent).toContain('Other reason');
+    expect(first.textContent).toContain('by Mona Moderator · Group direct message with Mark Member, Mona Moderator, Gina Guest');
+    expect(screen.getByText('4 reports · 3 new')).toBeTruthy();
+  });
+
+  test('a message that does not follow the template is listed and shown raw, as text, clearly marked', async () => {
+    showModeration();
+    const raw = (await rows())[3]!;
+    expect(raw.textContent).toContain('Heads up: **someone** posted');
+    fireEvent.click(raw);
+    expect(await screen.findByText('This message does not follow the report template.')).toBeTruthy();
+    const pre = document.querySelector('.raw-report');
+    expect(pre?.textContent).toBe('Heads up: **someone** posted <script>alert(1)</script> in #random\nSecond line');
+    expect(pre?.querySelector('script')).toBeNull();
+  });
+
+  test('filters by type and status, and says how many of all are shown', async () => {
+    showModeration();
+    await list();
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'spam' } });
+    expect(await rowText()).toEqual(['Gina Guest']);
+    expect(screen.getByText('1 of 4 reports shown · 3 new')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'reviewed' } });
+    expect(await screen.findByText('No reports match these filters.')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
+    expect(await rowText()).toHaveLength(4);
+  });
+
+  test('grouped by reported user, each user with their count of reports', async () => {
+    showModeration();
+    await list();
+    fireEvent.click(screen.getByRole('button', { name: 'By reported user' }));
+    const groups = within(await list()).getAllByRole('group');
+    expect(groups.map((g) => g.querySelector('.report-group-header')?.textContent)).toEqual([
+      'Gina Guest2 reports2 new',
+      'Nora Quinn1 report',
+      'Not in the report template1 report1 new',
+    ]);
+  });
+
+  test('with no reports it says how reports arrive', async () => {
+    showModeration({ reports: [] });
+    expect(await screen.findByText('No reports. Members can report a message from its menu; reports appear here as they arrive.')).toBeTruthy();
+  });
+
+  test('without a moderation channel it explains that reporting is off and what an administrator must set up', async () => {
+    showModeration({ channel: null, readable: false, reports: [] });
+    expect(await screen.findByRole('heading', { name: 'Reporting is off in Sandbox Realm' })).toBeTruthy();
+    expect(screen.getByText(/members cannot report messages/)).toBeTruthy();
+    expect(screen.getByText(/Create a private channel for moderators/)).toBeTruthy();
+    expect(screen.getByText('moderation request channel', { selector: 'strong' })).toBeTruthy();
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  test('a moderation channel the user cannot read: says so, and what to do', async () => {
+    showModeration({ readable: false, reports: [] });
+    expect(await screen.findByRole('heading', { name: 'You cannot read #moderation' })).toBeTruthy();
+    expect(screen.getByText(/Subscribe to #moderation if your role allows it, or ask an owner/)).toBeTruthy();
+  });
+
+  test('a realm.changed push for reports rereads the inbox and shows the new report', async () => {
+    const { bridge, setInbox } = showModeration();
+    expect(await rows()).toHaveLength(4);
+    const [first] = sampleReports(NOW);
+    setInbox({ channel: CHANNEL, readable: true, reports: [...sampleReports(NOW), { ...first!, id: 105, time: NOW - 60, reportType: 'norms' }] });
+    act(() => bridge.push({ kind: 'realm.changed', account: olivia.id, changes: [{ collection: 'reports', ids: [105] }] }));
+    await waitFor(async () => expect(await rows()).toHaveLength(5));
+    expect((await rows())[0]!.textContent).toContain('Violates community norms');
+  });
+});
+
+describe('the keyboard', () => {
+  test('j and k move the cursor, Enter opens, r marks the report reviewed through moderation.markReviewed', async () => {
+    const { bridge } = showModeration();
+    const box = await list();
+    box.focus();
+    fireEvent.keyDown(box, { key: 'j' });
+    fireEvent.keyDown(box, { key: 'j' });
+    fireEvent.keyDown(box, { key: 'k' });
+    expect(box.getAttribute('aria-activedescendant')).toBe('report-row-102');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await screen.findByRole('heading', { name: 'Report about Gina Guest' })).toBeTruthy();
+    fireEvent.keyDown(box, { key: 'r' });
+    await waitFor(() => expect(bridge.callsTo('moderation.markReviewed')).toEqual([{ account: olivia.id, reportIds: [101], reviewed: true }]));
+    expect(await screen.findByText('4 reports · 2 new')).toBeTruthy();
+    expect(screen.getByText(/marks reviewed or new/)).toBeTruthy();
+  });
+});
+
+describe('a report', () => {
+  async function open(index: number) {
+    fireEvent.click((await rows())[index]!);
+  }
+
+  test('shows the reporter and the reported user with their roles, the notes, the quote and the other reports', async () => {
+    showModeration();
+    await open(2);
+    const facts = await screen.findByText('Reported user');
+    await waitFor(() => expect(facts.nextElementSibling?.textContent).toBe('Gina GuestGuest'));
+    expect(screen.getByText('Reported by').nextElementSibling?.textContent).toBe('Mark MemberMember');
+    expect(screen.getByText('Direct message to Mark Member')).toBeTruthy();
+    expect(screen.getByText('No notes.')).toBeTruthy();
+    expect(screen.getByText('Buy cheap followers now!!! http://spam.example')).toBeTruthy();
+    const history = screen.getByRole('heading', { name: 'Other reports about Gina Guest (1)' }).nextElementSibling;
+    expect(history?.textContent).toContain('Other reason');
+    expect(history?.textContent).toContain('by Mona Moderator · new');
+  });
+
+  test('shows the reported message in its conversation', async () => {
+    const { bridge } = showModeration();
+    await open(1);
+    const reported = await screen.findByLabelText('Reported message from Nora Quinn');
+    expect(reported.textContent).toContain('Nobody wants to eat with you people.');
+    expect(screen.getByText('Who is up for lunch?')).toBeTruthy();
+    expect(bridge.callsTo('moderation.context')).toEqual([{ account: olivia.id, reportId: 102 }]);
+    // Notes keep their line breaks as text.
+    expect(document.querySelector('.report-notes')?.textContent).toBe('Third time this week.\nSee also Monday.');
+  });
+
+  test('a DM report (its template names no message) still asks the core, which says why it cannot be seen', async () => {
+    const { bridge } = showModeration({}, { 'moderation.context': () => ({ available: false, explanation: 'This is a direct message between other people: administrators cannot read it.', messages: [] }) });
+    await open(2);
+    expect(await screen.findByText(/administrators cannot read it\. The quote above is what the reporter saw\./)).toBeTruthy();
+    expect(bridge.callsTo('moderation.context')).toEqual([{ account: olivia.id, reportId: 101 }]);
+  });
+
+  test('Mark reviewed calls moderation.markReviewed, and Mark as new undoes it', async () => {
+    const { bridge } = showModeration();
+    await open(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark reviewed' }));
+    expect(await screen.findByRole('button', { name: 'Mark as new' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as new' }));
+    await waitFor(() =>
+      expect(bridge.callsTo('moderation.markReviewed')).toEqual([
+        { account: olivia.id, reportIds: [103], reviewed: true },
+        { account: olivia.id, reportIds: [103], reviewed: false },
+      ]),
+    );
+  });
+
+  test('a failed mark reviewed puts the status back and says why', async () => {
+    showModeration({}, { 'moderation.markReviewed': () => ({ error: { code: 'NETWORK_ERROR', msg: 'Could not reach http://127.0.0.1:9991.' } }) });
+    await open(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark reviewed' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not mark the report reviewed: Could not reach http://127.0.0.1:9991.');
+    expect(await screen.findByRole('button', { name: 'Mark reviewed' })).toBeTruthy();
+  });
+});
+
+describe('acting on the reported user', () => {
+  async function openGinaSpam() {
+    fireEvent.click((await rows())[2]!);
+    // The actions appear once the roles are read.
+    return screen.findByLabelText('New role');
+  }
+
+  test('a role change asks first, then calls users.changeRole and says what happened', async () => {
+    const { bridge } = showModeration({}, { 'users.changeRole': ({ userId, role }) => ({ ...MOD_USERS.find((u) => u.user_id === userId)!, role }) });
+    await openGinaSpam();
+    expect(await screen.findByText('Gina Guest is a guest. You are an owner.')).toBeTruthy();
+    expect((screen.getByLabelText('New role') as HTMLSelectElement).value).toBe('400');
+    fireEvent.click(screen.getByRole('button', { name: 'Change role…' }));
+    expect(await screen.findByRole('heading', { name: 'Make Gina Guest a member?' })).toBeTruthy();
+    expect(bridge.callsTo('users.changeRole')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Make member' }));
+    expect((await screen.findByText('Gina Guest is now a member.')).closest('[role="status"]')).toBeTruthy();
+    expect(bridge.callsTo('users.changeRole')).toEqual([{ account: olivia.id, userId: 5, role: 400 }]);
+    expect(screen.getByText('Reported user').nextElementSibling?.textContent).toBe('Gina GuestMember');
+  });
+
+  test('the rule is shown before anything is sent', async () => {
+    showModeration();
+    await openGinaSpam();
+    fireEvent.change(screen.getByLabelText('New role'), { target: { value: '200' } });
+    expect(screen.getByText(/Gina Guest is a guest: a guest cannot be made an administrator directly\. Make them a member first\./)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Change role…' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  test('a moderator is told that only administrators can change roles or deactivate', async () => {
+    const mona: Account = { ...olivia, id: 'acc-mona', userId: 3, fullName: 'Mona Moderator', role: 300 };
+    showModeration({}, {}, mona);
+    await openGinaSpam();
+    expect(screen.getByText('Only organization administrators and owners can change roles.')).toBeTruthy();
+    expect(screen.getByText('Only organization administrators and owners can deactivate users.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Deactivate Gina Guest…' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  test('a refused deactivation shows the server’s words and what to do', async () => {
+    showModeration({}, { 'users.deactivate': () => ({ error: { code: 'BAD_REQUEST', msg: 'Cannot deactivate the only organization owner' } }) });
+    await openGinaSpam();
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate Gina Guest…' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Gina Guest could not be deactivated: Cannot deactivate the only organization owner');
+    expect(alert.textContent).toContain('nothing was changed');
+  });
+});
