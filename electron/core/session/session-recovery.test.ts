@@ -4,7 +4,7 @@ import { afterEach, expect, test } from 'vitest';
 import { updateUser } from '../../../shared/api';
 import { startSandbox, type Sandbox } from '../testing/sandbox';
 import { realmStateFromRegister } from './realm-state';
-import { clientFor, comparable, eventually, freshRegister, holdableFetch, recordedSession, type Recorded } from './testing/session-harness';
+import { clientFor, comparable, eventually, freshRegister, holdableFetch, recordedSession, silentPollFetch, type Recorded } from './testing/session-harness';
 
 let sandbox: Sandbox | null = null;
 let recorded: Recorded | null = null;
@@ -44,6 +44,28 @@ test('a queue the server garbage-collected: reconnecting, then live with a state
   const fresh = realmStateFromRegister(await freshRegister(await clientFor(sandbox.url, 'olivia@sandbox.test'), 'moderation'));
   expect(comparable(olivia.session.state ?? fresh)).toEqual(comparable(fresh));
   expect(olivia.session.state?.reportIds?.size).toBe(3);
+}, 30_000);
+
+test('a long-poll that never answers counts as dead after the server’s timeout: reconnecting, then live on a fresh poll', async () => {
+  sandbox = await startSandbox({ seed: 'demo', args: ['--heartbeat-ms', '300'] });
+  // The server says its long-poll timeout is 1 s and heartbeats every 0.3 s, so a poll silent for
+  // that second plus a 1 s grace has outlived any heartbeat: the connection is dead, not just quiet.
+  const network = silentPollFetch(1);
+  const olivia = recordedSession(await clientFor(sandbox.url, 'olivia@sandbox.test', { fetch: network.fetch }), { longpollGraceMs: 1_000 });
+  recorded = olivia;
+  olivia.session.start();
+  await olivia.session.whenReady();
+  const queue = olivia.session.queueId;
+
+  network.silence();
+  await eventually(() => states(olivia).length === 3, 'the session to give up on the silent poll and be live again');
+  expect(states(olivia)).toEqual(['live', 'reconnecting', 'live']);
+  expect(olivia.statuses[1]?.detail).toMatch(/^Lost the connection to http:\/\/127\.0\.0\.1:\d+; trying again in 1 second\.$/);
+  // The queue itself was fine: a new poll of it was answered, and nothing had to be loaded again.
+  expect(network.silencedQueue()).toBe(queue);
+  expect(network.answeredAfterSilence).toContain(queue);
+  expect(olivia.session.queueId).toBe(queue);
+  expect(olivia.resyncs).toBe(0);
 }, 30_000);
 
 test('a server restart: reconnecting, then live by itself, with the state right afterwards', async () => {

@@ -27,6 +27,8 @@ export interface RealmSessionOptions {
   now?: () => number;
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** How much longer than the server's long-poll timeout a poll may stay silent before it counts as dead. Default 10 s. */
+  longpollGraceMs?: number;
   onStatus(status: SessionStatus): void;
   onChanges(changes: RealmChange[]): void;
   onResync(): void;
@@ -51,7 +53,7 @@ const SIGN_IN_AGAIN_CODES = new Set(['INVALID_API_KEY', 'USER_DEACTIVATED', 'REA
 /** Failures worth waiting out: the network, a server restarting behind its proxy, a rate limit. */
 const TRANSIENT_CODES = new Set(['NETWORK_ERROR', 'RATE_LIMIT_HIT']);
 /** A long-poll this much longer than the server's own timeout has outlived any heartbeat. */
-const LONGPOLL_GRACE_MS = 10_000;
+const DEFAULT_LONGPOLL_GRACE_MS = 10_000;
 /** invites_changed often comes in bursts (a campaign sends many); refetch once they settle. */
 const INVITATIONS_DEBOUNCE_MS = 250;
 
@@ -63,6 +65,7 @@ export class RealmSession {
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly longpollGraceMs: number;
   private readonly log: (message: string) => void;
 
   private currentStatus: SessionStatus = { state: 'connecting', detail: null };
@@ -92,6 +95,7 @@ export class RealmSession {
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.sleep = options.sleep ?? defaultSleep;
+    this.longpollGraceMs = options.longpollGraceMs ?? DEFAULT_LONGPOLL_GRACE_MS;
     this.log = options.log ?? ((message) => console.warn(`[session ${options.accountId}] ${message}`));
   }
 
@@ -211,7 +215,7 @@ export class RealmSession {
     const { value } = await this.client.call(
       getEvents,
       { queue_id: queue.id, last_event_id: queue.lastEventId, ...(this.catchUp ? { dont_block: true } : {}) },
-      { timeoutMs: state.longpollTimeoutSeconds * 1000 + LONGPOLL_GRACE_MS, signal: this.signal() },
+      { timeoutMs: state.longpollTimeoutSeconds * 1000 + this.longpollGraceMs, signal: this.signal() },
     );
     if (this.stopped) return;
     this.catchUp = false;

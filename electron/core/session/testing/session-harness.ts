@@ -81,6 +81,47 @@ export function holdableFetch(): { fetch: typeof globalThis.fetch; hold(): void;
   };
 }
 
+/**
+ * A fetch for a connection that goes silent: the server's register reply is made to say its long-poll
+ * timeout is `longpollTimeoutSeconds` (upstream lets an operator set it), and after `silence()` the next
+ * blocking GET /events is sent nowhere and never answered, as when a NAT box forgets the connection
+ * without a word. Only the request's timeout (its abort signal) ends it. `answeredAfterSilence` lists
+ * the queue of each poll sent after the silent one that got a reply.
+ */
+export function silentPollFetch(longpollTimeoutSeconds: number): {
+  fetch: typeof globalThis.fetch;
+  silence(): void;
+  silencedQueue(): string | null;
+  answeredAfterSilence: string[];
+} {
+  let silenceNext = false;
+  let silenced: string | null = null;
+  const answeredAfterSilence: string[] = [];
+  return {
+    fetch: async (input, init) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      const isPoll = url.pathname.endsWith('/api/v1/events') && (init?.method ?? 'GET') === 'GET';
+      if (isPoll && silenceNext && !url.searchParams.has('dont_block')) {
+        silenceNext = false;
+        silenced = url.searchParams.get('queue_id');
+        const signal = init?.signal;
+        return new Promise<Response>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true }));
+      }
+      const sentAfterSilence = silenced !== null;
+      const response = await globalThis.fetch(input, init);
+      if (isPoll && sentAfterSilence && response.ok) answeredAfterSilence.push(url.searchParams.get('queue_id') ?? '');
+      if (!url.pathname.endsWith('/api/v1/register') || !response.ok) return response;
+      const body = (await response.json()) as Record<string, unknown>;
+      return Response.json({ ...body, event_queue_longpoll_timeout_seconds: longpollTimeoutSeconds }, { status: response.status });
+    },
+    silence() {
+      silenceNext = true;
+    },
+    silencedQueue: () => silenced,
+    answeredAfterSilence,
+  };
+}
+
 /** The parts of a state that come from the server, as plain data, to compare two states. */
 export function comparable(state: RealmState) {
   return {
