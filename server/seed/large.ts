@@ -30,6 +30,13 @@ export function seedLarge(ctx: SeedContext): void {
   const { db, ids, now } = ctx;
   const random = seededIds(424242);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random.next() * list.length)] as T;
+  // A channel's members are drawn without repeats: picking the same person twice would leave the
+  // channel smaller than its drawn size (subscribe() would merge the repeat into one row).
+  const distinct = <T>(list: readonly T[], size: number): T[] => {
+    const chosen = new Set<T>();
+    while (chosen.size < Math.min(size, list.length)) chosen.add(pick(list));
+    return [...chosen];
+  };
   const passwordHash = demoPasswordHash();
 
   const users: number[] = [];
@@ -55,7 +62,7 @@ export function seedLarge(ctx: SeedContext): void {
   const channels: { id: number; members: number[] }[] = [];
   for (let i = 1; i <= LARGE_COUNTS.channels; i++) {
     const size = random.next() < 0.05 ? 1000 + Math.floor(random.next() * 2000) : 5 + Math.floor(random.next() * 60);
-    const members = Array.from({ length: size }, () => pick(users));
+    const members = distinct(users, size);
     const id = insertStream(db, {
       name: `${pick(['team', 'project', 'topic', 'club'])}-${String(i).padStart(4, '0')}`,
       description: `Channel number ${i} of the large sandbox.`,
@@ -66,7 +73,7 @@ export function seedLarge(ctx: SeedContext): void {
       folder_id: random.next() < 0.3 ? pick(folders) : null,
     });
     subscribe(db, id, members);
-    channels.push({ id, members: [...new Set(members)] });
+    channels.push({ id, members });
   }
 
   const rendered = TEXTS.map((text) => renderMarkdown(text));
