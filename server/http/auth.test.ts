@@ -1,6 +1,6 @@
 // Authentication: HTTP Basic email:api_key, and upstream's 401 and 429 bodies.
 import { describe, expect, test } from 'vitest';
-import { ServerSettings } from '../../shared/api';
+import { fetchApiKey, ServerSettings } from '../../shared/api';
 import { SERVICE_FEATURE_LEVEL } from '../config';
 import { withDb } from '../testing/database-file';
 import { testServerForFile } from '../testing/server-per-file';
@@ -81,5 +81,24 @@ describe('GET /server_settings', () => {
   test('answers without credentials with the realm name and feature level', async () => {
     const response = await server.anonymous().get('/server_settings');
     expect(ServerSettings.parse(response.body)).toMatchObject({ realm_name: 'Sandbox Org', zulip_feature_level: SERVICE_FEATURE_LEVEL, email_auth_enabled: true });
+  });
+});
+
+describe('POST /fetch_api_key (spec 6)', () => {
+  test('the reply parses with the spec schema and names the account', async () => {
+    const response = await server.anonymous().post('/fetch_api_key', { username: 'mona@sandbox.test', password: 'sandbox' });
+    expect(response.status).toBe(200);
+    const reply = fetchApiKey.reply.parse(response.body);
+    const mona = withDb(server, (db) => db.prepare("SELECT id, api_key FROM users WHERE delivery_email = 'mona@sandbox.test'").get() as { id: number; api_key: string });
+    expect(reply).toMatchObject({ result: 'success', msg: '', api_key: mona.api_key, email: 'mona@sandbox.test', user_id: mona.id });
+    expect((await server.withCredentials(reply.email, reply.api_key).get('/users/me')).status).toBe(200);
+  });
+
+  test.each(['username', 'password'])('a missing %s is REQUEST_VARIABLE_MISSING naming it', async (missing) => {
+    const params: Record<string, string> = { username: 'mona@sandbox.test', password: 'sandbox' };
+    delete params[missing];
+    const response = await server.anonymous().post('/fetch_api_key', params);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ result: 'error', code: 'REQUEST_VARIABLE_MISSING', msg: `Missing '${missing}' argument`, var_name: missing });
   });
 });
