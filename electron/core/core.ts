@@ -3,6 +3,7 @@
 // transport ever sees an API key.
 import { contract, type AppInfo, type Push } from '../../shared/ipc';
 import { AccountService } from './accounts/accounts';
+import type { ApiClientOptions } from './client/api-client';
 import type { SecretStore } from './accounts/secret-store';
 import { ActivityLog } from './activity/activity-log';
 import { handlers } from './handlers';
@@ -26,6 +27,8 @@ export interface CoreOptions {
   appInfo: AppInfo;
   /** With no saved accounts, sign in here first, so a newcomer sees a working realm at once. */
   sandbox?: SandboxSignIn;
+  /** How the core's HTTP clients reach servers; tests watch the traffic through `fetch`. */
+  clientOptions?: Partial<ApiClientOptions>;
 }
 
 export interface Core {
@@ -39,7 +42,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const push = (message: Push) => {
     for (const listener of listeners) listener(message);
   };
-  const accounts = new AccountService({ dataDir: options.dataDir, secrets: options.secrets });
+  const accounts = new AccountService({ dataDir: options.dataDir, secrets: options.secrets, ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}) });
   if (options.sandbox && accounts.list().length === 0) await signInToSandbox(accounts, options.sandbox);
   const sessions = new SessionManager(accounts, push);
   const activity = new ActivityLog(options.dataDir);

@@ -8,6 +8,8 @@ import { RealmSession } from './session/session';
 
 export class SessionManager {
   private sessions = new Map<string, RealmSession>();
+  /** Sessions of signed-out accounts still deleting their event queues, by account. */
+  private stopping = new Map<string, Promise<void>>();
   private reportListeners = new Set<(accountId: string, message: Message) => void>();
 
   constructor(
@@ -21,7 +23,7 @@ export class SessionManager {
     for (const [id, session] of this.sessions) {
       if (!ids.has(id)) {
         this.sessions.delete(id);
-        void session.stop();
+        this.stopSession(id, session);
       }
     }
     for (const id of ids) if (!this.sessions.has(id)) this.start(id);
@@ -42,6 +44,11 @@ export class SessionManager {
     return session;
   }
 
+  /** Resolves once a signed-out account's session has stopped and the server was asked to delete its queue. */
+  whenStopped(accountId: string): Promise<void> {
+    return this.stopping.get(accountId) ?? Promise.resolve();
+  }
+
   /** Hears each new report message any session receives (the moderation inbox keeps their content). */
   onReportMessage(listener: (accountId: string, message: Message) => void): () => void {
     this.reportListeners.add(listener);
@@ -52,6 +59,13 @@ export class SessionManager {
     const sessions = [...this.sessions.values()];
     this.sessions.clear();
     await Promise.all(sessions.map((session) => session.stop()));
+  }
+
+  private stopSession(accountId: string, session: RealmSession): void {
+    const stopped: Promise<void> = session.stop().finally(() => {
+      if (this.stopping.get(accountId) === stopped) this.stopping.delete(accountId);
+    });
+    this.stopping.set(accountId, stopped);
   }
 
   private start(accountId: string): void {

@@ -24,5 +24,8 @@ export const signInWithApiKey: Handler<'accounts.signInWithApiKey', AccountsCont
 export const importZuliprc: Handler<'accounts.importZuliprc', AccountsContext> = (input, ctx) => signedIn(ctx, ctx.accounts.importZuliprc(input));
 export const signOut: Handler<'accounts.signOut', AccountsContext> = async ({ account }, ctx) => {
   await ctx.accounts.signOut(account);
+  // When the reply comes, the server has forgotten the account's event queue too (a quit right after
+  // a sign-out would otherwise cut the DELETE short and leave the queue to idle out).
+  await ctx.sessions.whenStopped(account);
   return null;
 };
