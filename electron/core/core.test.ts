@@ -1,13 +1,13 @@
 // The core as the Electron main process and browser mode build it, against a real sandbox server:
-// signing out through the router.
-import { mkdtempSync, rmSync } from 'node:fs';
+// signing out through the router, and the sandbox sign-in a newcomer gets on a system with no keyring.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { getEvents } from '../../shared/api';
 import type { Account } from '../../shared/ipc';
 import { FileSecretStore } from './accounts/file-secret-store';
-import type { SecretStore } from './accounts/secret-store';
+import { PlaintextSecretStore, type SecretStore } from './accounts/secret-store';
 import { ApiClient } from './client/api-client';
 import { createCore, type Core } from './core';
 import { describeRuntime } from './runtime-info';
@@ -27,7 +27,7 @@ afterAll(async () => {
 const cores = new Set<Core>();
 const dirs: string[] = [];
 afterEach(async () => {
-  await Promise.all([...cores].map((core) => core.close()));
+  await Promise.all([...cores].map(closeCore));
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -52,6 +52,12 @@ async function startCore(dataDir: string, secrets: SecretStore, fetch?: typeof g
   return core;
 }
 
+/** As the app quits: the sessions stop and delete their queues. */
+async function closeCore(core: Core): Promise<void> {
+  cores.delete(core);
+  await core.close();
+}
+
 async function call(core: Core, channel: string, input: unknown): Promise<unknown> {
   const result = await core.router.handle(channel, input, sender);
   if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.msg}`);
@@ -59,6 +65,14 @@ async function call(core: Core, channel: string, input: unknown): Promise<unknow
 }
 
 const accountsOf = async (core: Core) => (await call(core, 'accounts.list', {})) as Account[];
+
+/** Every file under `dir`, as text. */
+function filesUnder(dir: string): { file: string; text: string }[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? filesUnder(file) : [{ file, text: readFileSync(file, 'utf8') }];
+  });
+}
 
 test('signing out through the router deletes the account’s event queue on the server before it answers', async () => {
   // The queue the session long-polls, as seen on the wire.
@@ -77,4 +91,51 @@ test('signing out through the router deletes the account’s event queue on the 
 
   await call(core, 'accounts.signOut', { account: account?.id });
   await expect(olivia.call(getEvents, { queue_id: queue, last_event_id: -1, dont_block: true })).rejects.toMatchObject({ code: 'BAD_EVENT_QUEUE_ID' });
+});
+
+describe('the sandbox sign-in on a system with no keyring', () => {
+  const noKeyring = () => new PlaintextSecretStore();
+
+  test('the sandbox owner is signed in and live, and the API key is written nowhere', async () => {
+    const dataDir = freshDataDir();
+    const core = await startCore(dataDir, noKeyring());
+    const [account] = await accountsOf(core);
+    expect(account).toMatchObject({ email: 'olivia@sandbox.test', realmName: 'Sandbox Org' });
+    // Nothing readable is saved, so there is no "saved unencrypted" warning to show.
+    expect(account?.protection).toBe('encrypted');
+    expect(await call(core, 'realm.overview', { account: account?.id })).toMatchObject({ realmName: 'Sandbox Org' });
+    const files = filesUnder(dataDir);
+    expect(files.map(({ file }) => path.basename(file))).toContain('accounts.json');
+    expect(files.filter(({ text }) => text.includes(oliviaKey)).map(({ file }) => file)).toEqual([]);
+  });
+
+  test('the next start fetches the key again: the same account, live, and still no key on disk', async () => {
+    const dataDir = freshDataDir();
+    const first = await startCore(dataDir, noKeyring());
+    const [before] = await accountsOf(first);
+    await closeCore(first);
+
+    const again = await startCore(dataDir, noKeyring());
+    expect(await accountsOf(again)).toEqual([before]);
+    expect(await call(again, 'realm.overview', { account: before?.id })).toMatchObject({ realmName: 'Sandbox Org' });
+    expect(filesUnder(dataDir).filter(({ text }) => text.includes(oliviaKey))).toEqual([]);
+  });
+
+  test('a start while the sandbox is down leaves its account out rather than failing, and the next start brings it back', async () => {
+    const dataDir = freshDataDir();
+    const first = await startCore(dataDir, noKeyring());
+    const [account] = await accountsOf(first);
+    await closeCore(first);
+
+    await sandbox.stop();
+    try {
+      const whileDown = await startCore(dataDir, noKeyring());
+      expect(await accountsOf(whileDown)).toEqual([]);
+      await closeCore(whileDown);
+    } finally {
+      await sandbox.start();
+    }
+    const later = await startCore(dataDir, noKeyring());
+    expect(await accountsOf(later)).toEqual([account]);
+  }, 30_000);
 });

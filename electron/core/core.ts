@@ -43,7 +43,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     for (const listener of listeners) listener(message);
   };
   const accounts = new AccountService({ dataDir: options.dataDir, secrets: options.secrets, ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}) });
-  if (options.sandbox && accounts.list().length === 0) await signInToSandbox(accounts, options.sandbox);
+  if (options.sandbox) await signInToSandbox(accounts, options.sandbox, options.secrets.encryptionAvailable);
   const sessions = new SessionManager(accounts, push);
   const activity = new ActivityLog(options.dataDir);
   const userChanges = new UserChanges({ accounts, sessions, activity });
@@ -80,13 +80,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 }
 
 /**
- * The embedded sandbox's owner; a failure here (the sandbox not up yet) just leaves the Connect screen.
- * Its key may be kept unencrypted where there is no keyring: the sandbox is demo data on this machine,
- * its password published.
+ * The embedded sandbox's owner, for a newcomer (no accounts yet) and at every start where no keyring
+ * could encrypt its key last time. Without a keyring the key is never written, not even in plain text
+ * (no one was asked): it stays in memory, and since the sandbox's password is published, the next
+ * start fetches it again. A failure (the sandbox not up) leaves the Connect screen, or, for a returning
+ * user, the sandbox account out of the list until a start where the sandbox answers.
  */
-async function signInToSandbox(accounts: AccountService, sandbox: SandboxSignIn): Promise<void> {
+async function signInToSandbox(accounts: AccountService, sandbox: SandboxSignIn, encryptionAvailable: boolean): Promise<void> {
+  if (accounts.list().length > 0 && !accounts.awaitsKey(sandbox.url)) return;
   try {
-    await accounts.signInWithPassword({ realmUrl: sandbox.url, email: sandbox.email, password: sandbox.password, allowPlaintext: true });
+    await accounts.signInWithPassword({
+      realmUrl: sandbox.url,
+      email: sandbox.email,
+      password: sandbox.password,
+      allowPlaintext: false,
+      keyInMemoryOnly: !encryptionAvailable,
+    });
   } catch (error) {
     console.error(`[core] could not sign in to the sandbox at ${sandbox.url}:`, error instanceof Error ? error.message : error);
   }

@@ -7,7 +7,7 @@ import type { Account } from '../../../shared/ipc';
 import { ApiClient, normalizeRealmUrl, type ApiClientOptions } from '../client/api-client';
 import { ConsoleError } from '../errors';
 import { AccountStore, type StoredAccount } from './account-store';
-import { isSealedPlain, sealPlain, unsealPlain, type SecretStore } from './secret-store';
+import { isKeyNotSaved, isSealedPlain, KEY_NOT_SAVED, sealPlain, unsealPlain, type SecretStore } from './secret-store';
 import { parseZuliprc } from './zuliprc';
 
 export interface AccountServiceOptions {
@@ -26,7 +26,21 @@ interface Candidate {
   email: string;
   apiKey: string;
   allowPlaintext: boolean;
+  keyInMemoryOnly: boolean;
   source: KeySource;
+}
+
+export interface PasswordSignIn {
+  realmUrl: string;
+  email: string;
+  password: string;
+  allowPlaintext: boolean;
+  /**
+   * Never write the key, not even encrypted: it lives in memory until the console quits, and the
+   * account is left out of list() on a later start until someone signs in to it again. For an account
+   * whose password the console itself knows (the local sandbox), so it can sign in again at each start.
+   */
+  keyInMemoryOnly?: boolean;
 }
 
 /** spec: roles 100 owner, 200 administrator, 300 moderator may use the console. */
@@ -39,6 +53,8 @@ export class AccountService {
   private readonly log: (message: string) => void;
   /** In sign-in order; re-signing in keeps an account's place. */
   private readonly accounts = new Map<string, StoredAccount>();
+  /** The keys of accounts signed in with keyInMemoryOnly, by account; never written anywhere. */
+  private readonly keysInMemory = new Map<string, string>();
   private readonly listeners = new Set<() => void>();
 
   constructor(options: AccountServiceOptions) {
@@ -52,8 +68,15 @@ export class AccountService {
     }
   }
 
+  /** The accounts that can be used now: one whose key was kept in memory by an earlier run is not. */
   list(): Account[] {
-    return [...this.accounts.values()].map(publicAccount);
+    return [...this.accounts.values()].filter((account) => this.usable(account)).map(publicAccount);
+  }
+
+  /** Whether an account at this realm waits for a sign-in because its key was kept in memory only. */
+  awaitsKey(realmUrl: string): boolean {
+    const url = normalizeRealmUrl(realmUrl);
+    return [...this.accounts.values()].some((account) => account.realmUrl === url && !this.usable(account));
   }
 
   client(id: string): ApiClient {
@@ -61,29 +84,38 @@ export class AccountService {
     return this.clientFor(account.realmUrl, { email: account.email, apiKey: this.openSecret(account) });
   }
 
-  async signInWithPassword(input: { realmUrl: string; email: string; password: string; allowPlaintext: boolean }): Promise<Account> {
+  async signInWithPassword(input: PasswordSignIn): Promise<Account> {
     const realmUrl = normalizeRealmUrl(input.realmUrl);
-    this.checkSecretStorage(input.allowPlaintext);
+    const keyInMemoryOnly = input.keyInMemoryOnly ?? false;
+    // A key that is never written needs no consent to be written unencrypted.
+    if (!keyInMemoryOnly) this.checkSecretStorage(input.allowPlaintext);
     const reply = await this.clientFor(realmUrl)
       .call(fetchApiKey, { username: input.email.trim(), password: input.password })
       .catch((error: unknown) => {
         throw explain(error, realmUrl, input.email.trim(), 'password');
       });
     // The server's spelling of the address is the one its Basic auth knows.
-    return this.verifyAndSave({ realmUrl, email: reply.value.email, apiKey: reply.value.api_key, allowPlaintext: input.allowPlaintext, source: 'password' });
+    return this.verifyAndSave({
+      realmUrl,
+      email: reply.value.email,
+      apiKey: reply.value.api_key,
+      allowPlaintext: input.allowPlaintext,
+      keyInMemoryOnly,
+      source: 'password',
+    });
   }
 
   async signInWithApiKey(input: { realmUrl: string; email: string; apiKey: string; allowPlaintext: boolean }): Promise<Account> {
     const realmUrl = normalizeRealmUrl(input.realmUrl);
     this.checkSecretStorage(input.allowPlaintext);
-    return this.verifyAndSave({ realmUrl, email: input.email.trim(), apiKey: input.apiKey.trim(), allowPlaintext: input.allowPlaintext, source: 'apiKey' });
+    return this.verifyAndSave({ realmUrl, email: input.email.trim(), apiKey: input.apiKey.trim(), allowPlaintext: input.allowPlaintext, keyInMemoryOnly: false, source: 'apiKey' });
   }
 
   async importZuliprc(input: { contents: string; allowPlaintext: boolean }): Promise<Account> {
     const rc = parseZuliprc(input.contents);
     const realmUrl = normalizeRealmUrl(rc.site);
     this.checkSecretStorage(input.allowPlaintext);
-    return this.verifyAndSave({ realmUrl, email: rc.email, apiKey: rc.apiKey, allowPlaintext: input.allowPlaintext, source: 'zuliprc' });
+    return this.verifyAndSave({ realmUrl, email: rc.email, apiKey: rc.apiKey, allowPlaintext: input.allowPlaintext, keyInMemoryOnly: false, source: 'zuliprc' });
   }
 
   /** Forgets the account and its key. Signing out of an account already gone is not an error. */
@@ -92,6 +124,7 @@ export class AccountService {
     const before = new Map(this.accounts);
     this.accounts.delete(id);
     this.persist(before);
+    this.keysInMemory.delete(id);
     this.changed();
   }
 
@@ -127,7 +160,7 @@ export class AccountService {
     ]);
     if (!CONSOLE_ROLES.has(me.role)) throw notAnAdministrator(me, realmName, realmUrl);
 
-    const plaintext = !this.secrets.encryptionAvailable;
+    const plaintext = !this.secrets.encryptionAvailable && !candidate.keyInMemoryOnly;
     const id = accountId(realmUrl, me.user_id);
     const account: StoredAccount = {
       id,
@@ -139,11 +172,13 @@ export class AccountService {
       role: me.role,
       protection: plaintext ? 'plaintext' : 'encrypted',
       // Plain text only with consent, checked before any request; sealPlain so the form says so.
-      secret: plaintext ? sealPlain(apiKey) : this.secrets.seal(apiKey),
+      secret: candidate.keyInMemoryOnly ? KEY_NOT_SAVED : plaintext ? sealPlain(apiKey) : this.secrets.seal(apiKey),
     };
     const before = new Map(this.accounts);
     this.accounts.set(id, account);
     this.persist(before);
+    if (candidate.keyInMemoryOnly) this.keysInMemory.set(id, apiKey);
+    else this.keysInMemory.delete(id);
     this.changed();
     return publicAccount(account);
   }
@@ -175,11 +210,17 @@ export class AccountService {
 
   private find(id: string): StoredAccount {
     const account = this.accounts.get(id);
-    if (!account) throw new ConsoleError('UNKNOWN_ACCOUNT', `No signed-in account has the ID "${id}". It may have been signed out; choose another account.`, { account: id });
+    if (!account || !this.usable(account)) throw new ConsoleError('UNKNOWN_ACCOUNT', `No signed-in account has the ID "${id}". It may have been signed out; choose another account.`, { account: id });
     return account;
   }
 
+  private usable(account: StoredAccount): boolean {
+    return !isKeyNotSaved(account.secret) || this.keysInMemory.has(account.id);
+  }
+
   private openSecret(account: StoredAccount): string {
+    const inMemory = this.keysInMemory.get(account.id);
+    if (inMemory !== undefined) return inMemory;
     try {
       return unsealPlain(account.secret) ?? this.secrets.unseal(account.secret);
     } catch (error) {
@@ -216,6 +257,10 @@ export function accountId(realmUrl: string, userId: number): string {
   return createHash('sha256').update(`${realmUrl}\n${userId}`).digest('hex').slice(0, 16);
 }
 
+/**
+ * A key kept in memory only counts as 'encrypted': nothing readable is on disk, so the warning about a
+ * key saved unencrypted must not show (the contract has no third value for "not saved").
+ */
 function protectionOf(sealed: string): Account['protection'] {
   return isSealedPlain(sealed) ? 'plaintext' : 'encrypted';
 }

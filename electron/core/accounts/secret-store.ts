@@ -30,6 +30,17 @@ export function unsealPlain(sealed: string): string | null {
 }
 
 /**
+ * What the accounts file holds instead of a key kept in memory only: nothing of the key at all. Only
+ * an account whose key the console can fetch again by itself (the local sandbox, whose password is
+ * published) is kept this way, where the system cannot encrypt and no one agreed to plain text.
+ */
+export const KEY_NOT_SAVED = 'not-saved';
+
+export function isKeyNotSaved(sealed: string): boolean {
+  return sealed === KEY_NOT_SAVED;
+}
+
+/**
  * The store for a system without any encryption the console trusts, and for tests of that case. It
  * never pretends: `encryptionAvailable` is false, so the account service asks for consent first.
  */
