@@ -2,6 +2,7 @@
 // pending invitations. Tabs follow the ARIA tabs pattern: arrow keys move between them.
 import { useRef, type KeyboardEvent } from 'react';
 import type { Account } from '../../../../shared/ipc';
+import { NoAccount } from '../../components/NoAccount';
 import { useCampaigns, usePendingInvites } from '../../queries/invitations';
 import { CampaignHistory } from './campaign/CampaignHistory';
 import { CampaignView } from './campaign/CampaignView';
@@ -14,7 +15,7 @@ export function InvitationsScreen({ account }: { account: Account | null }) {
   return (
     <section className="invitations" aria-labelledby="screen-title">
       <h1 id="screen-title">Invitations</h1>
-      {account ? <InvitationsOf account={account} /> : <p className="notice">No organization is selected.</p>}
+      {account ? <InvitationsOf account={account} /> : <NoAccount />}
     </section>
   );
 }

@@ -2,7 +2,8 @@
 // inbox it says plainly when there is nothing to read: no channel configured (reporting is off), or a
 // channel the signed-in user cannot read.
 import type { Account, ModerationInbox } from '../../../../shared/ipc';
-import { errorWords } from '../../errors/words';
+import { NoAccount } from '../../components/NoAccount';
+import { QueryGate } from '../../components/QueryGate';
 import { useModerationInbox } from '../../queries/moderation';
 import { Inbox } from './Inbox';
 import './moderation.css';
@@ -11,37 +12,24 @@ export function ModerationScreen({ account }: { account: Account | null }) {
   return (
     <section className="moderation" aria-labelledby="screen-title">
       <h1 id="screen-title">Moderation</h1>
-      {account ? <ModerationOf account={account} /> : <p className="muted">No organization is selected.</p>}
+      {account ? <ModerationOf account={account} /> : <NoAccount />}
     </section>
   );
 }
 
 function ModerationOf({ account }: { account: Account }) {
-  const inbox = useModerationInbox(account.id);
-  if (inbox.isPending) {
-    const failed = inbox.failureCount > 0 ? errorWords(inbox.failureReason).message : null;
-    return (
-      <p className="muted" aria-busy="true">
-        Reading the reports of {account.realmName}…{failed && ` The last try failed: ${failed} Trying again.`}
-      </p>
-    );
-  }
-  if (inbox.isError) {
-    const words = errorWords(inbox.error);
-    return (
-      <div className="notice" role="alert">
-        <p>Could not read the reports of {account.realmName}: {words.message}</p>
-        <p className="muted">{words.action ?? 'The status under the organization’s name says whether the console is connected.'}</p>
-        <button type="button" className="button" onClick={() => void inbox.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  const { channel } = inbox.data;
+  return (
+    <QueryGate query={useModerationInbox(account.id)} loading={`Reading the reports of ${account.realmName}`} failure={`Could not read the reports of ${account.realmName}`}>
+      {(inbox) => <InboxOrExplanation account={account} inbox={inbox} />}
+    </QueryGate>
+  );
+}
+
+function InboxOrExplanation({ account, inbox }: { account: Account; inbox: ModerationInbox }) {
+  const { channel } = inbox;
   if (!channel) return <NoModerationChannel realmName={account.realmName} />;
-  if (!inbox.data.readable) return <UnreadableChannel channel={channel} />;
-  return <Inbox account={account} inbox={inbox.data} />;
+  if (!inbox.readable) return <UnreadableChannel channel={channel} />;
+  return <Inbox account={account} inbox={inbox} />;
 }
 
 /** What a realm without a moderation request channel means, and what to set up. */

@@ -1,8 +1,8 @@
 // The realm at a glance, live: every count comes from the core's realm state and is reread when a
 // push says it changed (queries/pushes.ts), so it moves without a reload.
 import type { Account, RealmOverview } from '../../../../shared/ipc';
-import { errorWords } from '../../errors/words';
-import { useAccounts } from '../../queries/accounts';
+import { NoAccount } from '../../components/NoAccount';
+import { QueryGate } from '../../components/QueryGate';
 import { useRealmOverview } from '../../queries/realm';
 import './overview.css';
 
@@ -18,42 +18,12 @@ export function OverviewScreen({ account }: { account: Account | null }) {
   );
 }
 
-function NoAccount() {
-  const accounts = useAccounts();
-  if (accounts.isPending) return <p className="muted">Loading your organizations…</p>;
-  const words = accounts.isError ? errorWords(accounts.error) : null;
-  return (
-    <div className="notice" role={words ? 'alert' : undefined}>
-      <p>{words?.message ?? 'No organization is selected.'}</p>
-      {words?.action && <p className="muted">{words.action}</p>}
-    </div>
-  );
-}
-
 function OverviewOf({ account }: { account: Account }) {
-  const overview = useRealmOverview(account.id);
-  if (overview.isPending) {
-    // While retrying, say what went wrong so far rather than only "loading".
-    const failed = overview.failureCount > 0 ? errorWords(overview.failureReason).message : null;
-    return (
-      <p className="muted" aria-busy="true">
-        Loading {account.realmName}…{failed && ` The last try failed: ${failed} Trying again.`}
-      </p>
-    );
-  }
-  if (overview.isError) {
-    const words = errorWords(overview.error);
-    return (
-      <div className="notice" role="alert">
-        <p>Could not load the overview of {account.realmName}: {words.message}</p>
-        <p className="muted">{words.action ?? 'The status under the organization’s name says whether the console is connected.'}</p>
-        <button type="button" className="button" onClick={() => void overview.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  return <OverviewFigures overview={overview.data} />;
+  return (
+    <QueryGate query={useRealmOverview(account.id)} loading={`Loading ${account.realmName}`} failure={`Could not load the overview of ${account.realmName}`}>
+      {(overview) => <OverviewFigures overview={overview} />}
+    </QueryGate>
+  );
 }
 
 function OverviewFigures({ overview: o }: { overview: RealmOverview }) {

@@ -2,8 +2,7 @@
 // detail, bulk role changes) and, in a second tab, the activity log of changes made from this console.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Account } from '../../../../shared/ipc';
-import { errorWords } from '../../errors/words';
-import { useAccounts } from '../../queries/accounts';
+import { NoAccount } from '../../components/NoAccount';
 import { ActivityLog } from './ActivityLog';
 import { useUsersUi, type UsersTab } from './users-ui';
 import { UsersWorkspace } from './UsersWorkspace';
@@ -76,18 +75,6 @@ function TabPanel({ account }: { account: Account }) {
   return (
     <div className="users-panel" role="tabpanel" id={`users-panel-${tab}`} aria-labelledby={`users-tab-${tab}`}>
       {tab === 'users' ? <UsersWorkspace account={account} /> : <ActivityLog account={account.id} realmName={account.realmName} />}
-    </div>
-  );
-}
-
-function NoAccount() {
-  const accounts = useAccounts();
-  if (accounts.isPending) return <p className="muted">Loading your organizations…</p>;
-  const words = accounts.isError ? errorWords(accounts.error) : null;
-  return (
-    <div className="notice" role={words ? 'alert' : undefined}>
-      <p>{words?.message ?? 'No organization is selected.'}</p>
-      {words?.action && <p className="muted">{words.action}</p>}
     </div>
   );
 }

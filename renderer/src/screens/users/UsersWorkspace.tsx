@@ -4,7 +4,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { User } from '../../../../shared/api/users';
 import type { Account } from '../../../../shared/ipc';
-import { errorWords } from '../../errors/words';
+import { QueryGate } from '../../components/QueryGate';
 import { useRealmUsers } from '../../queries/realm';
 import { BatchPanel } from './BatchPanel';
 import { BulkRoleDialog } from './BulkRoleDialog';
@@ -23,28 +23,11 @@ export function UsersWorkspace({ account }: { account: Account }) {
   const users = useRealmUsers(account.id);
   useEffect(() => mark(MARKS.mounted), []);
 
-  if (users.isPending) {
-    // While retrying, say what went wrong so far rather than only "loading".
-    const failed = users.failureCount > 0 ? errorWords(users.failureReason).message : null;
-    return (
-      <p className="muted" aria-busy="true">
-        Loading the users of {account.realmName}…{failed && ` The last try failed: ${failed} Trying again.`}
-      </p>
-    );
-  }
-  if (users.isError) {
-    const words = errorWords(users.error);
-    return (
-      <div className="notice" role="alert">
-        <p>Could not load the users of {account.realmName}: {words.message}</p>
-        <p className="muted">{words.action ?? 'The status under the organization’s name says whether the console is connected.'}</p>
-        <button type="button" className="button" onClick={() => void users.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  return <Workspace account={account} users={users.data} />;
+  return (
+    <QueryGate query={users} loading={`Loading the users of ${account.realmName}`} failure={`Could not load the users of ${account.realmName}`}>
+      {(list) => <Workspace account={account} users={list} />}
+    </QueryGate>
+  );
 }
 
 function Workspace({ account, users }: { account: Account; users: User[] }) {
