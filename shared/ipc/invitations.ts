@@ -33,6 +33,18 @@ export type CampaignOptions = z.infer<typeof CampaignOptions>;
 export const InviteOutcome = z.enum(['pending', 'invited', 'existing', 'deactivated', 'invalid', 'outside_domain', 'other', 'not_attempted']);
 export type InviteOutcome = z.infer<typeof InviteOutcome>;
 
+/** Each outcome in words: the report's Status column on screen, in the CSV export and in the activity log. */
+export const OUTCOME_WORDS: Record<InviteOutcome, string> = {
+  pending: 'Still to send',
+  invited: 'Invited',
+  existing: 'Already has an account',
+  deactivated: 'Deactivated',
+  invalid: 'Invalid address',
+  outside_domain: 'Outside the domain',
+  other: 'Refused for another reason',
+  not_attempted: 'Not sent',
+};
+
 export const CampaignAddress = z.object({
   email: z.string(),
   name: z.string().nullable(),

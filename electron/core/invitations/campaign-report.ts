@@ -2,21 +2,9 @@
 // counts in words (for the activity log), and the per-address report as CSV.
 import { toCsv } from '../../../shared/domain/csv';
 import { ROLE_NAMES } from '../../../shared/domain/role-rules';
-import type { CampaignSummary, InviteOutcome, JobProgress } from '../../../shared/ipc';
+import { OUTCOME_WORDS, type CampaignSummary, type InviteOutcome, type JobProgress } from '../../../shared/ipc';
 import type { CampaignRecord } from './campaign-journal';
 import { countOutcomes } from './campaign-outcomes';
-
-/** Each outcome as the report's Status column and the activity log say it. */
-export const OUTCOME_WORDS: Record<InviteOutcome, string> = {
-  pending: 'Still to send',
-  invited: 'Invited',
-  existing: 'Already has an account',
-  deactivated: 'Deactivated',
-  invalid: 'Invalid address',
-  outside_domain: 'Outside the domain',
-  other: 'Refused for another reason',
-  not_attempted: 'Not sent',
-};
 
 /** Each outcome after a count, for the activity log: "3 already had an account". */
 const COUNT_WORDS: Record<InviteOutcome, string> = {

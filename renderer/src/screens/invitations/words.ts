@@ -10,21 +10,6 @@ export const CHECK_LABELS: Record<AddressCheck, string> = {
   duplicate: 'Duplicate',
 };
 
-/**
- * The report's statuses, the same words as the Status column of the core's CSV export
- * (electron/core/invitations/campaign-report.ts); the reason column carries the server's own words.
- */
-export const OUTCOME_LABELS: Record<InviteOutcome, string> = {
-  pending: 'Still to send',
-  invited: 'Invited',
-  existing: 'Already has an account',
-  deactivated: 'Deactivated',
-  invalid: 'Invalid address',
-  outside_domain: 'Outside the domain',
-  other: 'Refused for another reason',
-  not_attempted: 'Not sent',
-};
-
 /** The order outcomes are listed in: what happened to most first, what needs attention after. */
 export const OUTCOME_ORDER: InviteOutcome[] = ['invited', 'existing', 'deactivated', 'invalid', 'outside_domain', 'other', 'not_attempted', 'pending'];
 

@@ -1,11 +1,11 @@
 // A campaign's progress, live from the core's job.progress pushes: a progress bar, counts by status,
 // the time left, why it paused or stopped and what to do, and the controls that fit its state.
 import { useState, type ReactNode } from 'react';
-import type { CampaignSummary } from '../../../../../shared/ipc';
+import { OUTCOME_WORDS, type CampaignSummary } from '../../../../../shared/ipc';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Icon } from '../../../components/Icon';
 import { useCampaignAction, type CampaignAction } from '../../../queries/invitations';
-import { formatCount, formatDuration, OUTCOME_LABELS, OUTCOME_ORDER, outcomeTone, plural, RETRYABLE, STATUS_LABELS } from '../words';
+import { formatCount, formatDuration, OUTCOME_ORDER, outcomeTone, plural, RETRYABLE, STATUS_LABELS } from '../words';
 
 export function CampaignProgress({ account, campaign }: { account: string; campaign: CampaignSummary }) {
   const { counts, total } = campaign;
@@ -42,7 +42,7 @@ export function CampaignProgress({ account, campaign }: { account: string; campa
       <dl className="inv-outcome-counts">
         {OUTCOME_ORDER.filter((outcome) => counts[outcome] > 0 || outcome === 'invited').map((outcome) => (
           <div key={outcome} className="inv-outcome-count" data-tone={outcomeTone(outcome)}>
-            <dt>{OUTCOME_LABELS[outcome]}</dt>
+            <dt>{OUTCOME_WORDS[outcome]}</dt>
             <dd>{formatCount(counts[outcome])}</dd>
           </div>
         ))}

@@ -2,11 +2,11 @@
 // status; "Retry failed" for the failures a new try may fix; and the report as a CSV file (written by
 // the core, safe against formula injection).
 import { useMemo, useState } from 'react';
-import type { Campaign, CampaignAddress, InviteOutcome } from '../../../../../shared/ipc';
+import { OUTCOME_WORDS, type Campaign, type CampaignAddress, type InviteOutcome } from '../../../../../shared/ipc';
 import { useCampaignAction, useExportCampaign } from '../../../queries/invitations';
 import { AddressTable, type Column } from '../AddressTable';
 import { FilterChips, type Chip } from '../FilterChips';
-import { OUTCOME_LABELS, OUTCOME_ORDER, outcomeTone, plural } from '../words';
+import { OUTCOME_ORDER, outcomeTone, plural } from '../words';
 import { retryableCount } from './CampaignProgress';
 
 const COLUMNS: Column<CampaignAddress>[] = [
@@ -17,7 +17,7 @@ const COLUMNS: Column<CampaignAddress>[] = [
     header: 'Status',
     cell: (row) => (
       <span className="inv-status" data-tone={outcomeTone(row.outcome)}>
-        {OUTCOME_LABELS[row.outcome]}
+        {OUTCOME_WORDS[row.outcome]}
       </span>
     ),
   },
@@ -33,7 +33,7 @@ export function CampaignReport({ account, campaign }: { account: string; campaig
     for (const address of campaign.addresses) byOutcome.set(address.outcome, (byOutcome.get(address.outcome) ?? 0) + 1);
     return byOutcome;
   }, [campaign.addresses]);
-  const chips: Chip<InviteOutcome>[] = OUTCOME_ORDER.map((outcome) => ({ key: outcome, label: OUTCOME_LABELS[outcome], count: counts.get(outcome) ?? 0, tone: outcomeTone(outcome) }));
+  const chips: Chip<InviteOutcome>[] = OUTCOME_ORDER.map((outcome) => ({ key: outcome, label: OUTCOME_WORDS[outcome], count: counts.get(outcome) ?? 0, tone: outcomeTone(outcome) }));
 
   return (
     <section className="inv-campaign-report" aria-labelledby="campaign-report-title">
