@@ -64,6 +64,17 @@ describe('GET /user_groups', () => {
     expect(byName(await groups({ include_deactivated_groups: true }), 'retired')).toMatchObject({ deactivated: true });
   });
 
+  test.each([
+    ['owner', 'olivia'],
+    ['administrator', 'adam'],
+    ['moderator', 'mona'],
+    ['member', 'mark'],
+  ] as const)('permission matrix: an %s sees every group', async (_role, person) => {
+    const response = await clients[person].get('/user_groups');
+    expect(response.status).toBe(200);
+    expect(getUserGroups.reply.parse(response.body).user_groups.map((group) => group.name)).toEqual(expect.arrayContaining(['role:owners', 'engineers', 'designers']));
+  });
+
   test('guests and bots are turned away', async () => {
     const gina = await server.as('gina@sandbox.test');
     expect((await gina.get('/user_groups')).body).toEqual({ result: 'error', msg: 'Not allowed for guest users', code: 'BAD_REQUEST' });

@@ -19,6 +19,25 @@ async function invitedBy(client: ApiClient, params: Record<string, unknown> = {}
   return invitationFor(olivia, email);
 }
 
+/** Each role's client, owner first, for permission matrices; the invitation each acts on is someone else's. */
+const roles = () =>
+  [
+    ['owner', olivia],
+    ['administrator', adam],
+    ['moderator', mona],
+    ['member', mark],
+    ['guest', gina],
+  ] as const;
+const someoneElse = (actor: ApiClient) => (actor === adam ? olivia : adam);
+/** What each role is told when acting on someone else's (member) invitation; null: allowed. */
+const refusals = {
+  owner: null,
+  administrator: null,
+  moderator: 'Must be an organization administrator',
+  member: 'Must be an organization administrator',
+  guest: 'Not allowed for guest users',
+} as const;
+
 describe('GET /invites', () => {
   test('administrators see every pending invitation, the demo\'s three included', async () => {
     const email = fresh();
@@ -47,6 +66,18 @@ describe('GET /invites', () => {
 });
 
 describe('DELETE /invites/{invite_id}', () => {
+  test('permission matrix: owners and administrators revoke someone else\'s invitation; the others are refused', async () => {
+    for (const [role, actor] of roles()) {
+      const invitation = await invitedBy(someoneElse(actor));
+      const response = await actor.delete(`/invites/${String(invitation.id)}`);
+      const refusal = refusals[role];
+      if (refusal === null) expectSuccess(response);
+      else expectError(response, 'BAD_REQUEST', refusal);
+      // still pending exactly when the role was refused
+      expect((await listedEmails(olivia)).includes(invitation.email ?? ''), role).toBe(refusal !== null);
+    }
+  });
+
   test('the inviter revokes their own invitation and it is no longer listed', async () => {
     const invitation = await invitedBy(mark);
     const response = await mark.delete(`/invites/${String(invitation.id)}`);
@@ -96,6 +127,16 @@ describe('DELETE /invites/{invite_id}', () => {
 });
 
 describe('POST /invites/{invite_id}/resend', () => {
+  test('permission matrix: owners and administrators resend someone else\'s invitation; the others are refused', async () => {
+    for (const [role, actor] of roles()) {
+      const invitation = await invitedBy(someoneElse(actor));
+      const response = await actor.post(`/invites/${String(invitation.id)}/resend`);
+      const refusal = refusals[role];
+      if (refusal === null) expectSuccess(response);
+      else expectError(response, 'BAD_REQUEST', refusal);
+    }
+  });
+
   test('the inviter resends their invitation; it stays listed as it was', async () => {
     const invitation = await invitedBy(mark);
     server.clock.advance(60_000);

@@ -62,6 +62,20 @@ describe('PATCH /users/{id} profile_data (spec 12)', () => {
     [pronouns, team] = fields.sort((a, b) => a - b) as [number, number];
   });
 
+  test('permission matrix: owners and administrators set profile data; others get "Insufficient permission"', async () => {
+    for (const [name, actor] of f.actors()) {
+      const response = await actor.patch(`/users/${String(target().user_id)}`, { profile_data: [{ id: team, value: `Set by ${name}` }] });
+      const shown = (await f.fetchUser(target().user_id, { include_custom_profile_fields: true })).profile_data?.[String(team)]?.value;
+      if (name === 'owner' || name === 'administrator') {
+        expectSuccess(response);
+        expect(shown).toBe(`Set by ${name}`);
+      } else {
+        expectError(response, 'BAD_REQUEST', 'Insufficient permission');
+        expect(shown).not.toBe(`Set by ${name}`);
+      }
+    }
+  });
+
   test('values are set, rendered, and shown in the user object', async () => {
     expectSuccess(await adam.patch(`/users/${String(target().user_id)}`, { profile_data: [{ id: pronouns, value: 'they/them' }, { id: team, value: 'Design' }] }));
     const user = await f.fetchUser(target().user_id, { include_custom_profile_fields: true });
@@ -99,6 +113,21 @@ describe('PATCH /users/{id} new_email (spec 12)', () => {
   const target = () => f.person(3);
   const newAddress = 'renamed.member@sandbox.test';
 
+  test('permission matrix without can_change_user_emails: nobody changes an address, each role told why', async () => {
+    const expected = {
+      owner: ['BAD_REQUEST', 'User not authorized to change user emails'],
+      administrator: ['UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner'],
+      moderator: ['BAD_REQUEST', 'Insufficient permission'],
+      member: ['BAD_REQUEST', 'Insufficient permission'],
+      guest: ['BAD_REQUEST', 'Insufficient permission'],
+    } as const;
+    for (const [name, actor] of f.actors()) {
+      const [code, msg] = expected[name];
+      expectError(await actor.patch(`/users/${String(target().user_id)}`, { new_email: `${name}.tried@sandbox.test` }), code, msg);
+    }
+    expect((await f.fetchUser(target().user_id)).email).toBe(target().email);
+  });
+
   test('an administrator cannot change addresses: an owner is needed', async () => {
     expectError(await adam.patch(`/users/${String(target().user_id)}`, { new_email: newAddress }), 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
   });
@@ -118,6 +147,16 @@ describe('PATCH /users/{id} new_email (spec 12)', () => {
 
     test('an invalid address is refused', async () => {
       expectError(await olivia.patch(`/users/${String(target().user_id)}`, { new_email: 'not an address' }), 'BAD_REQUEST', 'Invalid address.');
+    });
+
+    test('permission matrix with the permission held by the owner only: only the owner changes an address', async () => {
+      for (const [name, actor] of f.actors().filter(([role]) => role !== 'owner')) {
+        const response = await actor.patch(`/users/${String(f.person(4).user_id)}`, { new_email: `${name}.tried@sandbox.test` });
+        if (name === 'administrator') expectError(response, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+        else expectError(response, 'BAD_REQUEST', 'Insufficient permission');
+      }
+      expectSuccess(await olivia.patch(`/users/${String(f.person(4).user_id)}`, { new_email: 'owner.changed@sandbox.test' }));
+      expect((await f.fetchUser(f.person(4).user_id)).email).toBe('owner.changed@sandbox.test');
     });
 
     test('the address changes, and the user signs in with the new one', async () => {
