@@ -1,5 +1,6 @@
 // Reports shaped like the sandbox demo seed's three (docs/server.md), plus one message that does not
 // follow the template, for the Moderation screen's tests.
+import { unparsedReport } from '../../../../shared/domain/report-parser';
 import type { Report, ReportContext } from '../../../../shared/ipc';
 import { user } from '../../testing/sample-data';
 
@@ -68,16 +69,7 @@ export function sampleReports(now: number): Report[] {
       id: 104,
       time: now - 40 * 24 * HOUR,
       status: 'new',
-      parsed: false,
-      raw: 'Heads up: **someone** posted <script>alert(1)</script> in #random\nSecond line',
-      reportType: null,
-      reporter: null,
-      reportedUser: null,
-      reportedMessageId: null,
-      where: null,
-      notes: null,
-      content: null,
-      truncated: false,
+      ...unparsedReport('Heads up: **someone** posted <script>alert(1)</script> in #random\nSecond line'),
     },
   ];
 }

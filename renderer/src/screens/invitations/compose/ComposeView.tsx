@@ -4,6 +4,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { Account, CampaignOptions, CheckedAddress } from '../../../../../shared/ipc';
 import { ProblemText } from '../../../components/Field';
+import { QueryGate } from '../../../components/QueryGate';
 import { errorWords } from '../../../errors/words';
 import { useCheckAddresses, useInviteChoices, useStartCampaign } from '../../../queries/invitations';
 import { useInvitationsUi } from '../invitations-ui';
@@ -89,19 +90,9 @@ function CheckProblem({ error }: { error: unknown }) {
 }
 
 function Options(props: { account: Account; addressCount: number; blocker: string | null; onSend(options: CampaignOptions, batchSize: number): Promise<void> }) {
-  const choices = useInviteChoices(props.account.id);
-  if (choices.isPending) return <p className="muted">Loading what you may invite people as…</p>;
-  if (choices.isError) {
-    const words = errorWords(choices.error);
-    return (
-      <div className="notice" role="alert">
-        <p>Could not load the invitation options: {words.message}</p>
-        {words.action && <p className="muted">{words.action}</p>}
-        <button type="button" className="button" onClick={() => void choices.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  return <OptionsForm {...props} choices={choices.data} />;
+  return (
+    <QueryGate query={useInviteChoices(props.account.id)} loading="Loading what you may invite people as" failure="Could not load the invitation options">
+      {(choices) => <OptionsForm {...props} choices={choices} />}
+    </QueryGate>
+  );
 }

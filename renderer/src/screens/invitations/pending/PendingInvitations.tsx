@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import type { Invite } from '../../../../../shared/api/invites';
 import { ROLE_NAMES } from '../../../app/roles';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { QueryGate } from '../../../components/QueryGate';
 import { errorWords } from '../../../errors/words';
 import { usePendingAction, usePendingInvites } from '../../../queries/invitations';
 import { useRealmUsers } from '../../../queries/realm';
@@ -15,32 +16,26 @@ import { formatWhen, plural } from '../words';
 type Action = { action: 'revoke' | 'resend'; invite: Invite };
 
 export function PendingInvitations({ account }: { account: string }) {
-  const invites = usePendingInvites(account);
+  // Both reads start at once: who invited whom is filled in from the users as soon as they are there.
   const users = useRealmUsers(account);
+  const names = useMemo(() => new Map((users.data ?? []).map((user) => [user.user_id, user.full_name])), [users.data]);
+  return (
+    <QueryGate query={usePendingInvites(account)} loading="Loading the pending invitations" failure="Could not load the pending invitations">
+      {(invites) => <PendingList account={account} invites={invites} names={names} />}
+    </QueryGate>
+  );
+}
+
+function PendingList({ account, invites, names }: { account: string; invites: Invite[]; names: ReadonlyMap<number, string> }) {
   const mutation = usePendingAction(account);
   const [filter, setFilter] = useState('');
   const [asking, setAsking] = useState<Action | null>(null);
 
-  const names = useMemo(() => new Map((users.data ?? []).map((user) => [user.user_id, user.full_name])), [users.data]);
   const rows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    const list = [...(invites.data ?? [])].sort((a, b) => b.invited - a.invited);
+    const list = [...invites].sort((a, b) => b.invited - a.invited);
     return needle ? list.filter((invite) => (invite.email ?? 'reusable link').toLowerCase().includes(needle)) : list;
-  }, [invites.data, filter]);
-
-  if (invites.isPending) return <p className="muted">Loading the pending invitations…</p>;
-  if (invites.isError) {
-    const words = errorWords(invites.error);
-    return (
-      <div className="notice" role="alert">
-        <p>Could not load the pending invitations: {words.message}</p>
-        {words.action && <p className="muted">{words.action}</p>}
-        <button type="button" className="button" onClick={() => void invites.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  }, [invites, filter]);
 
   const run = ({ action, invite }: Action) => {
     setAsking(null);
@@ -87,7 +82,7 @@ export function PendingInvitations({ account }: { account: string }) {
     },
   ];
 
-  const total = invites.data.length;
+  const total = invites.length;
   return (
     <div className="inv-pending">
       <div className="inv-pending-head">
