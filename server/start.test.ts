@@ -1,6 +1,6 @@
 // Starting and stopping the sandbox: programmatically and from the CLI.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -92,6 +92,25 @@ describe('npm run server', () => {
     expect(await apiKey(url, 'olivia@sandbox.test')).toMatch(/^\w{32}$/);
     cli.child.kill('SIGTERM');
     expect(await cli.exit).toBe(0);
+  }, 20_000);
+
+  test('stops cleanly on SIGINT: exit code 0, the data directory released and its database closed', async () => {
+    const dir = await dataDir();
+    const cli = runCli(['--port', '0', '--data', dir, '--seed', 'empty']);
+    const url = (await cli.firstLine).replace('listening on ', '');
+    expect(await apiKey(url, 'olivia@sandbox.test')).toMatch(/^\w{32}$/);
+    cli.child.kill('SIGINT');
+    expect(await cli.exit).toBe(0);
+    // No lock left for the next server to take over, and SQLite removed its write-ahead log on close.
+    const left = await readdir(dir);
+    expect(left).toContain('sandbox.sqlite');
+    expect(left.filter((name) => name === 'server.lock' || name.endsWith('-wal'))).toEqual([]);
+    const next = await startServer({ port: 0, dataDir: dir, seed: 'demo' });
+    try {
+      expect(await apiKey(next.url, 'olivia@sandbox.test')).toMatch(/^\w{32}$/);
+    } finally {
+      await next.close();
+    }
   }, 20_000);
 
   test('an unknown seed is refused with the usage', async () => {

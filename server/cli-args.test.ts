@@ -1,0 +1,52 @@
+// `npm run server` reads every option docs/server.md lists from its command line.
+import { describe, expect, test } from 'vitest';
+import { parseServerArgs, UsageError } from './cli-args';
+
+describe('the command line of npm run server', () => {
+  test('every option reaches startServer', () => {
+    const command = parseServerArgs([
+      '--port', '8123', '--data', '/tmp/sandbox', '--seed', 'large',
+      '--daily-invite-limit', '7', '--license-limit', '50', '--push-configured',
+      '--queue-idle-ms', '1500', '--heartbeat-ms', '250', '--rate-limit', '30', '--max-upload-mib', '2',
+    ]);
+    expect(command).toEqual({
+      help: false,
+      options: {
+        port: 8123,
+        dataDir: '/tmp/sandbox',
+        seed: 'large',
+        config: {
+          dailyInviteLimit: 7,
+          licenseLimit: 50,
+          pushConfigured: true,
+          queueIdleMs: 1500,
+          heartbeatMs: 250,
+          rateLimitPerMinute: 30,
+          maxFileUploadSizeMib: 2,
+        },
+      },
+    });
+  });
+
+  test('without options the server listens on a free port with the demo seed and the default configuration', () => {
+    expect(parseServerArgs(['--data', 'dir'])).toEqual({ help: false, options: { port: 0, dataDir: 'dir', seed: 'demo', config: {} } });
+  });
+
+  test('--help asks for the usage', () => {
+    expect(parseServerArgs(['--help'])).toEqual({ help: true });
+  });
+
+  test.each([
+    [['--seed', 'demo'], '--data DIR is required: the folder the sandbox keeps its database in.'],
+    [['--data', 'dir', '--seed', 'huge'], '--seed must be demo, large or empty, not "huge".'],
+    [['--data', 'dir', '--heartbeat-ms', 'soon'], '--heartbeat-ms must be a whole number, not "soon".'],
+    [['--data', 'dir', '--license-limit=-1'], '--license-limit must be a whole number, not "-1".'],
+    [['--data', 'dir', '--queue-idle-ms', '1.5'], '--queue-idle-ms must be a whole number, not "1.5".'],
+  ])('%j is refused: %s', (args, message) => {
+    expect(() => parseServerArgs(args)).toThrow(new UsageError(message));
+  });
+
+  test('an unknown option is refused, naming it', () => {
+    expect(() => parseServerArgs(['--data', 'dir', '--colour', 'blue'])).toThrow(/--colour/);
+  });
+});

@@ -1,0 +1,70 @@
+// The command line of `npm run server` (server/main.ts), read into startServer's options. Kept apart
+// from main.ts, which starts a server as soon as it is imported, so the reading can be tested alone.
+import { parseArgs } from 'node:util';
+import type { SeedName } from './config';
+import type { StartOptions } from './start';
+
+export const USAGE = `Usage: npm run server -- --data DIR [--port N] [--seed demo|large|empty]
+  [--daily-invite-limit N] [--license-limit N] [--push-configured]
+  [--queue-idle-ms N] [--heartbeat-ms N] [--rate-limit N] [--max-upload-mib N]`;
+
+/** A command line that cannot start a server; the message says which part is wrong. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export type CliCommand = { help: true } | { help: false; options: StartOptions };
+
+const SEEDS: readonly SeedName[] = ['demo', 'large', 'empty'];
+
+function integer(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isInteger(number) || number < 0) throw new UsageError(`--${name} must be a whole number, not "${value}".`);
+  return number;
+}
+
+/** Reads the arguments after `npm run server --`; throws UsageError for anything it cannot use. */
+export function parseServerArgs(args: readonly string[]): CliCommand {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      options: {
+        port: { type: 'string', default: '0' },
+        data: { type: 'string' },
+        seed: { type: 'string', default: 'demo' },
+        'daily-invite-limit': { type: 'string' },
+        'license-limit': { type: 'string' },
+        'push-configured': { type: 'boolean', default: false },
+        'queue-idle-ms': { type: 'string' },
+        'heartbeat-ms': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'max-upload-mib': { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return { help: true };
+  if (!values.data) throw new UsageError('--data DIR is required: the folder the sandbox keeps its database in.');
+  const seed = values.seed as SeedName;
+  if (!SEEDS.includes(seed)) throw new UsageError(`--seed must be demo, large or empty, not "${values.seed}".`);
+  // Only the options given reach startServer, so the others keep DEFAULT_CONFIG's values.
+  const config = Object.fromEntries(
+    Object.entries({
+      dailyInviteLimit: integer('daily-invite-limit', values['daily-invite-limit']),
+      licenseLimit: integer('license-limit', values['license-limit']),
+      pushConfigured: values['push-configured'] || undefined,
+      queueIdleMs: integer('queue-idle-ms', values['queue-idle-ms']),
+      heartbeatMs: integer('heartbeat-ms', values['heartbeat-ms']),
+      rateLimitPerMinute: integer('rate-limit', values['rate-limit']),
+      maxFileUploadSizeMib: integer('max-upload-mib', values['max-upload-mib']),
+    }).filter(([, value]) => value !== undefined),
+  );
+  return { help: false, options: { port: integer('port', values.port), dataDir: values.data, seed, config } };
+}
