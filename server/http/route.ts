@@ -36,7 +36,9 @@ export function createRoutes(app: FastifyInstance, ctx: ServerContext, limiter: 
   const register = <E extends Endpoint, A extends UserRow | null>(endpoint: E, resolveActor: (request: FastifyRequest) => A, handler: Handler<E, A>) => {
     app.route({
       method: endpoint.method,
-      url: API_PREFIX + endpoint.path.replace(/\{(\w+)\}/g, ':$1'),
+      // Path IDs are integers (spec Conventions 6): like upstream's `<int:...>` routes, a path whose ID
+      // is not digits matches no route and gets the not-found reply, whatever the method.
+      url: API_PREFIX + endpoint.path.replace(/\{(\w+)\}/g, ':$1(^\\d+$)'),
       handler: async (request, reply) => {
         const actor = resolveActor(request);
         if (actor) limiter.check(actor.id);

@@ -24,6 +24,8 @@ export interface ApiClient {
   delete(apiPath: string, params?: Record<string, unknown>): Promise<ApiResponse>;
   /** A multipart POST, as zulip-js and other upstream clients send. */
   postMultipart(apiPath: string, form: FormData): Promise<ApiResponse>;
+  /** A multipart PATCH (the spec lets any POST or PATCH be multipart). */
+  patchMultipart(apiPath: string, form: FormData): Promise<ApiResponse>;
 }
 
 export interface TestServer {
@@ -84,6 +86,7 @@ function client(baseUrl: () => string, email: string | null, apiKey: string | nu
     patch: (p, params) => send('PATCH', p, params),
     delete: (p, params) => send('DELETE', p, params),
     postMultipart: (p, form) => send('POST', p, undefined, form),
+    patchMultipart: (p, form) => send('PATCH', p, undefined, form),
   };
 }
 
