@@ -60,18 +60,31 @@ export function countsInWords(record: CampaignRecord): string {
   return parts.length > 0 ? parts.join(', ') : 'no addresses';
 }
 
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** An expiry as a person says it: "10 days", "12 hours", "90 minutes". */
+function periodInWords(minutes: number): string {
+  if (minutes % 1440 === 0) return counted(minutes / 1440, 'day', 'days');
+  if (minutes % 60 === 0) return counted(minutes / 60, 'hour', 'hours');
+  return counted(minutes, 'minute', 'minutes');
+}
+
 /** What a campaign was asked to do, for the activity log's start entry. */
 export function optionsInWords(record: CampaignRecord): string {
   const { options } = record;
   const channels = options.stream_ids.length;
   const groups = options.group_ids.length;
-  const expiry = options.invite_expires_in_minutes === null ? 'never expire' : `expire after ${options.invite_expires_in_minutes} minutes`;
+  const subscriptions = options.include_realm_default_subscriptions
+    ? `the default channels${channels > 0 ? ` and ${counted(channels, 'more channel', 'more channels')}` : ''}`
+    : channels > 0
+      ? counted(channels, 'channel', 'channels')
+      : 'no channels';
+  const expiry = options.invite_expires_in_minutes === null ? 'invitations never expire' : `valid for ${periodInWords(options.invite_expires_in_minutes)}`;
   return [
     `as ${ROLE_NAMES[options.invite_as]}`,
-    `${channels} ${channels === 1 ? 'channel' : 'channels'}`,
-    ...(groups > 0 ? [`${groups} ${groups === 1 ? 'group' : 'groups'}`] : []),
-    ...(options.include_realm_default_subscriptions ? ['default channels'] : []),
-    `invitations ${expiry}`,
+    subscriptions,
+    ...(groups > 0 ? [counted(groups, 'group', 'groups')] : []),
+    expiry,
     `batches of ${record.batchSize}`,
   ].join('; ');
 }
