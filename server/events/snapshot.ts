@@ -9,9 +9,10 @@ import { listFolders, folderObject } from '../db/folder-queries';
 import { groupObject, listGroups } from '../db/group-queries';
 import { allStreams, messageStatsByStream, streamObject, subscribersByStream, subscriptionObject, streamsForUser, type StreamRow } from '../db/stream-queries';
 import { maxMessageIdFor, ownUserObject, profileDataByUser, userObject } from '../db/user-queries';
-import { isAdmin, isGuest, isModeratorOrAbove, isOwner, type UserRow } from '../db/users';
+import { isAdmin, isGuest, isModeratorOrAbove, isOwner, userSettings, type UserRow } from '../db/users';
 import { AVAILABLE_NOTIFICATION_SOUNDS, readUserSettingsDefaults } from '../actions/realm-defaults';
 import { MAX_MESSAGE_LENGTH } from '../actions/report-template';
+import { userForClient, withInheritedNotificationSettings } from './snapshot-compat';
 import { userSections } from './snapshot-sections';
 
 /** Advertised maxima (spec Limits; upstream's values). */
@@ -64,7 +65,7 @@ export function buildSnapshot(ctx: ServerContext, request: SnapshotRequest): Sna
   }
   const user = request.user;
   const db = ctx.db;
-  if (want('realm_user')) Object.assign(snapshot, usersSection(ctx, user));
+  if (want('realm_user')) Object.assign(snapshot, usersSection(ctx, user, request));
   if (want('realm_user_groups')) {
     snapshot.realm_user_groups = listGroups(db, Boolean(request.capabilities.include_deactivated_groups)).map((row) => groupObject(db, row));
   }
@@ -81,7 +82,11 @@ export function buildSnapshot(ctx: ServerContext, request: SnapshotRequest): Sna
   // Per-channel numbers for every channel at once: one query each instead of two per channel.
   const many = want('stream') || want('subscription') ? { now, stats: messageStatsByStream(db), subscribers: subscribersByStream(db) } : { now };
   if (want('stream')) snapshot.streams = visibleStreams.map((row) => streamObject(db, row, many));
-  if (want('subscription')) Object.assign(snapshot, subscriptionsSection(ctx, user, visibleStreams, request.includeSubscribers, many));
+  if (want('subscription')) {
+    // spec 21 notification_settings_null: without it, null settings arrive as the user's own values.
+    const inherited = request.capabilities.notification_settings_null ? null : userSettings(user);
+    Object.assign(snapshot, subscriptionsSection(ctx, user, visibleStreams, request.includeSubscribers, many, inherited));
+  }
   if (want('channel_folders')) snapshot.channel_folders = listFolders(db, true).map(folderObject);
   if (want('default_streams')) {
     snapshot.realm_default_streams = db.prepare('SELECT id FROM streams WHERE is_default = 1 AND is_archived = 0 ORDER BY id').pluck().all();
@@ -134,15 +139,24 @@ function realmSection(ctx: ServerContext): Snapshot {
   };
 }
 
-function usersSection(ctx: ServerContext, user: UserRow): Snapshot {
+function usersSection(ctx: ServerContext, user: UserRow, request: SnapshotRequest): Snapshot {
   const rows = ctx.db.prepare('SELECT * FROM users ORDER BY id').all() as UserRow[];
   const viewer = { id: user.id, role: user.role };
   const profileData = profileDataByUser(ctx.db);
   const toObject = (row: UserRow) => userObject(ctx.db, row, viewer, { includeCustomProfileFields: true, profileData });
+  const avatars = {
+    viewer,
+    clientGravatar: request.clientGravatar,
+    avatarUrlOptional: Boolean(request.capabilities.user_avatar_url_field_optional),
+    now: seconds(ctx.clock),
+  };
+  const forClient = (row: UserRow) => userForClient(toObject(row), row, avatars);
+  // The user's own avatar_url below, like upstream's, is always a URL (upstream forces client_gravatar off for it).
   const own = ownUserObject(ctx.db, user);
   return {
-    realm_users: rows.filter((row) => row.is_active && !row.is_system_bot).map(toObject),
-    realm_non_active_users: rows.filter((row) => !row.is_active).map(toObject),
+    realm_users: rows.filter((row) => row.is_active && !row.is_system_bot).map(forClient),
+    realm_non_active_users: rows.filter((row) => !row.is_active).map(forClient),
+    // upstream get_cross_realm_dicts: always with avatar URLs, whatever the client asked for
     cross_realm_bots: rows.filter((row) => row.is_system_bot).map(toObject),
     user_id: user.id,
     email: own.email,
@@ -167,6 +181,7 @@ function subscriptionsSection(
   visible: StreamRow[],
   include: SnapshotRequest['includeSubscribers'],
   many: Parameters<typeof streamObject>[2] & { subscribers?: ReadonlyMap<number, readonly number[]> },
+  inheritedSettings: Record<string, unknown> | null,
 ): Snapshot {
   const db = ctx.db;
   const now = seconds(ctx.clock);
@@ -189,7 +204,7 @@ function subscriptionsSection(
         : include === 'partial'
           ? { partial_subscribers: partialOf(ids) }
           : {};
-    if (sub) subscriptions.push({ ...sub, ...lists });
+    if (sub) subscriptions.push({ ...(inheritedSettings ? withInheritedNotificationSettings(sub, inheritedSettings) : sub), ...lists });
     else neverSubscribed.push({ ...streamObject(db, row, many), ...lists });
   }
   return { subscriptions, unsubscribed: [], never_subscribed: neverSubscribed };

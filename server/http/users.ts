@@ -10,8 +10,10 @@ import type { RouteModule } from './app';
 export const userRoutes: RouteModule = (routes, ctx) => {
   routes.authed(getOwnUser, (actor) => ownUserObject(ctx.db, actor));
 
-  // upstream: client_gravatar is accepted but has no effect here, because this realm hides real
-  // addresses from non-administrators (upstream then always sends avatar URLs).
+  // client_gravatar is accepted but has no effect here: upstream's code applies it only to users whose
+  // address everyone may see, and this realm shows addresses to administrators only. (The register
+  // snapshot follows the API description's rule instead, server/events/snapshot-compat.ts; changing
+  // these replies too would change what the console's user lookups receive, so they stay URLs.)
   routes.authed(getUsers, (actor, { include_custom_profile_fields, user_ids }) => ({
     members: listUserObjects(ctx.db, actor, { userIds: user_ids, includeCustomProfileFields: include_custom_profile_fields ?? false }),
   }));
