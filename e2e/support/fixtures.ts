@@ -2,7 +2,7 @@
 // a TCP proxy the test can cut, like a network outage), the real console core on its own data
 // directory, and the built renderer in Chromium through browser mode's host. In the `electron`
 // project the same specs drive the Electron app instead, where a runtime exists.
-import { test as base, _electron as electron, type Page } from '@playwright/test';
+import { test as base, _electron as electron, type ElectronApplication, type Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,7 +82,16 @@ async function demoApiKeys(realmUrl: string): Promise<string[]> {
 }
 
 export const test = base.extend<
-  ConsoleOptions & { sandboxOptions: SandboxOptions; sandbox: TestSandbox; recorder: Recorder; coreDataDir: string; core: Core; consolePage: Page }
+  ConsoleOptions & {
+    sandboxOptions: SandboxOptions;
+    sandbox: TestSandbox;
+    recorder: Recorder;
+    coreDataDir: string;
+    core: Core;
+    /** The Electron app behind consolePage, for checks in its main process; undefined in the browser project. */
+    electronApp: ElectronApplication | undefined;
+    consolePage: Page;
+  }
 >({
   target: ['browser', { option: true }],
   sandboxOptions: [{ seed: 'demo', config: {}, signedIn: true }, { option: true }],
@@ -145,12 +154,9 @@ export const test = base.extend<
     await core.close();
   },
 
-  consolePage: async ({ target, page, core, sandbox }, use, testInfo) => {
-    if (target === 'browser') {
-      const host = await startBrowserHost({ core, rendererDir });
-      await page.goto(host.url);
-      await use(page);
-      await host.close();
+  electronApp: async ({ target, sandbox }, use, testInfo) => {
+    if (target !== 'electron') {
+      await use(undefined);
       return;
     }
     const runtime = findElectronRuntime();
@@ -164,11 +170,23 @@ export const test = base.extend<
       env: { ...process.env, REALM_CONSOLE_SANDBOX_URL: sandbox.url },
     });
     try {
-      await use(await app.firstWindow());
+      await use(app);
     } finally {
       await app.close();
       await rm(userData, { recursive: true, force: true });
     }
+  },
+
+  consolePage: async ({ target, page, core, electronApp }, use) => {
+    if (target === 'browser') {
+      const host = await startBrowserHost({ core, rendererDir });
+      await page.goto(host.url);
+      await use(page);
+      await host.close();
+      return;
+    }
+    if (!electronApp) throw new Error('The electron project has no Electron app: the electronApp fixture should have launched or skipped.');
+    await use(await electronApp.firstWindow());
   },
 });
 
