@@ -2,12 +2,11 @@
 // administrators add, edit, reorder and remove them; everyone lists them; clients declaring
 // linkifier_url_template hear every change as the whole new list.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { parseEvent } from '../../shared/api';
+import { createLinkifier, getLinkifiers, parseEvent } from '../../shared/api';
 import { registerQueue } from '../testing/event-client';
 import type { ApiClient } from '../testing/harness';
 import { error, expectError, expectSuccess } from '../testing/replies';
 import { demoServerForFile } from '../testing/server-per-file';
-import { createLinkifier, getLinkifiers } from './linkifiers';
 
 const { clients } = demoServerForFile();
 let olivia: ApiClient, adam: ApiClient, mona: ApiClient, mark: ApiClient, gina: ApiClient;

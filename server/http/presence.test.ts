@@ -1,13 +1,12 @@
 // upstream POST /users/me/presence over HTTP against the demo organization, and the presence event as
 // real long-polling clients receive it, legacy or modern (spec 21 simplified_presence_events).
 import { beforeAll, describe, expect, test } from 'vitest';
-import { parseEvent } from '../../shared/api';
+import { parseEvent, updatePresence } from '../../shared/api';
 import { withDb } from '../testing/database-file';
 import { registerQueue } from '../testing/event-client';
 import type { ApiClient } from '../testing/harness';
 import { expectError, expectSuccess } from '../testing/replies';
 import { demoServerForFile } from '../testing/server-per-file';
-import { updatePresence } from './presence';
 
 const { server, clients, ids } = demoServerForFile();
 let olivia: ApiClient, adam: ApiClient, mona: ApiClient, mark: ApiClient, gina: ApiClient;

@@ -8,7 +8,9 @@ import { deleteEventQueue, getEvents } from './events';
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from './folders';
 import { getUserGroups } from './groups';
 import { getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
+import { createLinkifier, deleteLinkifier, getLinkifiers, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { deleteMessage, getMessages, markTopicAsRead, renderMessage, sendMessage } from './messages';
+import { updatePresence } from './presence';
 import { registerPushDevice } from './push';
 import { updateRealmUserSettingsDefaults } from './realm-defaults';
 import { register } from './register';
@@ -39,7 +41,9 @@ export * from './features';
 export * from './folders';
 export * from './groups';
 export * from './invites';
+export * from './linkifiers';
 export * from './messages';
+export * from './presence';
 export * from './push';
 export * from './realm-defaults';
 export * from './register';
@@ -83,6 +87,12 @@ export const endpoints = {
   getInvites,
   revokeInvite,
   resendInvite,
+  // linkifiers (upstream)
+  getLinkifiers,
+  createLinkifier,
+  updateLinkifier,
+  deleteLinkifier,
+  reorderLinkifiers,
   // messages
   getMessages,
   sendMessage,
@@ -114,6 +124,7 @@ export const endpoints = {
   updateStatus,
   updateRealmUserSettingsDefaults,
   updateSettings,
+  updatePresence,
   registerPushDevice,
 } as const satisfies Record<string, Endpoint>;
 export type EndpointName = keyof typeof endpoints;
