@@ -6,6 +6,7 @@ import { SERVICE_FEATURE_LEVEL, SERVICE_VERSION } from '../config';
 import type { ServerContext } from '../context';
 import { seconds } from '../clock';
 import { listFolders, folderObject } from '../db/folder-queries';
+import { listProfileFields, PROFILE_FIELD_TYPES } from '../db/profile-field-queries';
 import { groupObject, listGroups } from '../db/group-queries';
 import { allStreams, messageStatsByStream, streamObject, subscribersByStream, subscriptionObject, streamsForUser, type StreamRow } from '../db/stream-queries';
 import { maxMessageIdFor, ownUserObject, profileDataByUser, userObject } from '../db/user-queries';
@@ -88,6 +89,10 @@ export function buildSnapshot(ctx: ServerContext, request: SnapshotRequest): Sna
     Object.assign(snapshot, subscriptionsSection(ctx, user, visibleStreams, request.includeSubscribers, many, inherited));
   }
   if (want('channel_folders')) snapshot.channel_folders = listFolders(db, true).map(folderObject);
+  if (want('custom_profile_fields')) {
+    snapshot.custom_profile_fields = listProfileFields(db);
+    snapshot.custom_profile_field_types = PROFILE_FIELD_TYPES;
+  }
   if (want('default_streams')) {
     snapshot.realm_default_streams = db.prepare('SELECT id FROM streams WHERE is_default = 1 AND is_archived = 0 ORDER BY id').pluck().all();
   }

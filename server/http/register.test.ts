@@ -101,6 +101,19 @@ describe('personal sections', () => {
     expect(withCapability.body.realm_linkifiers).toEqual([expect.objectContaining({ url_template: 'https://tracker.example/{id}' })]);
   });
 
+  test('custom_profile_fields names the fields whose values users\' profile_data holds, in their order', async () => {
+    const reply = RegisterReply.parse((await mark.post('/register', { fetch_event_types: ['custom_profile_fields', 'realm_user'] })).body);
+    expect(reply.custom_profile_fields?.map((field) => [field.name, field.type])).toEqual([
+      ['Pronouns', 1],
+      ['Team', 1],
+    ]);
+    const team = reply.custom_profile_fields?.find((field) => field.name === 'Team');
+    const adamsProfile = reply.realm_users?.find((user) => user.email === 'adam@sandbox.test')?.profile_data;
+    expect(adamsProfile?.[String(team?.id)]?.value).toBe('Operations');
+    const notAsked = await mark.post('/register', { fetch_event_types: ['realm'] });
+    expect(notAsked.body.custom_profile_fields).toBeUndefined();
+  });
+
   test('the full snapshot parses with the spec schema', async () => {
     const reply = await olivia.post('/register', { include_subscribers: 'true', client_capabilities: { archived_channels: true, empty_topic_name: true } });
     expect(RegisterReply.safeParse(reply.body).error?.issues ?? []).toEqual([]);

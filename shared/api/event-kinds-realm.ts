@@ -1,8 +1,10 @@
 // Event kinds about the organization's own data: `realm`, `default_streams`,
-// `realm_user_settings_defaults`, `invites_changed`, `realm_linkifiers` and `realm_emoji`. Shapes from reference/upstream-behaviour.md sections 3 and 8 and
+// `realm_user_settings_defaults`, `invites_changed`, `realm_linkifiers`, `realm_emoji` and
+// `custom_profile_fields`. Shapes from reference/upstream-behaviour.md sections 3 and 8 and
 // upstream's OpenAPI /events.
 import { z } from 'zod';
 import { RealmUserSettingsDefaults } from './realm-defaults';
+import { CustomProfileField } from './users';
 import { DefaultChannelEntry, RealmEmojiMap, RealmLinkifier } from './register';
 import { checkPropertyValue, eventOf, opEventOf } from './event-kinds-base';
 
@@ -44,3 +46,7 @@ export type RealmLinkifiersEvent = z.infer<typeof RealmLinkifiersEvent>;
 /** The whole new set of custom emoji, keyed by emoji ID. */
 export const RealmEmojiEvent = opEventOf('realm_emoji', 'update', { realm_emoji: RealmEmojiMap });
 export type RealmEmojiEvent = z.infer<typeof RealmEmojiEvent>;
+
+/** The whole new list of custom profile fields (upstream sends it after any field is added, changed or removed). */
+export const CustomProfileFieldsEvent = eventOf('custom_profile_fields', { fields: z.array(CustomProfileField) });
+export type CustomProfileFieldsEvent = z.infer<typeof CustomProfileFieldsEvent>;

@@ -281,6 +281,17 @@ const examples: [string, Record<string, unknown>][] = [
     },
   ],
   [
+    'custom_profile_fields',
+    {
+      type: 'custom_profile_fields',
+      fields: [
+        { id: 1, name: 'Pronouns', type: 8, hint: 'What pronouns should people use for you?', field_data: '', order: 1 },
+        { id: 2, name: 'Team', type: 1, hint: '', field_data: '', order: 2, display_in_profile_summary: true },
+      ],
+      id: 0,
+    },
+  ],
+  [
     'presence legacy',
     {
       type: 'presence',

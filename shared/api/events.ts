@@ -16,6 +16,7 @@ import {
   TypingEvent,
 } from './event-kinds-messages';
 import {
+  CustomProfileFieldsEvent,
   DefaultStreamsEvent,
   InvitesChangedEvent,
   RealmEmojiEvent,
@@ -75,6 +76,7 @@ export const eventSchemas = {
   user_group: UserGroupEvent,
   saved_snippets: SavedSnippetsEvent,
   scheduled_messages: ScheduledMessagesEvent,
+  custom_profile_fields: CustomProfileFieldsEvent,
 } as const;
 
 export type EventKind = keyof typeof eventSchemas;

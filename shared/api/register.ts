@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { endpoint, successEnvelope } from './envelope';
 import { ChannelId, MessageId, Timestamp, TopicsPolicy, UserId } from './common';
-import { User } from './users';
+import { CustomProfileField, User } from './users';
 import { Stream, Subscription } from './channels';
 import { ChannelFolder } from './folders';
 import { UserGroup } from './groups';
@@ -205,6 +205,8 @@ export const RegisterReplyFields = successEnvelope({
   is_guest: z.boolean().optional(),
   realm_users: z.array(User).optional(),
   realm_non_active_users: z.array(User).optional(),
+  /** With `custom_profile_fields`: the fields whose values users' `profile_data` holds, by ID. */
+  custom_profile_fields: z.array(CustomProfileField).optional(),
 
   // Each with the event type of the same name (`realm_user_groups`, `stream`, `subscription`, ...).
   realm_user_groups: z.array(UserGroup).optional(),

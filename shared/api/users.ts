@@ -10,6 +10,23 @@ export const ProfileData = z.record(
   z.looseObject({ value: z.string(), rendered_value: z.string().nullable().optional() }),
 );
 
+/**
+ * upstream `CustomProfileField`: one field of the organization's user profiles. `profile_data` on a
+ * user holds values keyed by these IDs; the register key `custom_profile_fields` lists the fields.
+ */
+export const CustomProfileField = z.looseObject({
+  id: z.int(),
+  /** 1 short text, 2 long text, 3 list of options, 4 date, 5 link, 6 person picker, 7 external account, 8 pronouns. */
+  type: z.int(),
+  order: z.int(),
+  name: z.string(),
+  hint: z.string(),
+  field_data: z.string(),
+  display_in_profile_summary: z.boolean().optional(),
+  required: z.boolean().optional(),
+});
+export type CustomProfileField = z.infer<typeof CustomProfileField>;
+
 /** Spec "Own-user object". */
 export const OwnUser = z.looseObject({
   user_id: UserId,
