@@ -80,10 +80,10 @@ test('a role changed by another administrator shows up live, without a reload', 
 
 test.describe('a queue the server collected', () => {
   test.use({ sandboxOptions: { seed: 'demo', config: { queueIdleMs: 1500 }, signedIn: true } });
+  // The outage, the collected queue, and then up to one backoff wait (below) before the console tries again.
+  test.describe.configure({ timeout: BACKOFF_WAIT_MS + 60_000 });
 
   test('after a network outage longer than the idle limit, the console reconnects by itself, resyncs and matches the server', async ({ consolePage: page, sandbox, recorder, target }) => {
-    // The outage, the collected queue, and then up to one backoff wait (below) before the console tries again.
-    test.setTimeout(BACKOFF_WAIT_MS + 60_000);
     await expect(liveStatus(page)).toHaveAttribute('data-state', 'live');
     sandbox.proxy.cut();
     await expect(liveStatus(page)).toHaveAttribute('data-state', /reconnecting|offline/);

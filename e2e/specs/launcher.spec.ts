@@ -92,10 +92,10 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+test.describe.configure({ timeout: STARTUP_MS + SHUTDOWN_MS + 60_000 });
 test.skip(({ target }) => target === 'electron', 'npm start is checked in browser mode (--browser); the electron project launches the app itself');
 
 test('npm start serves the console signed in to the sandbox as Olivia, and Ctrl-C stops it and the sandbox', async ({ page }) => {
-  test.setTimeout(STARTUP_MS + SHUTDOWN_MS + 60_000);
   const home = await mkdtemp(path.join(tmpdir(), 'e2e-npm-start-'));
   const userData = path.join(home, '.config', 'Realm Console');
   const launcher = startLauncher(home);
