@@ -1,9 +1,11 @@
 // The core as the Electron main process and browser mode build it, against a real sandbox server:
-// signing out through the router, and the sandbox sign-in a newcomer gets on a system with no keyring.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+// signing out through the router, the sandbox sign-in a newcomer gets on a system with no keyring, and
+// a saved key that can no longer be opened.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { getEvents } from '../../shared/api';
 import type { Account } from '../../shared/ipc';
 import { FileSecretStore } from './accounts/file-secret-store';
@@ -138,4 +140,27 @@ describe('the sandbox sign-in on a system with no keyring', () => {
     const later = await startCore(dataDir, noKeyring());
     expect(await accountsOf(later)).toEqual([account]);
   }, 30_000);
+});
+
+test('a saved key that can no longer be opened leaves the account offline, asking for a new sign-in, and the core running', async () => {
+  const dataDir = freshDataDir();
+  const first = await startCore(dataDir, new FileSecretStore(dataDir));
+  const [account] = await accountsOf(first);
+  await closeCore(first);
+
+  // The sealing key was replaced (a restored backup, another machine's folder): the saved key cannot be opened.
+  writeFileSync(path.join(dataDir, 'secret.key'), randomBytes(32));
+  const again = await startCore(dataDir, new FileSecretStore(dataDir));
+  expect(await accountsOf(again)).toEqual([account]);
+  await vi.waitFor(
+    async () => {
+      const status = (await call(again, 'session.status', { account: account?.id })) as { state: string; detail: string | null };
+      expect(status.state).toBe('offline');
+      expect(status.detail).toMatch(/The saved API key cannot be read: .*Sign in to this account again\./);
+    },
+    { timeout: 10_000 },
+  );
+  // Screens get the same words rather than a crash.
+  const overview = await again.router.handle('realm.overview', { account: account?.id }, sender);
+  expect(overview.ok ? null : overview.error.code).toBe('SECRET_UNREADABLE');
 });

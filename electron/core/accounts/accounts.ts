@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { fetchApiKey, getOwnUser, getServerSettings, type OwnUser } from '../../../shared/api';
 import type { Account } from '../../../shared/ipc';
-import { ApiClient, normalizeRealmUrl, type ApiClientOptions } from '../client/api-client';
+import { ApiClient, normalizeRealmUrl, type ApiClientOptions, type Credentials } from '../client/api-client';
 import { ConsoleError } from '../errors';
 import { AccountStore, type StoredAccount } from './account-store';
 import { isKeyNotSaved, isSealedPlain, KEY_NOT_SAVED, sealPlain, unsealPlain, type SecretStore } from './secret-store';
@@ -79,9 +79,15 @@ export class AccountService {
     return [...this.accounts.values()].some((account) => account.realmUrl === url && !this.usable(account));
   }
 
+  /**
+   * The account's API client. Its key is opened at its first request, not here: a key the store can no
+   * longer open (SECRET_UNREADABLE) fails that request, asking for a new sign-in, and never the start
+   * of the whole core.
+   */
   client(id: string): ApiClient {
     const account = this.find(id);
-    return this.clientFor(account.realmUrl, { email: account.email, apiKey: this.openSecret(account) });
+    let apiKey: string | undefined;
+    return this.clientFor(account.realmUrl, () => ({ email: account.email, apiKey: (apiKey ??= this.openSecret(account)) }));
   }
 
   async signInWithPassword(input: PasswordSignIn): Promise<Account> {
@@ -204,7 +210,7 @@ export class AccountService {
     return new URL(realmUrl).hostname;
   }
 
-  private clientFor(realmUrl: string, credentials?: { email: string; apiKey: string }): ApiClient {
+  private clientFor(realmUrl: string, credentials?: Credentials | (() => Credentials)): ApiClient {
     return new ApiClient({ ...this.clientOptions, realmUrl, ...(credentials ? { credentials } : { credentials: undefined }) });
   }
 

@@ -20,8 +20,11 @@ export interface Credentials {
 export interface ApiClientOptions {
   /** Normalized base URL, no trailing slash (normalizeRealmUrl). */
   realmUrl: string;
-  /** Omitted: unauthenticated calls (fetch_api_key, server_settings). */
-  credentials?: Credentials;
+  /**
+   * Omitted: unauthenticated calls (fetch_api_key, server_settings). A function is asked at each
+   * authenticated request, so a key that cannot be opened fails that request, not the client's creation.
+   */
+  credentials?: Credentials | (() => Credentials);
   /** Default 30_000. */
   timeoutMs?: number;
   /** Default 3. */
@@ -65,7 +68,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 export class ApiClient {
   readonly realmUrl: string;
-  private readonly credentials: Credentials | undefined;
+  private readonly credentials: Credentials | (() => Credentials) | undefined;
   private readonly timeoutMs: number;
   private readonly maxRateLimitRetries: number;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -188,7 +191,7 @@ export class ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': USER_AGENT };
     // An endpoint without authentication never gets the key (spec Authentication 2: fetch_api_key).
     if (this.credentials && endpoint.auth !== 'none') {
-      const { email, apiKey } = this.credentials;
+      const { email, apiKey } = typeof this.credentials === 'function' ? this.credentials() : this.credentials;
       headers.Authorization = `Basic ${Buffer.from(`${email}:${apiKey}`, 'utf8').toString('base64')}`;
     }
     return headers;

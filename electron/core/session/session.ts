@@ -49,7 +49,7 @@ interface Queue {
 }
 
 /** Upstream's 401s: the key or the account is no good any more, so retrying cannot help. */
-const SIGN_IN_AGAIN_CODES = new Set(['INVALID_API_KEY', 'USER_DEACTIVATED', 'REALM_DEACTIVATED', 'UNAUTHORIZED', 'AUTHENTICATION_FAILED']);
+const SIGN_IN_AGAIN_CODES = new Set(['INVALID_API_KEY', 'USER_DEACTIVATED', 'REALM_DEACTIVATED', 'UNAUTHORIZED', 'AUTHENTICATION_FAILED', 'SECRET_UNREADABLE']);
 /** Failures worth waiting out: the network, a server restarting behind its proxy, a rate limit. */
 const TRANSIENT_CODES = new Set(['NETWORK_ERROR', 'RATE_LIMIT_HIT']);
 /** A long-poll this much longer than the server's own timeout has outlived any heartbeat. */
@@ -298,7 +298,11 @@ export class RealmSession {
       return;
     }
     if (code !== null && SIGN_IN_AGAIN_CODES.has(code)) {
-      const detail = `${this.client.realmUrl} no longer accepts this account's credentials (${(error as Error).message}). Sign in again to reconnect.`;
+      // The saved key itself is unreadable: its message says so and asks for a new sign-in already.
+      const detail =
+        code === 'SECRET_UNREADABLE'
+          ? (error as Error).message
+          : `${this.client.realmUrl} no longer accepts this account's credentials (${(error as Error).message}). Sign in again to reconnect.`;
       this.halted = new ConsoleError(code, detail);
       this.setStatus({ state: 'offline', detail });
       this.rejectWaiters(this.halted);
