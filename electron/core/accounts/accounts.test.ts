@@ -258,7 +258,8 @@ describe('the saved accounts', () => {
     rmSync(path.join(app.dataDir, 'secret.key'));
     const restarted = app.reopen().accounts;
     expect(restarted.list()).toHaveLength(1);
-    expect(() => restarted.client(account.id)).toThrow(expect.objectContaining({ code: 'SECRET_UNREADABLE', message: expect.stringContaining('Sign in to this account again') }));
+    // The client is made; its first request fails, in words, before anything is sent.
+    await expect(restarted.client(account.id).call(getOwnUser, {})).rejects.toMatchObject({ code: 'SECRET_UNREADABLE', message: expect.stringContaining('Sign in to this account again') });
   });
 });
 
