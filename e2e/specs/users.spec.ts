@@ -63,6 +63,8 @@ test('a role changed here shows in a second console session, live', async ({ con
 
     await openUsers(page);
     const panel = await openUser(page, 'Mark Member');
+    // The profile shows the organization's field names, not IDs.
+    await expect(panel.getByRole('region', { name: 'Profile' }).locator('dt')).toHaveText(['Team']);
     await panel.getByRole('radio', { name: /^Moderator/ }).check();
     await panel.getByRole('button', { name: 'Make moderator' }).click();
     await expect(page.getByText('Mark Member is now a moderator.')).toBeVisible();

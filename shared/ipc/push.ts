@@ -9,7 +9,7 @@ export const AccountId = z.string().min(1);
 export type AccountId = z.infer<typeof AccountId>;
 
 /** The collections of a realm's state a change can touch. */
-export const RealmCollection = z.enum(['realm', 'users', 'channels', 'subscriptions', 'folders', 'groups', 'defaults', 'invitations', 'reports']);
+export const RealmCollection = z.enum(['realm', 'users', 'channels', 'subscriptions', 'folders', 'groups', 'defaults', 'invitations', 'reports', 'profileFields']);
 export type RealmCollection = z.infer<typeof RealmCollection>;
 
 /** One collection and the IDs in it that changed (empty: the collection as a whole, e.g. realm settings). */

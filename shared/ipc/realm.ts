@@ -1,6 +1,6 @@
 // Channels that read a signed-in realm's live state (the /register snapshot with every event applied).
 import { z } from 'zod';
-import { User } from '../api/users';
+import { CustomProfileField, User } from '../api/users';
 import { AccountId, SessionState } from './push';
 
 export const SessionStatus = z.object({
@@ -38,5 +38,7 @@ export const realmChannels = {
   'realm.overview': { input: ForAccount, output: RealmOverview },
   'realm.users.list': { input: ForAccount, output: z.array(User) },
   /** The current objects of these users (after a push named them). Unknown IDs are left out. */
+  /** The organization's custom profile fields, in display order: the names of users' `profile_data` entries. */
+  'realm.profileFields': { input: ForAccount, output: z.array(CustomProfileField) },
   'realm.users.get': { input: z.object({ account: AccountId, ids: z.array(z.int()).max(50_000) }).strict(), output: z.array(User) },
 } as const;

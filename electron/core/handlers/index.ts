@@ -5,7 +5,7 @@ import { activityHandlers, type ActivityContext } from './activity';
 import { appInfo, type AppContext } from './app';
 import { invitationHandlers, type InvitationsContext } from './invitations';
 import { moderationHandlers, type ModerationContext } from './moderation';
-import { getUsers, listUsers, overview, reconnect, sessionStatus, type RealmContext } from './realm';
+import { getUsers, listUsers, overview, profileFields, reconnect, sessionStatus, type RealmContext } from './realm';
 import { userHandlers, type UsersContext } from './users';
 
 export type CoreContext = AppContext & AccountsContext & RealmContext & UsersContext & ActivityContext & InvitationsContext & ModerationContext;
@@ -22,6 +22,7 @@ export const handlers: Handlers<CoreContext> = {
   'realm.overview': overview,
   'realm.users.list': listUsers,
   'realm.users.get': getUsers,
+  'realm.profileFields': profileFields,
   ...userHandlers,
   ...activityHandlers,
   ...invitationHandlers,

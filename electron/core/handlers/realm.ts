@@ -21,6 +21,8 @@ export const overview: Handler<'realm.overview', RealmContext> = async ({ accoun
 
 export const listUsers: Handler<'realm.users.list', RealmContext> = async ({ account }, ctx) => [...(await ready(ctx, account)).users.values()];
 
+export const profileFields: Handler<'realm.profileFields', RealmContext> = async ({ account }, ctx) => [...(await ready(ctx, account)).profileFields];
+
 export const getUsers: Handler<'realm.users.get', RealmContext> = async ({ account, ids }, ctx) => {
   const { users } = await ready(ctx, account);
   return ids.flatMap((id) => users.get(id) ?? []);

@@ -29,6 +29,7 @@ export const EVENT_TYPES = [
   'invites_changed',
   'message',
   'delete_message',
+  'custom_profile_fields',
 ] as const;
 export const FETCH_EVENT_TYPES = [
   'realm',
@@ -39,6 +40,7 @@ export const FETCH_EVENT_TYPES = [
   'channel_folders',
   'realm_user_settings_defaults',
   'default_streams',
+  'custom_profile_fields',
 ] as const;
 
 export const CLIENT_CAPABILITIES = {

@@ -9,6 +9,7 @@ import {
   defaultChannelIds,
   User,
   type ChannelFolder,
+  type CustomProfileField,
   type Invite,
   type RealmUserSettingsDefaults,
   type RegisterReply,
@@ -49,6 +50,8 @@ export interface RealmState {
   readonly folders: IdMap<ChannelFolder>;
   readonly groups: IdMap<UserGroup>;
   readonly userSettingsDefaults: RealmUserSettingsDefaults;
+  /** The fields users' `profile_data` holds values of, in their display order. */
+  readonly profileFields: readonly CustomProfileField[];
   readonly defaultChannelIds: ReadonlySet<number>;
   /** Null when moderation requests are off. */
   readonly moderationRequestChannelId: number | null;
@@ -115,6 +118,8 @@ export function realmStateFromRegister(reply: RegisterReply): RealmState {
     folders: IdMap.of(reply.channel_folders ?? [], (folder) => folder.id),
     groups: IdMap.of(required(reply.realm_user_groups, 'realm_user_groups'), (group) => group.id),
     userSettingsDefaults: required(reply.realm_user_settings_defaults, 'realm_user_settings_defaults'),
+    // Optional: a server without custom profile fields may leave the section out.
+    profileFields: inDisplayOrder(reply.custom_profile_fields ?? []),
     defaultChannelIds: new Set(defaultChannelIds(reply.realm_default_streams ?? [])),
     moderationRequestChannelId: reply.moderation_request_channel ?? null,
     notificationBotId: findNotificationBot(reply),
@@ -134,6 +139,11 @@ export function realmStateFromRegister(reply: RegisterReply): RealmState {
     invitationsStale: false,
     reportIds: null,
   };
+}
+
+/** Fields in upstream's display order: by `order`, then by ID. */
+export function inDisplayOrder(fields: readonly CustomProfileField[]): CustomProfileField[] {
+  return [...fields].sort((a, b) => a.order - b.order || a.id - b.id);
 }
 
 /**

@@ -86,6 +86,22 @@ describe('realm_user_settings_defaults', () => {
   });
 });
 
+describe('custom_profile_fields', () => {
+  test('the snapshot\'s fields are the state\'s, in display order', () => {
+    expect(demoState().profileFields.map((field) => field.name)).toEqual(['Pronouns', 'Team']);
+  });
+
+  test('the event replaces the whole list, kept in display order, and says the fields changed', () => {
+    const fields = [
+      { id: 2, name: 'Team', type: 1, hint: '', field_data: '', order: 3 },
+      { id: 3, name: 'Office', type: 1, hint: 'Where you sit', field_data: '', order: 1 },
+    ];
+    const { state, changes } = apply(demoState(), { type: 'custom_profile_fields', fields });
+    expect(state.profileFields.map((field) => field.name)).toEqual(['Office', 'Team']);
+    expect(changes).toEqual([{ collection: 'profileFields', ids: [] }]);
+  });
+});
+
 test('invites_changed marks the invitations stale and leaves the list for the session to refetch', () => {
   const before = demoState();
   const { state, changes } = apply(before, { type: 'invites_changed' });

@@ -5,7 +5,7 @@ import type { DeleteMessageEvent, MessageEvent } from '../../../shared/api';
 import type { RealmChange } from '../../../shared/ipc';
 import type { Event, RealmEvent } from '../../../shared/api';
 import { mergeChanges } from './changes';
-import type { RealmState } from './realm-state';
+import { inDisplayOrder, type RealmState } from './realm-state';
 import { reduceChannelFolder, reduceDefaultStreams, reduceStream, reduceSubscription } from './reduce-channels';
 import { reduceRealmUser, reduceUserGroup, type Reduced } from './reduce-people';
 
@@ -38,6 +38,9 @@ function reduce(state: RealmState, event: Event): Reduced {
       const userSettingsDefaults = { ...state.userSettingsDefaults, [event.property]: event.value };
       return { state: { ...state, userSettingsDefaults }, changes: [{ collection: 'defaults', ids: [] }] };
     }
+    case 'custom_profile_fields':
+      // upstream sends the whole new list after any field is added, changed or removed.
+      return { state: { ...state, profileFields: inDisplayOrder(event.fields) }, changes: [{ collection: 'profileFields', ids: [] }] };
     case 'invites_changed':
       // The event says nothing but "refetch": the session does, then reports the invitations changed.
       return { state: state.invitationsStale ? state : { ...state, invitationsStale: true }, changes: [] };

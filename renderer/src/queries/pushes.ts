@@ -70,6 +70,7 @@ async function applyChanges(client: QueryClient, account: string, changes: Realm
   work.push(applyReportChanges(client, account, changes));
   // upstream's invites_changed says only that something changed: the pending list is reread.
   if (changes.some((change) => change.collection === 'invitations')) work.push(invalidatePendingInvites(client, account));
+  if (changes.some((change) => change.collection === 'profileFields')) work.push(client.invalidateQueries({ queryKey: queryKeys.profileFields(account) }));
   if (allUsers) work.push(client.invalidateQueries({ queryKey: queryKeys.users(account) }));
   else if (userIds.size > 0) work.push(patchUsers(client, account, [...userIds]));
   await Promise.all(work);

@@ -8,6 +8,11 @@ export function useRealmOverview(account: string) {
   return useQuery({ queryKey: queryKeys.overview(account), queryFn: () => call('realm.overview', { account }), staleTime: Infinity });
 }
 
+/** The organization's custom profile fields, in display order: what users' `profile_data` keys mean. */
+export function useProfileFields(account: string) {
+  return useQuery({ queryKey: queryKeys.profileFields(account), queryFn: () => call('realm.profileFields', { account }), staleTime: Infinity });
+}
+
 export function useRealmUsers(account: string) {
   return useQuery({ queryKey: queryKeys.users(account), queryFn: () => call('realm.users.list', { account }), staleTime: Infinity });
 }

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, test } from 'vitest';
 import { removeFakeBridge } from '../../testing/fake-bridge';
 import { adam } from '../../testing/sample-data';
-import { demoPeople, openUsersScreen, row, tableLoaded } from './test-realm';
+import { demoPeople, openUsersScreen, PROFILE_FIELDS, row, tableLoaded } from './test-realm';
 
 afterEach(() => {
   cleanup();
@@ -26,7 +26,7 @@ describe('the user detail panel', () => {
   test('shows role, name, real email, date joined, kind, status and profile fields', async () => {
     openUsersScreen({
       people: [
-        { ...demoPeople()[3]!, email: 'user4@sandbox.example', delivery_email: 'mark@private.example', profile_data: { '2': { value: 'he/him' } } },
+        { ...demoPeople()[3]!, email: 'user4@sandbox.example', delivery_email: 'mark@private.example', profile_data: { '2': { value: 'Engineering' }, '1': { value: 'he/him' }, '9': { value: 'Berlin' } } },
         demoPeople()[0]!,
       ],
     });
@@ -38,7 +38,25 @@ describe('the user detail panel', () => {
     expect(fact('Login email')).toBe('user4@sandbox.example');
     expect(fact('Kind')).toBe('Human');
     expect(fact('Joined')).toMatch(/2024/);
-    expect(fact('Custom field 2')).toBe('he/him');
+    // Named and in the organization's order; a value of a field the console does not know, by its ID.
+    const profile = within(panel).getByRole('region', { name: 'Profile' });
+    await within(profile).findByText('Pronouns', { selector: 'dt' });
+    expect([...profile.querySelectorAll('dt')].map((label) => label.textContent)).toEqual(['Pronouns', 'Team', 'Field 9']);
+    expect(fact('Team')).toBe('Engineering');
+    expect(fact('Field 9')).toBe('Berlin');
+  });
+
+  test('a renamed profile field shows its new name live', async () => {
+    const fields = [...PROFILE_FIELDS];
+    const realm = openUsersScreen({
+      people: [{ ...demoPeople()[3]!, profile_data: { '2': { value: 'Engineering' } } }, demoPeople()[0]!],
+      answers: { 'realm.profileFields': () => fields },
+    });
+    const panel = await openUser('Mark Member');
+    expect(await within(panel).findByText('Team', { selector: 'dt' })).toBeTruthy();
+    fields[1] = { ...fields[1]!, name: 'Department' };
+    realm.push({ kind: 'realm.changed', account: 'acc-olivia', changes: [{ collection: 'profileFields', ids: [] }] });
+    expect(await within(panel).findByText('Department', { selector: 'dt' })).toBeTruthy();
   });
 });
 

@@ -6,6 +6,7 @@ import type { Account } from '../../../../shared/ipc';
 import type { User } from '../../../../shared/api/users';
 import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
 import { Icon } from '../../components/Icon';
+import { useProfileFields } from '../../queries/realm';
 import { formatJoined } from './columns';
 import { NameSection, StatusSection } from './UserActions';
 import { RoleSection } from './RoleSection';
@@ -60,7 +61,7 @@ export function UserDetail({ account, actor, user, humanOwners, onClose }: UserD
         {user.timezone && <Fact label="Time zone">{user.timezone}</Fact>}
         <Fact label="User ID">{user.user_id}</Fact>
       </dl>
-      <ProfileData user={user} />
+      <ProfileData account={account.id} user={user} />
       <RoleSection key={`role-${user.user_id}`} account={account} actor={actor} user={user} humanOwners={humanOwners} />
       <NameSection key={`name-${user.user_id}`} account={account} actor={actor} user={user} />
       <StatusSection account={account} actor={actor} user={user} humanOwners={humanOwners} />
@@ -86,22 +87,33 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Custom profile fields. The console's realm state does not carry the fields' names yet (the register
- * request does not ask for custom_profile_fields), so each value is labelled by its field's ID.
+ * Custom profile fields, named and in the organization's order (register's custom_profile_fields). A
+ * value whose field the console does not know (yet, or any more) is still shown, by its field's ID.
  */
-function ProfileData({ user }: { user: User }) {
+function ProfileData({ account, user }: { account: string; user: User }) {
+  const fields = useProfileFields(account);
   if (user.is_bot) return null;
-  const fields = Object.entries(user.profile_data ?? {}).sort(([a], [b]) => Number(a) - Number(b));
+  const values = user.profile_data ?? {};
+  const known = (fields.data ?? []).flatMap((field) => {
+    const entry = values[String(field.id)];
+    return entry ? [{ id: String(field.id), label: field.name, value: entry.value }] : [];
+  });
+  const knownIds = new Set(known.map((entry) => entry.id));
+  const unknown = Object.entries(values)
+    .filter(([id]) => !knownIds.has(id))
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([id, entry]) => ({ id, label: `Field ${id}`, value: entry.value }));
+  const shown = [...known, ...unknown];
   return (
     <section className="detail-section" aria-labelledby="user-detail-profile">
       <h3 id="user-detail-profile">Profile</h3>
-      {fields.length === 0 ? (
+      {shown.length === 0 ? (
         <p className="muted">No custom profile fields filled in.</p>
       ) : (
         <dl className="detail-facts">
-          {fields.map(([id, field]) => (
-            <Fact key={id} label={`Custom field ${id}`}>
-              {field.value}
+          {shown.map((entry) => (
+            <Fact key={entry.id} label={entry.label}>
+              {entry.value}
             </Fact>
           ))}
         </dl>

@@ -60,6 +60,12 @@ export function withRole(person: User, role: Role): User {
   return { ...person, role, is_owner: role === 100, is_admin: role <= 200, is_guest: role === 600 };
 }
 
+/** The demo organization's custom profile fields. */
+export const PROFILE_FIELDS = [
+  { id: 1, name: 'Pronouns', type: 8, hint: '', field_data: '', order: 1 },
+  { id: 2, name: 'Team', type: 1, hint: '', field_data: '', order: 2 },
+];
+
 export function openUsersScreen(options: { account?: Account; people?: User[]; answers?: Answers; activity?: ActivityEntry[] } = {}): TestRealm {
   const account = options.account ?? olivia;
   const users = new Map((options.people ?? demoPeople()).map((person) => [person.user_id, person]));
@@ -75,6 +81,7 @@ export function openUsersScreen(options: { account?: Account; people?: User[]; a
     'session.status': () => ({ state: 'live', detail: null }),
     'realm.users.list': () => [...users.values()],
     'realm.users.get': ({ ids }) => ids.flatMap((id) => users.get(id) ?? []),
+    'realm.profileFields': () => PROFILE_FIELDS,
     'users.changeRole': ({ userId, role }) => answer(userId, (person) => withRole(person, role)),
     'users.rename': ({ userId, fullName }) => answer(userId, (person) => ({ ...person, full_name: fullName })),
     'users.deactivate': ({ userId }) => answer(userId, (person) => ({ ...person, is_active: false })),
