@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { CampaignJournal, type CampaignRecord } from './campaign-journal';
-import { MEMBER_OPTIONS } from './testing/campaign-harness';
+import { CampaignJournal } from './campaign-journal';
+import { campaignRecord } from './testing/campaign-harness';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -17,28 +17,11 @@ function freshDir(): string {
   return dir;
 }
 
-const record = (id: string, extra: Partial<CampaignRecord> = {}): CampaignRecord => ({
-  version: 1,
-  id,
-  account: 'acc1',
-  createdAt: 1,
-  finishedAt: null,
-  status: 'running',
-  pauseReason: null,
-  detail: null,
-  batchSize: 10,
-  options: MEMBER_OPTIONS,
-  actor: 'Olivia Owner (olivia@sandbox.test)',
-  inviterId: 7,
-  addresses: [{ email: 'a@x.test', name: null, outcome: 'pending', reason: null }],
-  inFlight: { emails: ['a@x.test'], startedAt: 1000 },
-  ...extra,
-});
 
 test('a write replaces the journal whole and leaves no temporary file', () => {
   const journal = new CampaignJournal(freshDir());
-  journal.write(record('c1'));
-  journal.write(record('c1', { status: 'done', inFlight: null }));
+  journal.write(campaignRecord('c1'));
+  journal.write(campaignRecord('c1', { status: 'done', inFlight: null }));
   expect(journal.read('acc1', 'c1')).toMatchObject({ status: 'done', inFlight: null });
   expect(readdirSync(journal.folder('acc1'))).toEqual(['c1.json']);
   expect(journal.accounts()).toEqual(['acc1']);
@@ -47,7 +30,7 @@ test('a write replaces the journal whole and leaves no temporary file', () => {
 test('an unreadable journal is moved aside, not half-read', () => {
   const logged: string[] = [];
   const journal = new CampaignJournal(freshDir(), (message) => logged.push(message));
-  journal.write(record('good'));
+  journal.write(campaignRecord('good'));
   writeFileSync(journal.file('acc1', 'torn'), '{"version":1,"id":"to');
   writeFileSync(journal.file('acc1', 'alien'), JSON.stringify({ version: 2 }));
   expect(journal.list('acc1').map((r) => r.id)).toEqual(['good']);

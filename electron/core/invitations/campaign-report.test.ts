@@ -2,25 +2,9 @@
 import { expect, test } from 'vitest';
 import type { CampaignRecord } from './campaign-journal';
 import { countsInWords, optionsInWords } from './campaign-report';
-import { MEMBER_OPTIONS } from './testing/campaign-harness';
+import { campaignRecord, MEMBER_OPTIONS } from './testing/campaign-harness';
 
-const record = (extra: Partial<CampaignRecord> = {}): CampaignRecord => ({
-  version: 1,
-  id: 'c1',
-  account: 'acc1',
-  createdAt: 1,
-  finishedAt: null,
-  status: 'running',
-  pauseReason: null,
-  detail: null,
-  batchSize: 100,
-  options: MEMBER_OPTIONS,
-  actor: 'Olivia Owner (olivia@sandbox.test)',
-  inviterId: 7,
-  addresses: [],
-  inFlight: null,
-  ...extra,
-});
+const record = (extra: Partial<CampaignRecord> = {}) => campaignRecord('c1', { batchSize: 100, addresses: [], inFlight: null, ...extra });
 
 test('the options read as a person says them: the role, the channels, how long invitations last, the batch size', () => {
   const options = { ...MEMBER_OPTIONS, include_realm_default_subscriptions: true, stream_ids: [4, 5], group_ids: [9], invite_expires_in_minutes: 14_400 };

@@ -13,6 +13,7 @@ import { ActivityLog } from '../../activity/activity-log';
 import type { ApiClient } from '../../client/api-client';
 import { clientFor, eventually } from '../../session/testing/session-harness';
 import type { CampaignHooks } from '../campaign-runner';
+import type { CampaignRecord } from '../campaign-journal';
 import { Campaigns } from '../campaigns';
 
 export { eventually };
@@ -110,6 +111,27 @@ export const MEMBER_OPTIONS: CampaignOptions = {
   invite_expires_in_minutes: 60,
   welcome_message_custom_text: null,
 };
+
+/** A journal record as a running campaign of one address writes it, with `extra` on top. */
+export function campaignRecord(id: string, extra: Partial<CampaignRecord> = {}): CampaignRecord {
+  return {
+    version: 1,
+    id,
+    account: 'acc1',
+    createdAt: 1,
+    finishedAt: null,
+    status: 'running',
+    pauseReason: null,
+    detail: null,
+    batchSize: 10,
+    options: MEMBER_OPTIONS,
+    actor: 'Olivia Owner (olivia@sandbox.test)',
+    inviterId: 7,
+    addresses: [{ email: 'a@x.test', name: null, outcome: 'pending', reason: null }],
+    inFlight: { emails: ['a@x.test'], startedAt: 1000 },
+    ...extra,
+  };
+}
 
 /** `count` fresh addresses under a tag, so tests sharing a sandbox never collide. */
 export function freshAddresses(tag: string, count: number): { email: string; name: string | null }[] {
