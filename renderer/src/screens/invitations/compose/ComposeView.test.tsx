@@ -6,14 +6,16 @@ import { olivia } from '../../../testing/sample-data';
 import { InvitationsScreen } from '../InvitationsScreen';
 import { useInvitationsUiStore } from '../invitations-ui';
 import { campaign, choices } from '../testing/invitation-samples';
+import { formatWhen } from '../words';
 
 /** The core's check, as the realm state would answer it for the demo organization. */
 function checkLikeTheCore({ addresses }: ChannelInput<'invites.check'>): CheckedAddress[] {
   return addresses.map(({ email, name = null }) => {
-    if (email === 'mark@sandbox.test') return { email, name, check: 'member', reason: 'Already has an account.' };
-    if (email === 'derek@sandbox.test') return { email, name, check: 'deactivated', reason: 'Account has been deactivated.' };
-    if (!email.includes('@')) return { email, name, check: 'invalid', reason: 'Invalid address.' };
-    return { email, name, check: 'ok', reason: null };
+    if (email === 'mark@sandbox.test') return { email, name, check: 'member', reason: 'Already has an account.', invite: null };
+    if (email === 'derek@sandbox.test') return { email, name, check: 'deactivated', reason: 'Account has been deactivated.', invite: null };
+    if (email === 'new.hire@sandbox.test') return { email, name, check: 'invited', reason: null, invite: { id: 1, invited: Date.UTC(2026, 4, 1) / 1000, invitedBy: 2 } };
+    if (!email.includes('@')) return { email, name, check: 'invalid', reason: 'Invalid address.', invite: null };
+    return { email, name, check: 'ok', reason: null, invite: null };
   });
 }
 
@@ -118,8 +120,10 @@ describe('checking before sending', () => {
         ],
       },
     ]);
-    expect(within(table).getByText('mark@sandbox.test').closest('tr')?.textContent).toContain('Already a memberAlready has an account.');
-    expect(screen.getByRole('status').textContent).toContain('1 address can be invited; 3 addresses cannot');
+    expect(within(table).getByText('mark@sandbox.test').closest('tr')?.textContent).toBe('mark@sandbox.testAlready a member');
+    expect(screen.getByRole('status').textContent).toBe(
+      '1 will be invited. 3 will fail because 1 already has an account, 1 has a deactivated account and 1 is not a valid address: they are left out.',
+    );
     const chips = screen.getByRole('group', { name: 'Show addresses by check result' });
     expect(within(chips).getByRole('radio', { name: 'Deactivated account 1' })).toBeTruthy();
 
@@ -188,18 +192,57 @@ describe('sending', () => {
     await screen.findByRole('table', { name: 'Addresses and what the check found' });
   }
 
+  test('addresses that will fail are left out by default, and the count says why', async () => {
+    const bridge = openCompose();
+    await screen.findByRole('group', { name: 'Welcome message' });
+    await checkAndSend('ann@example.com\nbob@example.com\nmark@sandbox.test\nderek@sandbox.test\nnope');
+    const choice = screen.getByRole('group', { name: 'Addresses that will fail (3)' });
+    expect(within(choice).getByRole('radio', { name: /Leave them out/ })).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Send 2 invitations…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send 2 invitations?' });
+    expect(dialog.textContent).toContain('2 addresses will be invited as member');
+    expect(dialog.textContent).toContain('3 addresses that would fail are left out.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(bridge.callsTo('invites.campaign.start')).toHaveLength(1));
+    expect((bridge.callsTo('invites.campaign.start')[0] as ChannelInput<'invites.campaign.start'>).addresses.map((a) => a.email)).toEqual(['ann@example.com', 'bob@example.com']);
+  });
+
+  test('an address already invited is offered a resend, and is never invited again', async () => {
+    const bridge = openCompose({ 'invites.pending.resend': () => null });
+    await screen.findByRole('group', { name: 'Welcome message' });
+    await checkAndSend('ann@example.com\nnew.hire@sandbox.test');
+    const table = screen.getByRole('table', { name: 'Addresses and what the check found' });
+    const row = within(table).getByText('new.hire@sandbox.test').closest('tr');
+    expect(row?.textContent).toContain('Already invited');
+    expect(row?.textContent).toContain(`Pending since ${formatWhen(Date.UTC(2026, 4, 1) / 1000, 's')}`);
+    expect(screen.getByRole('status').textContent).toContain('1 address already has a pending invitation: a second one is not sent. Resend it instead');
+    expect(within(screen.getByRole('group', { name: 'Show addresses by check result' })).getByRole('radio', { name: 'Already invited 1' })).toBeTruthy();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Resend the invitation to new.hire@sandbox.test' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Send this invitation again?' })).getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(bridge.callsTo('invites.pending.resend')).toEqual([{ account: olivia.id, inviteId: 1 }]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send 1 invitation…' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Send 1 invitation?' })).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(bridge.callsTo('invites.campaign.start')).toHaveLength(1));
+    expect((bridge.callsTo('invites.campaign.start')[0] as ChannelInput<'invites.campaign.start'>).addresses).toEqual([{ email: 'ann@example.com', name: null }]);
+  });
+
   test('after a confirmation, the campaign starts with the options and opens its progress', async () => {
     const bridge = openCompose();
     await screen.findByRole('group', { name: 'Welcome message' });
     await checkAndSend('ann@example.com\nbob@example.com\nmark@sandbox.test');
+    fireEvent.click(screen.getByRole('radio', { name: /Send them anyway/ }));
     fireEvent.click(screen.getByRole('radio', { name: /No custom message/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: '#engineering' }));
     fireEvent.change(screen.getByLabelText('Valid for'), { target: { value: 'never' } });
     fireEvent.change(screen.getByLabelText('Addresses per request'), { target: { value: '2' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send 3 invitations…' }));
+    // Not “3 invitations”: one of the three will fail.
+    fireEvent.click(screen.getByRole('button', { name: 'Send 3 addresses…' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Send 3 invitations?' });
-    expect(dialog.textContent).toContain('3 addresses will be invited as member, subscribed to the default channels, #engineering.');
+    const dialog = await screen.findByRole('dialog', { name: 'Send 3 addresses?' });
+    expect(dialog.textContent).toContain('2 addresses will be invited as member, subscribed to the default channels, #engineering.');
+    expect(dialog.textContent).toContain('1 will fail because 1 already has an account: it is sent anyway, and the report will give the server’s answer.');
     expect(dialog.textContent).toContain('Sent in 2 requests of up to 2.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
 

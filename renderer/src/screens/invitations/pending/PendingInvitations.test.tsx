@@ -6,7 +6,7 @@ import { useToasts } from '../../../stores/toasts';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';
 import { olivia, user } from '../../../testing/sample-data';
 import { InvitationsScreen } from '../InvitationsScreen';
-import { useInvitationsUiStore } from '../invitations-ui';
+import { EMPTY_DRAFT, useInvitationsUiStore } from '../invitations-ui';
 import { pendingInvite } from '../testing/invitation-samples';
 
 function Screen() {
@@ -27,7 +27,7 @@ function openPending(initial: Invite[]) {
     'invites.campaign.list': () => [],
     'realm.users.list': () => [user(1, 'Olivia Owner', 100), user(2, 'Adam Admin', 200)],
   });
-  useInvitationsUiStore.setState({ byAccount: { [olivia.id]: { tab: 'pending', campaignId: null, draft: { mode: 'paste', text: '', csv: null } } } });
+  useInvitationsUiStore.setState({ byAccount: { [olivia.id]: { tab: 'pending', campaignId: null, draft: EMPTY_DRAFT, options: null } } });
   renderWithQueries(<Screen />);
   return { bridge, set: (next: Invite[]) => (invites = next) };
 }
