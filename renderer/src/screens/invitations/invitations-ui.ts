@@ -32,7 +32,7 @@ export interface AccountUi {
   /** The campaign open in the Campaigns tab; null shows the list. */
   campaignId: string | null;
   draft: ComposeDraft;
-  /** The options form as last left; null until it is first changed (its defaults depend on the user's role). */
+  /** The options form as last left; null until it first shows (its defaults depend on the user's role). */
   options: CampaignFormValues | null;
 }
 

@@ -1,44 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { ChannelInput, CheckedAddress, InviteChoices } from '../../../../../shared/ipc';
-import { installFakeBridge, removeFakeBridge, renderWithQueries, type Answers } from '../../../testing/fake-bridge';
+import type { ChannelInput } from '../../../../../shared/ipc';
+import { removeFakeBridge } from '../../../testing/fake-bridge';
 import { olivia } from '../../../testing/sample-data';
-import { InvitationsScreen } from '../InvitationsScreen';
 import { useInvitationsUiStore } from '../invitations-ui';
-import { campaign, choices } from '../testing/invitation-samples';
+import { NEW_HIRE_INVITED, openCompose, paste } from '../testing/compose-harness';
+import { choices } from '../testing/invitation-samples';
 import { formatWhen } from '../words';
-
-/** The core's check, as the realm state would answer it for the demo organization. */
-function checkLikeTheCore({ addresses }: ChannelInput<'invites.check'>): CheckedAddress[] {
-  return addresses.map(({ email, name = null }) => {
-    if (email === 'mark@sandbox.test') return { email, name, check: 'member', reason: 'Already has an account.', invite: null };
-    if (email === 'derek@sandbox.test') return { email, name, check: 'deactivated', reason: 'Account has been deactivated.', invite: null };
-    if (email === 'new.hire@sandbox.test') return { email, name, check: 'invited', reason: null, invite: { id: 1, invited: Date.UTC(2026, 4, 1) / 1000, invitedBy: 2 } };
-    if (!email.includes('@')) return { email, name, check: 'invalid', reason: 'Invalid address.', invite: null };
-    return { email, name, check: 'ok', reason: null, invite: null };
-  });
-}
-
-function openCompose(answers: Answers = {}, inviteChoices: InviteChoices = choices()) {
-  const bridge = installFakeBridge({
-    'invites.choices': () => inviteChoices,
-    'invites.check': checkLikeTheCore,
-    'invites.pending.list': () => [],
-    'invites.campaign.list': () => [],
-    'invites.renderWelcome': ({ content }) => ({ html: `<p><strong>${content.replace(/\*\*/g, '')}</strong></p>` }),
-    'invites.campaign.start': ({ addresses, options, batchSize }) => {
-      const { addresses: _none, ...summary } = campaign(addresses.map(({ email, name = null }) => ({ email, name, outcome: 'pending', reason: null })), { options, batchSize });
-      return summary;
-    },
-    ...answers,
-  });
-  renderWithQueries(<InvitationsScreen account={olivia} />);
-  return bridge;
-}
-
-function paste(text: string) {
-  fireEvent.change(screen.getByLabelText('Addresses'), { target: { value: text } });
-}
 
 function chooseFile(name: string, contents: string | Uint8Array<ArrayBuffer>) {
   fireEvent.click(screen.getByRole('radio', { name: 'Import a CSV file' }));
@@ -214,7 +182,7 @@ describe('sending', () => {
     const table = screen.getByRole('table', { name: 'Addresses and what the check found' });
     const row = within(table).getByText('new.hire@sandbox.test').closest('tr');
     expect(row?.textContent).toContain('Already invited');
-    expect(row?.textContent).toContain(`Pending since ${formatWhen(Date.UTC(2026, 4, 1) / 1000, 's')}`);
+    expect(row?.textContent).toContain(`Pending since ${formatWhen(NEW_HIRE_INVITED, 's')}`);
     expect(screen.getByRole('status').textContent).toContain('1 address already has a pending invitation: a second one is not sent. Resend it instead');
     expect(within(screen.getByRole('group', { name: 'Show addresses by check result' })).getByRole('radio', { name: 'Already invited 1' })).toBeTruthy();
 

@@ -36,10 +36,8 @@ export function OptionsForm({ account, choices, plan, blocker, onSend }: Options
   const lost = useLiveChoices(form, choices);
 
   // Every change is kept, so leaving the screen and coming back finds the whole form as it was left.
-  useEffect(() => {
-    const subscription = form.watch((values) => saveOptions(account.id, values as CampaignFormValues));
-    return () => subscription.unsubscribe();
-  }, [form, account.id]);
+  const values = useWatch({ control: form.control });
+  useEffect(() => saveOptions(account.id, values as CampaignFormValues), [account.id, values]);
 
   const submit = form.handleSubmit(() => setConfirming(true));
 

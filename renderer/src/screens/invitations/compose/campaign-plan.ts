@@ -10,7 +10,7 @@ import type { ComposeDraft } from '../invitations-ui';
 /** The checks the server would refuse, with the words for one and for many. */
 const FAILURE_WORDS: { matches(address: CheckedAddress): boolean; one: string; many: string }[] = [
   { matches: (a) => a.check === 'member' && a.reason === CHECK_REASON.systemBot, one: 'is reserved for system bots', many: 'are reserved for system bots' },
-  { matches: (a) => a.check === 'member', one: 'already has an account', many: 'already have an account' },
+  { matches: (a) => a.check === 'member' && a.reason === CHECK_REASON.member, one: 'already has an account', many: 'already have an account' },
   { matches: (a) => a.check === 'deactivated', one: 'has a deactivated account', many: 'have deactivated accounts' },
   { matches: (a) => a.check === 'invalid', one: 'is not a valid address', many: 'are not valid addresses' },
 ];

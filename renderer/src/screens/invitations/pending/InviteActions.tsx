@@ -24,12 +24,11 @@ interface Asking {
 export function useInviteActions(account: string, stillPending: (inviteId: number) => boolean): { ask(action: InviteAction, invite: InviteTarget): void; busy: boolean; dialog: ReactNode } {
   const mutation = usePendingAction(account);
   const [asking, setAsking] = useState<Asking | null>(null);
+  // Gone while asked about: the question closes (an invitation's ID never comes back).
   const gone = asking !== null && !stillPending(asking.invite.id);
 
   useEffect(() => {
-    if (!gone || !asking) return;
-    setAsking(null);
-    toast({ kind: 'info', title: `The invitation to ${who(asking.invite)} is no longer pending: it was revoked or accepted elsewhere. Nothing was changed.` });
+    if (gone && asking) toast({ kind: 'info', title: `The invitation to ${who(asking.invite)} is no longer pending: it was revoked or accepted elsewhere. Nothing was changed.` });
   }, [gone, asking]);
 
   const run = ({ action, invite }: Asking) => {
