@@ -18,20 +18,23 @@ export function serverWordsBeyondStatus(address: CampaignAddress): string | null
   return standard[address.outcome] === address.reason ? null : address.reason;
 }
 
-const COLUMNS: Column<CampaignAddress>[] = [
-  { width: '30%', header: 'Address', cell: (row) => row.email, className: 'inv-cell-address' },
-  { width: '18%', header: 'Name', cell: (row) => row.name ?? '', className: 'inv-cell-name' },
-  {
-    width: '20%',
-    header: 'Status',
-    cell: (row) => (
-      <span className="inv-status" data-tone={outcomeTone(row.outcome)}>
-        {OUTCOME_WORDS[row.outcome]}
-      </span>
-    ),
-  },
-  { width: '32%', header: 'Details', cell: (row) => serverWordsBeyondStatus(row) ?? '', className: 'inv-cell-reason' },
-];
+const STATUS: Column<CampaignAddress> = {
+  width: '20%',
+  header: 'Status',
+  cell: (row) => (
+    <span className="inv-status" data-tone={outcomeTone(row.outcome)}>
+      {OUTCOME_WORDS[row.outcome]}
+    </span>
+  ),
+};
+
+/** With a Details column only when some address has words beyond its status: an empty column says nothing. */
+function columns(withDetails: boolean): Column<CampaignAddress>[] {
+  const address: Column<CampaignAddress> = { width: withDetails ? '30%' : '40%', header: 'Address', cell: (row) => row.email, className: 'inv-cell-address' };
+  const name: Column<CampaignAddress> = { width: withDetails ? '18%' : '30%', header: 'Name', cell: (row) => row.name ?? '', className: 'inv-cell-name' };
+  if (!withDetails) return [address, name, { ...STATUS, width: '30%' }];
+  return [address, name, STATUS, { width: '32%', header: 'Details', cell: (row) => serverWordsBeyondStatus(row) ?? '', className: 'inv-cell-reason' }];
+}
 
 export function CampaignReport({ account, campaign }: { account: string; campaign: Campaign }) {
   const [filter, setFilter] = useState<InviteOutcome | 'all'>('all');
@@ -43,6 +46,7 @@ export function CampaignReport({ account, campaign }: { account: string; campaig
     return byOutcome;
   }, [campaign.addresses]);
   const chips: Chip<InviteOutcome>[] = OUTCOME_ORDER.map((outcome) => ({ key: outcome, label: OUTCOME_WORDS[outcome], count: counts.get(outcome) ?? 0, tone: outcomeTone(outcome) }));
+  const withDetails = useMemo(() => campaign.addresses.some((address) => serverWordsBeyondStatus(address) !== null), [campaign.addresses]);
 
   return (
     <section className="inv-campaign-report" aria-labelledby="campaign-report-title">
@@ -51,8 +55,10 @@ export function CampaignReport({ account, campaign }: { account: string; campaig
         <ReportActions account={account} campaign={campaign} filter={filter} shown={rows.length} />
       </div>
       <FilterChips<InviteOutcome> legend="Show addresses by status" chips={chips} value={filter} onChange={setFilter} total={campaign.addresses.length} />
-      <AddressTable caption="Every address of the campaign, with its status" rows={rows} columns={COLUMNS} rowKey={(row) => row.email} empty="No address has this status." />
-      <p className="field-hint">Details gives the server’s words where they say more than the status. The CSV export has them for every address.</p>
+      <AddressTable caption="Every address of the campaign, with its status" rows={rows} columns={columns(withDetails)} rowKey={(row) => row.email} empty="No address has this status." />
+      <p className="field-hint">
+        {withDetails && 'Details gives the server’s words where they say more than the status. '}The CSV export has the server’s words for every address.
+      </p>
     </section>
   );
 }

@@ -132,7 +132,15 @@ describe('the report', () => {
     expect(details('derek@sandbox.test')).toBe('');
     expect(details('nope')).toBe('');
     expect(details('zed@example.com')).toBe('Something went wrong on the server.');
-    expect(screen.getByText(/The CSV export has them for every address/)).toBeTruthy();
+    expect(screen.getByText(/Details gives the server’s words where they say more than the status/).textContent).toContain('The CSV export has the server’s words for every address.');
+  });
+
+  test('with nothing beyond the statuses, there is no Details column at all', async () => {
+    const addresses = [address('ann@example.com', 'invited'), address('mark@sandbox.test', 'existing', 'Already has an account.')];
+    openCampaign(campaign(addresses, { status: 'done' }));
+    const report = await screen.findByRole('table', { name: 'Every address of the campaign, with its status' });
+    expect(within(report).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Address', 'Name', 'Status']);
+    expect(screen.getByText('The CSV export has the server’s words for every address.')).toBeTruthy();
   });
 
   test('filters by status', async () => {

@@ -44,13 +44,17 @@ export function CheckResults({ account, checked, failing, onFailing }: CheckResu
   const chips: Chip<AddressCheck>[] = ORDER.map((check) => ({ key: check, label: CHECK_LABELS[check], count: counts[check], tone: TONE[check] }));
   const actions = useInviteActions(account, (inviteId) => checked.some((address) => address.invite?.id === inviteId));
 
+  // An empty column says nothing: Details only when some address has details (an invited one always
+  // has), Action only for resends.
+  const withDetails = useMemo(() => checked.some((address) => details(address) !== ''), [checked]);
+  const resends = plan.invited.length > 0;
   const columns: Column<CheckedAddress>[] = [
-    { width: plan.invited.length > 0 ? '28%' : '32%', header: 'Address', cell: (row) => row.email, className: 'inv-cell-address' },
-    { width: '18%', header: 'Name', cell: (row) => row.name ?? '', className: 'inv-cell-name' },
-    { width: '18%', header: 'Check', cell: (row) => <span className="inv-status" data-tone={TONE[row.check]}>{CHECK_LABELS[row.check]}</span> },
-    { width: plan.invited.length > 0 ? '24%' : '32%', header: 'Details', cell: details, className: 'inv-cell-reason' },
+    { width: withDetails ? (resends ? '28%' : '32%') : '40%', header: 'Address', cell: (row) => row.email, className: 'inv-cell-address' },
+    { width: withDetails ? '18%' : '30%', header: 'Name', cell: (row) => row.name ?? '', className: 'inv-cell-name' },
+    { width: withDetails ? '18%' : '30%', header: 'Check', cell: (row) => <span className="inv-status" data-tone={TONE[row.check]}>{CHECK_LABELS[row.check]}</span> },
   ];
-  if (plan.invited.length > 0) {
+  if (withDetails) columns.push({ width: resends ? '24%' : '32%', header: 'Details', cell: details, className: 'inv-cell-reason' });
+  if (resends) {
     columns.push({
       width: '12%',
       header: 'Action',
