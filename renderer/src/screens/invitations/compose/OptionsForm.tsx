@@ -44,9 +44,9 @@ export function OptionsForm({ account, choices, plan, blocker, onSend }: Options
   const send = async () => {
     setConfirming(false);
     // The values as they are now: a channel taken out while the dialog was open is not sent.
-    const values = form.getValues();
+    const now = form.getValues();
     try {
-      await onSend(toCampaignOptions(values, choices), values.batchSize);
+      await onSend(toCampaignOptions(now, choices), now.batchSize);
     } catch (error) {
       const words = errorWords(error);
       form.setError('root.server', { type: 'server', message: `The campaign did not start: ${words.message}`, types: words.action ? { action: words.action } : {} });
