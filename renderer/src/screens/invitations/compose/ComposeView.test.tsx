@@ -1,10 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { ChannelInput } from '../../../../../shared/ipc';
+import type { ChannelInput, CheckedAddress } from '../../../../../shared/ipc';
+import { useToasts } from '../../../stores/toasts';
 import { removeFakeBridge } from '../../../testing/fake-bridge';
 import { olivia } from '../../../testing/sample-data';
 import { useInvitationsUiStore } from '../invitations-ui';
-import { NEW_HIRE_INVITED, openCompose, paste } from '../testing/compose-harness';
+import { checkLikeTheCore, NEW_HIRE_INVITED, openCompose, paste } from '../testing/compose-harness';
 import { choices } from '../testing/invitation-samples';
 import { formatWhen } from '../words';
 
@@ -24,6 +25,7 @@ beforeEach(() => useInvitationsUiStore.setState({ byAccount: {} }));
 afterEach(() => {
   cleanup();
   removeFakeBridge();
+  useToasts.setState({ toasts: [] });
 });
 
 describe('importing a CSV file', () => {
@@ -194,6 +196,29 @@ describe('sending', () => {
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Send 1 invitation?' })).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(bridge.callsTo('invites.campaign.start')).toHaveLength(1));
     expect((bridge.callsTo('invites.campaign.start')[0] as ChannelInput<'invites.campaign.start'>).addresses).toEqual([{ email: 'ann@example.com', name: null }]);
+  });
+
+  test('“Resend all” resends each pending invitation, and stops at a refusal with the server’s words', async () => {
+    const bridge = openCompose({
+      'invites.check': (input) =>
+        checkLikeTheCore(input).map((address, index): CheckedAddress => ({ ...address, check: 'invited', invite: { id: 10 + index, invited: NEW_HIRE_INVITED, invitedBy: 2 } })),
+      'invites.pending.resend': ({ inviteId }) =>
+        inviteId === 12 ? { error: { code: 'INVITATION_FAILED', msg: 'To protect users, Zulip limits the number of invitations you can send in one day.' } } : null,
+    });
+    await screen.findByRole('group', { name: 'Welcome message' });
+    await checkAndSend('a@example.com\nb@example.com\nc@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Resend all 3 pending invitations…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend 3 invitations?' });
+    expect(dialog.textContent).toContain('That counts 3 against the organization’s daily invitation limit.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend all' }));
+    await waitFor(() => expect(bridge.callsTo('invites.pending.resend')).toHaveLength(3));
+    expect(bridge.callsTo('invites.pending.resend')).toEqual([10, 11, 12].map((inviteId) => ({ account: olivia.id, inviteId })));
+    await waitFor(() =>
+      expect(useToasts.getState().toasts.map((t) => t.title)).toContain(
+        '2 invitations were sent again; the server refused to resend the one to c@example.com: To protect users, Zulip limits the number of invitations you can send in one day.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Send invitations…' })).toHaveProperty('disabled', true);
   });
 
   test('after a confirmation, the campaign starts with the options and opens its progress', async () => {
