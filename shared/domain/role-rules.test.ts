@@ -92,7 +92,7 @@ describe('planning a change of several users', () => {
 
   test('owners count down as the plan goes: the last human owner is refused, a bot owner is not counted', () => {
     const second = person(8, 'Oscar Owner', 100);
-    expect(countHumanOwners([...realm, second])).toBe(2);
+    expect(countHumanOwners([...realm, second, person(9, 'Old Owner', 100, { is_active: false })])).toBe(2);
     const plan = planRoleChange(100, [olivia, second, botOwner], 200, 2);
     expect(plan.changes).toEqual([olivia, botOwner]);
     expect(plan.refused.map((refusal) => refusal.user)).toEqual([second]);

@@ -3,7 +3,7 @@
 // resent or revoked, after a confirmation that names the address.
 import { useMemo, useState } from 'react';
 import type { Invite } from '../../../../../shared/api/invites';
-import { ROLE_NAMES } from '../../../app/roles';
+import { ROLE_NAMES } from '../../../../../shared/domain/role-rules';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { QueryGate } from '../../../components/QueryGate';
 import { errorWords } from '../../../errors/words';
