@@ -71,11 +71,19 @@ export function RoleChange({ account, actor, user, people, headingLevel = 3 }: R
     );
   };
 
+  const doneNote = done?.role === user.role && (
+    <p className="change-done" role="status">
+      {done.words}
+    </p>
+  );
+
   if (actor.role > 200) {
+    // Also what remains after administrators demote themselves: what they did stays said.
     return (
       <section className="change-section" aria-labelledby={`${id}-title`}>
         <Heading id={`${id}-title`}>Change role</Heading>
         <p className="role-reason">Only organization administrators and owners can change roles.</p>
+        {doneNote}
       </section>
     );
   }
@@ -133,11 +141,7 @@ export function RoleChange({ account, actor, user, people, headingLevel = 3 }: R
           <ProblemText message={failure.message} action={failure.action} />
         </div>
       )}
-      {done?.role === user.role && (
-        <p className="change-done" role="status">
-          {done.words}
-        </p>
-      )}
+      {doneNote}
     </section>
   );
 }

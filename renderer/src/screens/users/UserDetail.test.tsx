@@ -124,6 +124,9 @@ describe('changing a role', () => {
     fireEvent.click(within(self).getByRole('checkbox'));
     fireEvent.click(within(self).getByRole('button', { name: 'Make member' }));
     await waitFor(() => expect(realm.callsTo('users.changeRole')).toEqual([{ account: 'acc-adam', userId: 2, role: 400, acknowledged: ['ownRights'] }]));
+    // A member may change no roles; what was done stays said.
+    expect((await within(self).findByRole('status')).textContent).toBe('Adam Admin is now a member.');
+    expect(within(self).getByText('Only organization administrators and owners can change roles.')).toBeTruthy();
   });
 
   test('leaving nobody to administer the organization is confirmed in words', async () => {
