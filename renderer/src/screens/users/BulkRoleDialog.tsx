@@ -112,7 +112,7 @@ export function BulkRoleDialog({ account, actor, users, people, onClose, onStart
             <p className="bulk-summary">
               {changes === 0
                 ? `Nobody would change: every selected user already has this role or cannot be given it.`
-                : `${plural(changes, 'user changes', 'users change')}: ${count.format(review.demotions.length)} ${review.demotions.length === 1 ? 'loses' : 'lose'} rights, ${count.format(review.promotions.length)} ${review.promotions.length === 1 ? 'gains' : 'gain'} rights.`}
+                : `${plural(changes, 'user changes', 'users change')}: ${movesSummary(review.demotions.length, review.promotions.length)}.`}
             </p>
             <MoveGroup title="Will lose rights" moves={review.demotions} tone="demotion" />
             <MoveGroup title="Will gain rights" moves={review.promotions} tone="change" />
@@ -147,6 +147,14 @@ export function BulkRoleDialog({ account, actor, users, people, onClose, onStart
       </div>
     </dialog>
   );
+}
+
+/** "1 loses rights, 17 gain rights", leaving out a side nobody is on. */
+function movesSummary(down: number, up: number): string {
+  const parts = [];
+  if (down > 0) parts.push(`${count.format(down)} ${down === 1 ? 'loses' : 'lose'} rights`);
+  if (up > 0) parts.push(`${count.format(up)} ${up === 1 ? 'gains' : 'gain'} rights`);
+  return parts.join(', ');
 }
 
 function MoveGroup({ title, moves, tone }: { title: string; moves: readonly RoleMove<User>[]; tone: string }) {
