@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { Account, CampaignOptions, InviteChoices } from '../../../../../shared/ipc';
-import { ROLE_NAMES } from '../../../app/roles';
+import { ROLE_NAMES } from '../../../../../shared/domain/role-rules';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorAction, ProblemText } from '../../../components/Field';
 import { errorWords } from '../../../errors/words';

@@ -4,7 +4,7 @@
 // names the address. The list takes the page's height, and the count above it is of the rows shown.
 import { useMemo, useState } from 'react';
 import type { Invite } from '../../../../../shared/api/invites';
-import { ROLE_NAMES } from '../../../app/roles';
+import { ROLE_NAMES } from '../../../../../shared/domain/role-rules';
 import { QueryGate } from '../../../components/QueryGate';
 import { usePendingInvites } from '../../../queries/invitations';
 import { useRealmUsers } from '../../../queries/realm';
