@@ -26,6 +26,7 @@ export function QueryGate<T>({ query, loading, failure, children }: Props<T>) {
     );
   }
   if (query.isError && errorCode(query.error) === 'NOT_CONNECTED') {
+    if (query.data !== undefined) return <>{children(query.data)}</>;
     return <p className="muted">{failure}: the console has not reached the server yet. This loads by itself once it answers.</p>;
   }
   if (query.isError) {
