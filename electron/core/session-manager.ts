@@ -72,7 +72,7 @@ export class SessionManager {
     const session = new RealmSession({
       accountId,
       client: this.accounts.client(accountId),
-      onStatus: (status: SessionStatus) => this.push({ kind: 'session.state', account: accountId, state: status.state, detail: status.detail }),
+      onStatus: (status: SessionStatus) => this.push({ kind: 'session.state', account: accountId, ...status }),
       onChanges: (changes) => {
         if (changes.length > 0) this.push({ kind: 'realm.changed', account: accountId, changes });
         // The realm's name lives in the account list too (the realm switcher shows it).

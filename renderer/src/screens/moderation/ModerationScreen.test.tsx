@@ -16,7 +16,7 @@ function showModeration(inbox: Partial<ModerationInbox> = {}, answers: Answers =
   let current: ModerationInbox = { channel: CHANNEL, readable: true, reports: sampleReports(NOW), ...inbox };
   const bridge = installFakeBridge({
     'accounts.list': () => [account],
-    'session.status': () => ({ state: 'live', detail: null }),
+    'session.status': () => ({ state: 'live', detail: null, retryAt: null, lastLiveAt: null }),
     'moderation.inbox': () => current,
     'realm.users.list': () => MOD_USERS,
     'moderation.context': (): ReportContext => CHANNEL_CONTEXT,

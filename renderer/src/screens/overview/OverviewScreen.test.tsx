@@ -10,7 +10,7 @@ function showOverview(initial: RealmOverview) {
   let figures = initial;
   const bridge = installFakeBridge({
     'accounts.list': () => [olivia],
-    'session.status': () => ({ state: 'live', detail: null }),
+    'session.status': () => ({ state: 'live', detail: null, retryAt: null, lastLiveAt: null }),
     'realm.overview': () => figures,
   });
   renderWithQueries(<App />);
@@ -66,7 +66,7 @@ describe('overview', () => {
   test('when the overview cannot be read it says so, and what the core said', async () => {
     installFakeBridge({
       'accounts.list': () => [olivia],
-      'session.status': () => ({ state: 'offline', detail: 'Could not reach http://127.0.0.1:9991: connection refused.' }),
+      'session.status': () => ({ state: 'offline', detail: 'Could not reach http://127.0.0.1:9991: connection refused.', retryAt: null, lastLiveAt: null }),
       'realm.overview': () => ({ error: { code: 'UNKNOWN_ACCOUNT', msg: 'That organization is not signed in any more. Pick another one, or sign in again.' } }),
     });
     renderWithQueries(<App />);
