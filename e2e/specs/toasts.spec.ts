@@ -31,7 +31,10 @@ function controlsUnderToasts(page: Page): Promise<string[]> {
         const box = control.getBoundingClientRect();
         return box.width > 1 && box.height > 1 && toasts.some((toast) => toast.height > 0 && overlaps(box, toast));
       })
-      .map((control) => control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName);
+      .map((control) => {
+        const label = 'labels' in control ? (control as HTMLInputElement).labels?.[0]?.textContent : null;
+        return (control.getAttribute('aria-label') ?? label ?? control.textContent)?.trim() || control.outerHTML.slice(0, 80);
+      });
   });
 }
 
