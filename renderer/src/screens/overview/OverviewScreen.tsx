@@ -134,19 +134,17 @@ function FigureGroup({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-/** One row of figures that opens its list: the whole row is the button, named "Members 43". */
+/** One row of figures that opens its list: the count is a button named by the row ("Members 43"), and covers the row. */
 function LinkedFigure({ label, value, onClick }: { label: string; value: number; onClick(): void }) {
   const id = useId();
   return (
     <div className="figure figure-linked">
-      <dt>
-        <button type="button" id={`${id}-label`} aria-labelledby={`${id}-label ${id}-value`} onClick={onClick}>
-          {label}
+      <dt id={`${id}-label`}>{label}</dt>
+      <dd>
+        <button type="button" id={`${id}-value`} aria-labelledby={`${id}-label ${id}-value`} onClick={onClick}>
+          {count.format(value)}
+          <Icon name="chevron" className="figure-chevron" />
         </button>
-      </dt>
-      <dd id={`${id}-value`}>
-        {count.format(value)}
-        <Icon name="chevron" className="figure-chevron" />
       </dd>
     </div>
   );
