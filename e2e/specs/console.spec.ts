@@ -43,7 +43,7 @@ test.describe('signing in', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     await expect(page.getByText('Sandbox Org').first()).toBeVisible();
     await expect(figure(page, 'Owners')).toHaveText('1');
-    await expect(figure(page, 'Members')).toHaveText('41');
+    await expect(figure(page, 'Members')).toHaveText('43');
     await expect(liveStatus(page)).toHaveAttribute('data-state', 'live');
   });
 
@@ -190,7 +190,7 @@ test('a role changed by another administrator shows up live, without a reload', 
   const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
   await adam.request('PATCH', `/users/${await adam.userId('mark@sandbox.test')}`, { role: 200 });
   await expect(figure(page, 'Administrators')).toHaveText('2');
-  await expect(figure(page, 'Members')).toHaveText('40');
+  await expect(figure(page, 'Members')).toHaveText('42');
 });
 
 test.describe('a queue the server collected', () => {
@@ -211,7 +211,7 @@ test.describe('a queue the server collected', () => {
     // gone, registers a new one and loads the realm again.
     await expect(liveStatus(page)).toHaveAttribute('data-state', 'live', { timeout: BACKOFF_WAIT_MS });
     await expect(figure(page, 'Guests')).toHaveText('0');
-    await expect(figure(page, 'Members')).toHaveText('42');
+    await expect(figure(page, 'Members')).toHaveText('44');
     // The recorder sees the traffic in browser mode only (the Electron app's core is its own process).
     if (target === 'browser') expect(recorder.payloads.some((payload) => payload.includes('"realm.resynced"'))).toBe(true);
   });

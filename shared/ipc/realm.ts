@@ -9,10 +9,16 @@ export const RealmOverview = z.object({
   realmName: z.string(),
   realmUrl: z.string(),
   featureLevel: z.int(),
-  /** Active humans by role (owner, administrator, moderator, member, guest). */
+  /**
+   * Every user, counted as the Users & roles filters count them (shared/domain/user-counts.ts): by role,
+   * by status and by kind, each group adding up to `users` (a bot or a deactivated user keeps its role).
+   */
+  users: z.int(),
   usersByRole: z.object({ owner: z.int(), administrator: z.int(), moderator: z.int(), member: z.int(), guest: z.int() }),
-  bots: z.int(),
+  activeUsers: z.int(),
   deactivatedUsers: z.int(),
+  humans: z.int(),
+  bots: z.int(),
   channels: z.int(),
   archivedChannels: z.int(),
   folders: z.int(),

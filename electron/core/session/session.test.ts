@@ -42,7 +42,7 @@ test('a session goes from connecting to live with the realm’s snapshot, invita
     pendingInvitations: 3,
     reports: 3,
     moderationChannel: 'moderation',
-    usersByRole: { owner: 1, administrator: 1, moderator: 1, member: 41, guest: 1 },
+    usersByRole: { owner: 1, administrator: 1, moderator: 1, member: 43, guest: 1 },
   });
 });
 
