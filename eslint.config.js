@@ -12,11 +12,20 @@ const ours = (name) => [`**/${name}`, `**/${name}/**`];
 const importRules = [
   {
     files: ['shared/**'],
-    ignores: ['shared/**/*.test.ts'],
-    message: 'shared/ is runtime-free TypeScript: it imports zod and other shared/ modules only.',
-    patterns: [...ours('electron'), ...ours('renderer'), ...ours('server'), ...ours('e2e')],
+    ignores: ['shared/**/*.test.ts', 'shared/node/**'],
+    message: 'shared/ is runtime-free TypeScript: it imports zod and other shared/ modules only, never shared/node.',
+    patterns: [...ours('electron'), ...ours('renderer'), ...ours('server'), ...ours('e2e'), ...ours('node')],
     // Only zod and relative paths: no Node, no DOM libraries, no packages with side effects.
     regex: '^(?!zod$|zod/|\\.)',
+  },
+  {
+    // Helpers that both Node processes (electron/ and server/) need, such as the lock file and the
+    // atomic JSON write: Node built-ins, but still no other part.
+    files: ['shared/node/**'],
+    ignores: ['shared/**/*.test.ts'],
+    message: 'shared/node/ holds Node-only helpers for electron/ and server/: it imports Node built-ins and shared/ only.',
+    patterns: [...ours('electron'), ...ours('renderer'), ...ours('server'), ...ours('e2e')],
+    regex: '^(?!node:|\\.)',
   },
   {
     // Tests of shared/ run under Node and may read fixtures, but still import no other part.
@@ -26,8 +35,8 @@ const importRules = [
   },
   {
     files: ['renderer/**'],
-    message: 'renderer/ talks to the main process through the IPC bridge only: it imports shared/ and UI packages.',
-    patterns: [...ours('electron'), ...ours('server'), ...ours('e2e'), 'electron', 'node:*'],
+    message: 'renderer/ talks to the main process through the IPC bridge only: it imports shared/ (not shared/node) and UI packages.',
+    patterns: [...ours('electron'), ...ours('server'), ...ours('e2e'), ...ours('shared/node'), 'electron', 'node:*'],
   },
   {
     files: ['electron/**'],
@@ -47,7 +56,7 @@ const importRules = [
   },
   {
     files: ['server/**'],
-    message: 'server/ imports shared/api at most.',
+    message: 'server/ imports shared/api and shared/node at most.',
     patterns: [...ours('electron'), ...ours('renderer'), ...ours('e2e'), ...ours('shared/ipc'), ...ours('shared/domain')],
   },
 ];
@@ -70,7 +79,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['electron/**', 'server/**', 'e2e/**', 'shared/**/*.test.ts', '*.config.{js,ts}', '.ci/**'],
+    files: ['electron/**', 'server/**', 'e2e/**', 'shared/node/**', 'shared/**/*.test.ts', '*.config.{js,ts}', '.ci/**'],
     languageOptions: { globals: { ...globals.node } },
   },
   ...importRules.map(({ files, ignores, message, patterns, regex }) => ({

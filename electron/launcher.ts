@@ -11,7 +11,7 @@ import { createCore } from './core/core';
 import { describeRuntime } from './core/runtime-info';
 import { checkBuild } from './launcher/build-freshness';
 import { downloadElectronRuntime, findElectronRuntime, type ElectronRuntime } from './launcher/electron-runtime';
-import { acquireInstanceLock } from './launcher/instance-lock';
+import { acquireInstanceLock } from '../shared/node/instance-lock';
 import { startSandboxProcess, type SandboxProcess } from './launcher/sandbox-process';
 import { PRODUCT_NAME, userDataDir } from './launcher/user-data-dir';
 

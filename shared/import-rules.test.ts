@@ -25,6 +25,14 @@ describe('import rules', () => {
     ['server/http/x.ts', "import { contract } from '../../shared/ipc';", 'server imports shared/ipc'],
     ['server/x.ts', "import { router } from '../electron/core/router';", 'server imports electron/core'],
     ['electron/core/x.ts', "import { fixture } from '../../e2e/support/fixtures';", 'electron/core imports e2e'],
+    ['server/http/x.ts', "import { ROLE_NAMES } from '../../shared/domain/roles';", 'server imports shared/domain'],
+    ['shared/api/x.ts', "import { writeJsonAtomic } from '../node/atomic-json';", 'shared/api imports shared/node'],
+    ['shared/ipc/x.ts', "import { writeJsonAtomic } from '../node/atomic-json';", 'shared/ipc imports shared/node'],
+    ['shared/domain/x.ts', "import { acquireInstanceLock } from '../node/instance-lock';", 'shared/domain imports shared/node'],
+    ['renderer/src/x.ts', "import { writeJsonAtomic } from '../../shared/node/atomic-json';", 'renderer imports shared/node'],
+    ['shared/node/x.ts', "import { router } from '../../electron/core/router';", 'shared/node imports electron'],
+    ['shared/node/x.ts', "import { openDatabase } from '../../server/db/connection';", 'shared/node imports server'],
+    ['shared/node/x.ts', "import { create } from 'zustand';", 'shared/node imports a package'],
   ])('%s: refused (%s)', async (file, source) => {
     expect(await importErrors(file, source)).not.toEqual([]);
   });
@@ -39,6 +47,10 @@ describe('import rules', () => {
     ['shared/domain/x.ts', "import { z } from 'zod';\nimport { Role } from '../api/common';"],
     ['server/http/x.ts', "import { getUsers } from '../../shared/api';"],
     ['e2e/specs/x.spec.ts', "import { startServer } from '../../server/main';"],
+    ['shared/node/x.ts', "import { readFileSync } from 'node:fs';\nimport { Role } from '../api/common';"],
+    ['electron/core/x.ts', "import { writeJsonAtomic } from '../../shared/node/atomic-json';"],
+    ['electron/launcher.ts', "import { acquireInstanceLock } from '../shared/node/instance-lock';"],
+    ['server/db/x.ts', "import { acquireInstanceLock } from '../../shared/node/instance-lock';"],
   ])('%s: allowed (%s)', async (file, source) => {
     expect(await importErrors(file, source)).toEqual([]);
   });
