@@ -7,6 +7,42 @@ import globals from 'globals';
 
 const ours = (name) => [`**/${name}`, `**/${name}/**`];
 
+/** server/ may import shared/api and shared/node from outside it, nothing of the other parts. */
+const serverPatterns = [...ours('electron'), ...ours('renderer'), ...ours('e2e'), ...ours('shared/ipc'), ...ours('shared/domain')];
+
+/**
+ * The layers inside server/ (docs/server.md, "Layout"), each with the rest of server/ it may import.
+ * Arrows run one way: http → actions → events → db → markdown → lib, and seed → db. The top-level
+ * files are the composition root (start.ts, main.ts, cli-args.ts), which no layer imports, and what
+ * the layers share: config.ts (options, service constants) and context.ts (the ServerContext type; it
+ * names db/ and events/ types, so neither lib/ nor db/ may import it). Tests and test support
+ * (testing/, *.test.ts, *-test-helpers.ts, *-test-support.ts) drive the server from outside and may
+ * import any of it.
+ */
+const serverLayers = {
+  lib: [],
+  markdown: ['lib'],
+  db: ['lib', 'markdown'],
+  events: ['lib', 'db', 'config', 'context'],
+  actions: ['lib', 'markdown', 'db', 'events', 'config', 'context'],
+  seed: ['lib', 'markdown', 'db', 'config'],
+  http: ['lib', 'db', 'events', 'actions', 'config', 'context'],
+};
+const serverTestSupport = ['server/**/*.test.ts', 'server/**/*-test-helpers.ts', 'server/**/*-test-support.ts'];
+const serverModule = (name) => (name === 'config' || name === 'context' ? `${name}.ts` : `${name}/`);
+
+const serverLayerRules = Object.entries(serverLayers).map(([layer, allowed]) => ({
+  files: [`server/${layer}/**`],
+  ignores: serverTestSupport,
+  message:
+    `server/${layer}/ imports ${allowed.length ? allowed.map(serverModule).join(', ') : 'nothing else of server/'} and shared/api, shared/node: ` +
+    'arrows inside server/ run one way, http → actions → events → db → markdown → lib (docs/server.md).',
+  patterns: serverPatterns,
+  // A path one level up names a sibling folder or a top-level file; two levels up leaves server/,
+  // which serverPatterns checks.
+  regex: `^\\.\\./(?!${allowed.length ? `(?:${allowed.join('|')})(?:/|$)|` : ''}\\.\\./)`,
+}));
+
 /** The import rules of DESIGN.md: which part may import which. Where globs overlap the later entry
  * wins, so electron/core comes after electron/**. */
 const importRules = [
@@ -57,8 +93,10 @@ const importRules = [
   {
     files: ['server/**'],
     message: 'server/ imports shared/api and shared/node at most.',
-    patterns: [...ours('electron'), ...ours('renderer'), ...ours('e2e'), ...ours('shared/ipc'), ...ours('shared/domain')],
+    patterns: serverPatterns,
   },
+  // After server/**: where globs overlap the later entry wins, so each layer repeats serverPatterns.
+  ...serverLayerRules,
 ];
 
 export default tseslint.config(
