@@ -6,7 +6,8 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 
-const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
 
 async function importErrors(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: file });
@@ -58,8 +59,6 @@ describe('import rules', () => {
     expect(await importErrors(file, source)).toEqual([]);
   });
 });
-
-const root = path.resolve(import.meta.dirname, '..');
 
 /** Every TypeScript source of the project's parts, with the project files each imports. */
 function importGraph(): Map<string, string[]> {
