@@ -2,11 +2,12 @@
 // Writes are atomic (shared/node/atomic-json.ts), so a crash leaves the old file or the new one,
 // never half of either. A file that cannot be read is moved aside, not lost, and the console starts
 // with no accounts rather than not at all.
-import { readFileSync, renameSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { Account } from '../../../shared/ipc';
 import { writeJsonAtomic } from '../../../shared/node/atomic-json';
+import { moveAside } from '../../../shared/node/move-aside';
 import { ConsoleError } from '../errors';
 
 export const StoredAccount = Account.extend({
@@ -61,10 +62,8 @@ export class AccountStore {
   }
 
   private setAside(reason: string): [] {
-    // Colons are not allowed in Windows file names.
-    const aside = `${this.file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     try {
-      renameSync(this.file, aside);
+      const aside = moveAside(this.file, 'corrupt');
       this.log(`The accounts file ${this.file} was moved to ${aside} because ${reason}. The console starts with no accounts; sign in again.`);
     } catch (error) {
       this.log(`The accounts file ${this.file} is ignored because ${reason}, and it could not be moved aside (${describe(error)}). The console starts with no accounts.`);

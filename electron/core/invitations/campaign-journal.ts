@@ -8,11 +8,12 @@
 // One file rewritten whole keeps reading trivial and the format obviously consistent. Its cost grows
 // with the campaign: a 10,000-address journal is about 1 MB, a few milliseconds per write, twice per
 // batch. Campaigns beyond tens of thousands of addresses are not what upstream's daily limits allow.
-import { readdirSync, readFileSync, renameSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CampaignAddress, CampaignOptions, CampaignSummary } from '../../../shared/ipc';
 import { writeJsonAtomic } from '../../../shared/node/atomic-json';
+import { moveAside } from '../../../shared/node/move-aside';
 import { ConsoleError } from '../errors';
 
 /** The batch whose reply has not been recorded: sent, or about to be. */
@@ -107,10 +108,8 @@ export class CampaignJournal {
   }
 
   private setAside(file: string, reason: string): null {
-    // Colons are not allowed in Windows file names.
-    const aside = `${file}.unreadable-${new Date().toISOString().replaceAll(':', '-')}`;
     try {
-      renameSync(file, aside);
+      const aside = moveAside(file, 'unreadable');
       this.log(`[campaigns] ${file} was moved to ${aside}: ${reason}.`);
     } catch (error) {
       this.log(`[campaigns] ${file} cannot be used (${reason}) nor moved aside (${describe(error)}).`);

@@ -2,10 +2,11 @@
 // (the server has no such state: upstream moderators only read a channel). Writes are atomic
 // (shared/node/atomic-json.ts), so a crash leaves the old file or the new one; a file that cannot be
 // read is moved aside and the inbox starts with every report new, rather than not at all.
-import { readFileSync, renameSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeJsonAtomic } from '../../../shared/node/atomic-json';
+import { moveAside } from '../../../shared/node/move-aside';
 import { ConsoleError } from '../errors';
 
 const Entry = z.object({
@@ -102,10 +103,8 @@ export class TriageStore {
   }
 
   private setAside(reason: string): Map<number, Entry> {
-    // Colons are not allowed in Windows file names.
-    const aside = `${this.file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     try {
-      renameSync(this.file, aside);
+      const aside = moveAside(this.file, 'unreadable');
       this.log(`The moderation review file ${this.file} was moved to ${aside} because ${reason}; every report shows as new.`);
     } catch (error) {
       this.log(`The moderation review file ${this.file} is ignored because ${reason}, and it could not be moved aside (${describe(error)}).`);
