@@ -12,7 +12,7 @@ import { createCore } from './core/core';
 import { describeRuntime } from './core/runtime-info';
 import { checkBuild } from './launcher/build-freshness';
 import { downloadElectronRuntime, findElectronRuntime, type ElectronRuntime } from './launcher/electron-runtime';
-import { acquireInstanceLock } from './launcher/instance-lock';
+import { acquireInstanceLock } from '../shared/node/instance-lock';
 import { onRememberedPort } from './launcher/remembered-port';
 import { startSandboxProcess, type SandboxProcess } from './launcher/sandbox-process';
 import { PRODUCT_NAME, userDataDir } from './launcher/user-data-dir';

@@ -4,27 +4,14 @@
 import type { z } from 'zod';
 import type { updateRealmUserSettingsDefaultsParams, UserSettingName } from '../../shared/api';
 import type { ServerContext } from '../context';
-import type { Db } from '../db/connection';
-import { UPSTREAM_USER_SETTING_DEFAULTS } from '../db/user-settings';
+import { readUserSettingsDefaults, type UserSettingsDefaults } from '../db/realm-defaults-queries';
 import { activeUserIds, isAdmin, type UserRow } from '../db/users';
-import { badRequest, mustBeAdmin } from '../errors';
+import { mustBeAdmin } from '../lib/errors';
+import { checkNotificationSound } from '../lib/user-settings';
 import type { ServerEvent } from '../events/bus';
 
 type Params = z.output<typeof updateRealmUserSettingsDefaultsParams>;
 type SettingValue = boolean | number | string;
-export type UserSettingsDefaults = Record<UserSettingName, SettingValue>;
-
-/**
- * The notification sounds this server offers (register `available_notification_sounds`); upstream
- * also accepts `none`. The names are upstream's long-standing ones.
- */
-export const AVAILABLE_NOTIFICATION_SOUNDS = ['chime', 'ding', 'zulip'] as const;
-
-/** The realm's defaults, every setting present (a setting the row lacks has upstream's default). */
-export function readUserSettingsDefaults(db: Db): UserSettingsDefaults {
-  const stored = JSON.parse((db.prepare('SELECT user_settings_defaults FROM realm').pluck().get() as string | undefined) ?? '{}') as Partial<UserSettingsDefaults>;
-  return { ...UPSTREAM_USER_SETTING_DEFAULTS, ...stored };
-}
 
 /**
  * The settings the request changes: passed and different from now (upstream skips equal values), in
@@ -44,15 +31,10 @@ export function defaultsUpdateEvent(property: UserSettingName, value: SettingVal
   return { type: 'realm_user_settings_defaults', op: 'update', property, value };
 }
 
-/** upstream check_settings_values. The other values are checked by the endpoint's schema. */
-function checkNotificationSound(sound: string | undefined): void {
-  if (sound === undefined || sound === 'none' || (AVAILABLE_NOTIFICATION_SOUNDS as readonly string[]).includes(sound)) return;
-  throw badRequest(`Invalid notification sound '${sound}'`);
-}
-
 export function updateUserSettingsDefaults(ctx: ServerContext, actor: UserRow, params: Params): void {
   // spec Authentication 7: administrators only
   if (!isAdmin(actor)) throw mustBeAdmin();
+  // upstream check_settings_values. The other values are checked by the endpoint's schema.
   checkNotificationSound(params.notification_sound);
   const changes = ctx.db.transaction(() => {
     const current = readUserSettingsDefaults(ctx.db);
