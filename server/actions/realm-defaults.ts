@@ -2,7 +2,7 @@
 // (server/db/create-user.ts copies them); changing them leaves every existing account's settings as
 // they are. upstream: zerver/views/realm.py update_realm_user_settings_defaults.
 import type { z } from 'zod';
-import type { updateRealmUserSettingsDefaultsParams, UserSettingName } from '../../shared/api';
+import { supportsSetting, type updateRealmUserSettingsDefaultsParams, type UserSettingName } from '../../shared/api';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/connection';
 import { UPSTREAM_USER_SETTING_DEFAULTS } from '../db/user-settings';
@@ -24,6 +24,24 @@ export const AVAILABLE_NOTIFICATION_SOUNDS = ['chime', 'ding', 'zulip'] as const
 export function readUserSettingsDefaults(db: Db): UserSettingsDefaults {
   const stored = JSON.parse((db.prepare('SELECT user_settings_defaults FROM realm').pluck().get() as string | undefined) ?? '{}') as Partial<UserSettingsDefaults>;
   return { ...UPSTREAM_USER_SETTING_DEFAULTS, ...stored };
+}
+
+/** upstream UserBaseSettings.emojiset_choices(): each emoji set's value and name. */
+const EMOJISET_CHOICES = [
+  { key: 'google', text: 'Google' },
+  { key: 'twitter', text: 'Twitter' },
+  { key: 'text', text: 'Plain text' },
+  { key: 'google-blob', text: 'Google blobs' },
+];
+
+/**
+ * The register snapshot's `realm_user_settings_defaults`. A server acting as an older one
+ * (`featureLevel`) reports only the settings upstream had at that level, as that server would.
+ */
+export function userSettingsDefaultsSnapshot(ctx: ServerContext): Record<string, unknown> {
+  const level = ctx.config.featureLevel;
+  const known = Object.entries(readUserSettingsDefaults(ctx.db)).filter(([name]) => supportsSetting(level, name as UserSettingName));
+  return { ...Object.fromEntries(known), emojiset_choices: EMOJISET_CHOICES, available_notification_sounds: [...AVAILABLE_NOTIFICATION_SOUNDS] };
 }
 
 /**

@@ -2,7 +2,7 @@
 // per event type the client asks for (fetch_event_types, else event_types, else everything), holding
 // the realm's real values.
 import type { ClientCapabilities } from '../../shared/api';
-import { SERVICE_FEATURE_LEVEL, SERVICE_VERSION } from '../config';
+import { SERVICE_VERSION } from '../config';
 import type { ServerContext } from '../context';
 import { seconds } from '../clock';
 import { listFolders, folderObject } from '../db/folder-queries';
@@ -11,7 +11,7 @@ import { groupObject, listGroups } from '../db/group-queries';
 import { allStreams, messageStatsByStream, streamObject, subscribersByStream, subscriptionObject, streamsForUser, type StreamRow } from '../db/stream-queries';
 import { maxMessageIdFor, ownUserObject, profileDataByUser, userObject } from '../db/user-queries';
 import { isAdmin, isGuest, isModeratorOrAbove, isOwner, userSettings, type UserRow } from '../db/users';
-import { AVAILABLE_NOTIFICATION_SOUNDS, readUserSettingsDefaults } from '../actions/realm-defaults';
+import { userSettingsDefaultsSnapshot } from '../actions/realm-defaults';
 import { MAX_MESSAGE_LENGTH } from '../actions/report-template';
 import { userForClient, withInheritedNotificationSettings } from './snapshot-compat';
 import { userSections } from './snapshot-sections';
@@ -54,8 +54,8 @@ export type Snapshot = Record<string, unknown>;
 export function buildSnapshot(ctx: ServerContext, request: SnapshotRequest): Snapshot {
   const want = (type: string) => request.want === null || request.want.has(type);
   const snapshot: Snapshot = {
-    zulip_feature_level: SERVICE_FEATURE_LEVEL,
-    service_feature_level: SERVICE_FEATURE_LEVEL,
+    zulip_feature_level: ctx.config.featureLevel,
+    service_feature_level: ctx.config.featureLevel,
     zulip_version: SERVICE_VERSION,
     zulip_merge_base: SERVICE_VERSION,
   };
@@ -96,18 +96,7 @@ export function buildSnapshot(ctx: ServerContext, request: SnapshotRequest): Sna
   if (want('default_streams')) {
     snapshot.realm_default_streams = db.prepare('SELECT id FROM streams WHERE is_default = 1 AND is_archived = 0 ORDER BY id').pluck().all();
   }
-  if (want('realm_user_settings_defaults')) {
-    snapshot.realm_user_settings_defaults = {
-      ...readUserSettingsDefaults(db),
-      emojiset_choices: [
-        { key: 'google', text: 'Google' },
-        { key: 'twitter', text: 'Twitter' },
-        { key: 'text', text: 'Plain text' },
-        { key: 'google-blob', text: 'Google blobs' },
-      ],
-      available_notification_sounds: [...AVAILABLE_NOTIFICATION_SOUNDS],
-    };
-  }
+  if (want('realm_user_settings_defaults')) snapshot.realm_user_settings_defaults = userSettingsDefaultsSnapshot(ctx);
   if (want('message')) snapshot.max_message_id = maxMessageIdFor(db, user.id);
   if (want('recent_private_conversations')) snapshot.recent_private_conversations = recentConversations(ctx, user.id);
   if (want('navigation_views')) snapshot.navigation_views = [];
