@@ -2,6 +2,7 @@
 // and a status line.
 import { useSelectedAccount } from '../queries/accounts';
 import { SCREENS } from '../screens/catalogue';
+import { DefaultsScreen } from '../screens/defaults/DefaultsScreen';
 import { InvitationsScreen } from '../screens/invitations/InvitationsScreen';
 import { ModerationScreen } from '../screens/moderation/ModerationScreen';
 import { NotBuiltYet } from '../screens/NotBuiltYet';
@@ -26,6 +27,8 @@ export function AppShell() {
           <UsersScreen key={account?.id} account={account} />
         ) : screen.id === 'invitations' ? (
           <InvitationsScreen key={account?.id} account={account} />
+        ) : screen.id === 'defaults' ? (
+          <DefaultsScreen key={account?.id} account={account} />
         ) : (
           <NotBuiltYet screen={screen} />
         )}
