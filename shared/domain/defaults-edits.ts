@@ -42,9 +42,14 @@ export interface Review {
 const ORDER = new Map(USER_SETTINGS_CATALOGUE.map((entry, index) => [entry.name, index]));
 const displayOrder = (a: { name: UserSettingName }, b: { name: UserSettingName }) => (ORDER.get(a.name) ?? 0) - (ORDER.get(b.name) ?? 0);
 
+/** Setting names in the order the screen shows them (the review, the logs and the results use it too). */
+export function inDisplayOrder<N extends string>(names: readonly N[]): N[] {
+  return [...names].sort((a, b) => displayOrder({ name: a as UserSettingName }, { name: b as UserSettingName }));
+}
+
 /** The edited settings, in display order. */
 export function editedNames(edits: Edits): UserSettingName[] {
-  return (Object.keys(edits) as UserSettingName[]).filter((name) => edits[name] !== undefined).sort((a, b) => displayOrder({ name: a }, { name: b }));
+  return inDisplayOrder((Object.keys(edits) as UserSettingName[]).filter((name) => edits[name] !== undefined));
 }
 
 /** The conflict of one setting, if the server moved away from the edit's base to a value other than the edit's. */

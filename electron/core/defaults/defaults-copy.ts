@@ -8,7 +8,7 @@
 // the Compare view shows them, so a copy lost to a quit loses nothing the servers do not show.
 import { randomUUID } from 'node:crypto';
 import { updateRealmUserSettingsDefaults, type UserSettingName, type UserSettingValue } from '../../../shared/api';
-import type { DefaultsValues } from '../../../shared/domain/defaults-edits';
+import { inDisplayOrder, type DefaultsValues } from '../../../shared/domain/defaults-edits';
 import { changeWords, settingList } from '../../../shared/domain/defaults-words';
 import { catalogueEntry } from '../../../shared/domain/user-settings-defaults';
 import type { CopyOutcome, DefaultsCopy, JobProgress, Push } from '../../../shared/ipc';
@@ -131,7 +131,7 @@ export class DefaultsCopies {
 
   private async apply(copy: DefaultsCopy, result: CopyOutcome, state: RealmState): Promise<void> {
     const current = defaultsView(result.account, state).values as DefaultsValues;
-    const changed = (Object.keys(copy.values) as UserSettingName[]).filter((name) => current[name] !== copy.values[name]);
+    const changed = inDisplayOrder(Object.keys(copy.values) as UserSettingName[]).filter((name) => current[name] !== copy.values[name]);
     if (changed.length === 0) {
       result.outcome = 'unchanged';
       return;

@@ -103,7 +103,7 @@ describe('saving', () => {
     const error = await failure(core.defaults.save(olivia, { changes: { notification_sound: 'klaxon', enter_sends: true }, expected: { notification_sound: 'zulip', enter_sends: false }, source: { kind: 'edit' } }));
     expect(error.message).toBe("Could not save the default settings of Sandbox Org: Invalid notification sound 'klaxon'. Pick one of the sounds this server offers.");
     expect(await onServer(asAdam)).toEqual(before);
-    expect(core.activity.list(olivia, 1)[0]).toMatchObject({ result: 'failed', details: 'Notification sound: Zulip → Klaxon; Enter sends the message: Off → On', error: error.message });
+    expect(core.activity.list(olivia, 1)[0]).toMatchObject({ result: 'failed', details: 'Enter sends the message: Off → On; Notification sound: Zulip → Klaxon', error: error.message });
   });
 
   test('a moderator cannot save: refused before any request', async () => {

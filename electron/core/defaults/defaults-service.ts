@@ -4,7 +4,7 @@
 // save never silently overwrites a change it did not see. Every save, made or refused by the server,
 // goes to the activity log with its old and new values.
 import { updateRealmUserSettingsDefaults, type UserSettingName, type UserSettingValue } from '../../../shared/api';
-import type { DefaultsValues } from '../../../shared/domain/defaults-edits';
+import { inDisplayOrder, type DefaultsValues } from '../../../shared/domain/defaults-edits';
 import { changeWords, settingLabel, settingList, settingValueWords } from '../../../shared/domain/defaults-words';
 import type { DefaultsSaveResult, DefaultsView } from '../../../shared/ipc';
 import type { AccountService } from '../accounts/accounts';
@@ -69,7 +69,7 @@ export class DefaultsService {
       );
     }
     // Settings already at the edit's value are no change: only the others are sent.
-    const changed = (Object.keys(request.changes) as UserSettingName[]).filter((name) => request.changes[name] !== current[name]);
+    const changed = inDisplayOrder(Object.keys(request.changes) as UserSettingName[]).filter((name) => request.changes[name] !== current[name]);
     if (changed.length === 0) return { saved: [], ignored: [], view: defaultsView(account, state) };
     const params = Object.fromEntries(changed.map((name) => [name, request.changes[name]]));
     const words = changed.map((name) => changeWords({ name, from: current[name], to: request.changes[name] as UserSettingValue }));
@@ -122,7 +122,7 @@ export class DefaultsService {
 
 /** Settings whose live value is neither the one the edit was made against nor the edit's own. */
 function conflictsOf(request: SaveRequest, current: DefaultsValues): { name: UserSettingName; now: UserSettingValue | undefined }[] {
-  return (Object.keys(request.changes) as UserSettingName[]).flatMap((name) => {
+  return inDisplayOrder(Object.keys(request.changes) as UserSettingName[]).flatMap((name) => {
     const now = current[name];
     const expected = request.expected[name] ?? undefined;
     return now === expected || now === request.changes[name] ? [] : [{ name, now }];
