@@ -2,7 +2,7 @@
 // differences; "Copy to other realms" applies one realm's settings to the others, one request each:
 // a realm where the signed-in user is a moderator cannot be chosen, a realm that goes offline fails
 // with the reason, and "Retry failed" finishes the job once it is back. The servers are checked after.
-import type { Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { defaultsOnServer, extraRealm, openDefaults, signCoreIn, type ExtraRealm } from './defaults-support';
 
@@ -19,7 +19,7 @@ test.afterEach(async () => {
   await Promise.all([second?.close(), third?.close()]);
 });
 
-const results = (page: Page) => page.getByRole('list', { name: 'Results per realm' });
+const results = (panel: Locator) => panel.getByRole('list', { name: 'Results per realm' });
 
 test('compare the realms, then copy to them: the moderator realm cannot be chosen, the offline one fails, and retry finishes it', async ({ consolePage: page, core, sandbox, target }) => {
   test.skip(target !== 'browser', 'the extra realms are signed in through the core the browser project drives');
