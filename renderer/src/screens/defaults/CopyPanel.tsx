@@ -3,13 +3,15 @@
 // "Retry failed".
 import { useEffect, useId } from 'react';
 import { settingList } from '../../../../shared/domain/defaults-words';
-import type { CopyOutcome, DefaultsCopy } from '../../../../shared/ipc';
+import type { Account, CopyOutcome, DefaultsCopy } from '../../../../shared/ipc';
+import { useQueryClient } from '@tanstack/react-query';
 import { ProblemText } from '../../components/Field';
 import { errorWords } from '../../errors/words';
-import { useQueryClient } from '@tanstack/react-query';
+import { useAccounts } from '../../queries/accounts';
 import { activityKey } from '../../queries/activity';
 import { useCopyAction, useDefaultsCopy } from '../../queries/defaults';
 import { useJobProgress } from '../../queries/users';
+import { hostOf } from './realm-host';
 
 const OUTCOME_WORDS: Record<CopyOutcome['outcome'], string> = { pending: 'Waiting', applied: 'Applied', unchanged: 'Already the same', failed: 'Failed' };
 
@@ -18,6 +20,7 @@ export function CopyPanel({ account, copyId, onClose, onRetried }: { account: st
   const progress = useJobProgress(account, copyId).data;
   const retry = useCopyAction(account, onRetried);
   const client = useQueryClient();
+  const accounts = useAccounts().data ?? [];
   const id = useId();
   const data = copy.data;
   const done = data?.status === 'done';
@@ -67,13 +70,16 @@ export function CopyPanel({ account, copyId, onClose, onRetried }: { account: st
       </div>
       <progress max={Math.max(1, total)} value={finished} aria-label="Progress of the copy" />
       <p aria-live="polite">
-        {finished} of {total} realms done
+        {finished} of {total} {total === 1 ? 'realm' : 'realms'} done
       </p>
       {failure && <ProblemText message={`Could not retry: ${failure.message}`} action={failure.action} />}
       <ul className="copy-results" aria-label="Results per realm">
         {data.results.map((result) => (
           <li key={result.account} data-outcome={result.outcome}>
-            <span className="copy-result-realm">{result.realmName}</span>
+            <span className="copy-result-realm">
+              {result.realmName}
+              <span className="muted">{accountWords(accounts.find((account) => account.id === result.account))}</span>
+            </span>
             <span className={`outcome outcome-${result.outcome === 'applied' ? 'changed' : result.outcome}`}>{OUTCOME_WORDS[result.outcome]}</span>
             <span className="copy-result-detail">{detailOf(result)}</span>
           </li>
@@ -81,6 +87,11 @@ export function CopyPanel({ account, copyId, onClose, onRetried }: { account: st
       </ul>
     </section>
   );
+}
+
+/** "127.0.0.1:9991 as adam@example.com": tells apart realms that have the same name. */
+function accountWords(account: Account | undefined): string {
+  return account ? `${hostOf(account.realmUrl)} as ${account.email}` : 'signed out since';
 }
 
 function detailOf(result: CopyOutcome): string {

@@ -1,6 +1,7 @@
 // What the form says above the settings: who the defaults apply to, why the form is read-only, what
 // the last save did (and which settings the server ignored), and what an import found.
 import { settingList } from '../../../../shared/domain/defaults-words';
+import { USER_SETTINGS_CATALOGUE } from '../../../../shared/domain/user-settings-defaults';
 import type { DefaultsView } from '../../../../shared/ipc';
 import { ProblemText } from '../../components/Field';
 import type { ImportInfo, SaveReport } from './defaults-ui';
@@ -22,11 +23,18 @@ export function EditorNotices(props: {
   onDismissProblems(): void;
 }) {
   const { view, lastSave, importInfo, importProblems } = props;
+  const unreported = USER_SETTINGS_CATALOGUE.filter((entry) => view.values[entry.name] === undefined).length;
   return (
     <div className="defaults-notices">
       <p className="defaults-intro">
         These are the settings members who <strong>join {view.realmName} later</strong> start with. Changing them does not change the settings of existing members.
       </p>
+      {unreported > 0 && (
+        <p className="defaults-intro">
+          This server is at feature level {view.featureLevel} and does not report {unreported === 1 ? 'one setting' : `${unreported} settings`} upstream added later: {unreported === 1 ? 'it is' : 'they are'}{' '}
+          marked below, and cannot be changed here.
+        </p>
+      )}
       {view.readOnlyReason && (
         <div className="notice defaults-readonly" role="note">
           <p>{view.readOnlyReason}</p>
@@ -53,7 +61,7 @@ export function EditorNotices(props: {
       {importProblems && (
         <div className="defaults-banner" data-kind="error" role="alert">
           <ProblemText
-            className="form-error"
+            className="field-error"
             message={`Could not import ${importProblems.fileName}: nothing was changed. ${importProblems.problems.length === 1 ? 'The problem' : `The ${importProblems.problems.length} problems`}:`}
           />
           <ul className="import-problems">
