@@ -86,13 +86,24 @@ test('marking a report reviewed marks its topic read on the server; changing the
   await expect(spam).toContainText('Reviewed');
   await expect.poll(unread).toBe(0);
 
-  // Gina (a guest) becomes a member, confirmed in a dialog.
-  await detail.getByLabel('New role').selectOption({ label: 'Member' });
-  await detail.getByRole('button', { name: 'Change role…' }).click();
-  await page.getByRole('dialog', { name: 'Make Gina Guest a member?' }).getByRole('button', { name: 'Make member' }).click();
-  await expect(detail.getByText('Gina Guest is now a member.')).toBeVisible();
+  // Gina (a guest) becomes a member: nothing is chosen for the moderator, and the change says who
+  // gains rights before it is sent.
+  const actions = detail.getByRole('region', { name: 'Act on Gina Guest' });
+  await expect(actions.getByRole('radio', { name: /^Guest/ })).toBeChecked();
+  await expect(actions.getByRole('button', { name: 'Choose a new role' })).toBeDisabled();
+  await actions.getByRole('radio', { name: /^Member/ }).check();
+  await expect(actions.getByText('Gains rights', { exact: true }).locator('..')).toHaveText('Gains rights · Gina Guest: Guest → Member');
+  await actions.getByRole('button', { name: 'Make member' }).click();
+  await expect(actions.getByText('Gina Guest is now a member.')).toBeVisible();
   const user = await olivia.request('GET', `/users/${gina}`);
   expect((user.user as { role: number }).role).toBe(400);
+
+  // The same section follows a change made elsewhere: made a guest again over the API, the selected
+  // role follows, and no one-click revert is offered.
+  expect(await olivia.request('PATCH', `/users/${gina}`, { role: 600 })).toMatchObject({ result: 'success' });
+  await expect(actions.getByRole('radio', { name: /^Guest/ })).toBeChecked();
+  await expect(actions.getByText('Gina Guest is a guest. You are an owner.')).toBeVisible();
+  await expect(actions.getByRole('button', { name: /^Make / })).toHaveCount(0);
 
   // The review survives a reload of the screen (it is kept by the core, not the page).
   await page.reload();

@@ -1,6 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import type { Role } from '../api/common';
-import { checkDeactivation, checkRoleChange, ROLES_IN_ORDER } from './role-rules';
+import {
+  checkDeactivation,
+  checkRoleChange,
+  countHumanOwners,
+  hazardConsent,
+  hazardWarning,
+  moveWords,
+  planRoleChange,
+  reviewRoleChange,
+  roleWithArticle,
+  ROLES_IN_ORDER,
+  type RoleHolder,
+} from './role-rules';
 
 const change = (actorRole: Role, targetRole: Role, newRole: Role, humanOwners = 2) => checkRoleChange({ actorRole, targetRole, newRole, humanOwners });
 
@@ -54,3 +66,86 @@ describe('role rules', () => {
     expect(checkDeactivation({ actorRole: 400, targetRole: 400, humanOwners: 2 })).toMatchObject({ allowed: false });
   });
 });
+
+const person = (user_id: number, full_name: string, role: Role, extra: Partial<RoleHolder> = {}): RoleHolder => ({ user_id, full_name, role, is_active: true, is_bot: false, ...extra });
+
+/** The demo organization: one owner, one administrator, a moderator, a member, a guest, a bot owner and a departed administrator. */
+const olivia = person(1, 'Olivia Owner', 100);
+const adam = person(2, 'Adam Admin', 200);
+const mona = person(3, 'Mona Moderator', 300);
+const mark = person(4, 'Mark Member', 400);
+const gina = person(5, 'Gina Guest', 600);
+const botOwner = person(6, 'Echo Bot', 100, { is_bot: true });
+const departed = person(7, 'Derek Departed', 200, { is_active: false });
+const realm = [olivia, adam, mona, mark, gina, botOwner, departed];
+
+describe('planning a change of several users', () => {
+  test('sorts them into changes, unchanged and refused with the reason', () => {
+    const plan = planRoleChange(100, [olivia, adam, mona, gina], 300, countHumanOwners(realm));
+    expect(plan.changes).toEqual([adam, gina]);
+    expect(plan.unchanged).toEqual([mona]);
+    expect(plan.refused.map((refusal) => [refusal.user.full_name, refusal.reason])).toEqual([
+      ['Olivia Owner', 'Olivia Owner is the only owner of this organization and cannot lose the owner role. Make someone else an owner first.'],
+    ]);
+    expect(planRoleChange(100, [gina], 200, 1).refused[0]?.reason).toContain('Make them a member first');
+  });
+
+  test('owners count down as the plan goes: the last human owner is refused, a bot owner is not counted', () => {
+    const second = person(8, 'Oscar Owner', 100);
+    expect(countHumanOwners([...realm, second, person(9, 'Old Owner', 100, { is_active: false })])).toBe(2);
+    const plan = planRoleChange(100, [olivia, second, botOwner], 200, 2);
+    expect(plan.changes).toEqual([olivia, botOwner]);
+    expect(plan.refused.map((refusal) => refusal.user)).toEqual([second]);
+  });
+});
+
+describe('reviewing a change: who gains, who loses, and the hazards', () => {
+  test('counts promotions and demotions, in the order given', () => {
+    const review = reviewRoleChange(realm, [adam, mark, gina], 300, 1);
+    expect(review.promotions.map(moveWords)).toEqual(['Mark Member: Member → Moderator', 'Gina Guest: Guest → Moderator']);
+    expect(review.demotions.map(moveWords)).toEqual(['Adam Admin: Administrator → Moderator']);
+    // Olivia, an owner, still administers the realm: owners count as administrators.
+    expect(review).toMatchObject({ leavesNoAdministrator: false, ownLoss: null, hazards: [] });
+  });
+
+  test('demoting the last owner and administrator leaves nobody to administer the realm', () => {
+    // A realm whose only owner is a bot: Olivia and Adam are its human administrators.
+    const ownerless = [withRole(olivia, 200), adam, mona, botOwner, departed];
+    const both = reviewRoleChange(ownerless, [withRole(olivia, 200), adam], 300, 2);
+    expect(both.leavesNoAdministrator).toBe(true);
+    expect(both.hazards).toEqual(['noAdministrator', 'ownRights']);
+    // Only one of them: the other still administers it. Bots and deactivated users never do.
+    expect(reviewRoleChange(ownerless, [adam], 300, 1).leavesNoAdministrator).toBe(false);
+    // A realm that had no administrator is not left without one by a change.
+    expect(reviewRoleChange([mona, mark], [mark], 600, 3).leavesNoAdministrator).toBe(false);
+  });
+
+  test('taking away one’s own rights: an owner losing the role, an administrator made anything less', () => {
+    expect(reviewRoleChange(realm, [adam], 300, 2)).toMatchObject({ ownLoss: { from: 200, to: 300 }, hazards: ['ownRights'] });
+    expect(reviewRoleChange(realm, [olivia], 200, 1).hazards).toEqual(['ownRights']);
+    expect(reviewRoleChange(realm, [adam], 100, 2).hazards).toEqual([]);
+    // Someone else's demotion is not one's own.
+    expect(reviewRoleChange(realm, [adam], 600, 1).hazards).toEqual([]);
+  });
+
+  test('the hazards in words: the consent to tick, and the warning above it', () => {
+    const ownerless = [withRole(olivia, 200), adam];
+    const both = reviewRoleChange(ownerless, ownerless, 400, 2);
+    expect(hazardConsent(both, 'Sandbox Org')).toBe('I understand that nobody, me included, will be able to administer Sandbox Org');
+    expect(hazardWarning(both, 'Sandbox Org')).toContain('After this change Sandbox Org has no active owner or administrator');
+    const own = reviewRoleChange(realm, [adam], 300, 2);
+    expect(hazardConsent(own, 'Sandbox Org')).toBe('I understand that I will no longer be an administrator of Sandbox Org, only a moderator');
+    expect(hazardWarning(own, 'Sandbox Org')).toBe(
+      'You are taking away your own rights (Adam Admin: Administrator → Moderator): from then on you can do only what a moderator may, and you cannot undo it yourself.',
+    );
+    expect(hazardConsent(reviewRoleChange(realm, [mark], 300, 1), 'Sandbox Org')).toBe('');
+  });
+
+  test('role names with their article', () => {
+    expect(ROLES_IN_ORDER.map(roleWithArticle)).toEqual(['an owner', 'an administrator', 'a moderator', 'a member', 'a guest']);
+  });
+});
+
+function withRole(user: RoleHolder, role: Role): RoleHolder {
+  return { ...user, role };
+}

@@ -1,7 +1,10 @@
 // Who may give whom which role (spec 12, spec Authentication 7, upstream's update_user_backend), as a
-// pure rule both sides use: the Users screen explains an unavailable choice before anything is sent,
-// and the core checks each change of a bulk job the same way.
+// pure rule both sides use: the screens explain an unavailable choice before anything is sent, and the
+// core checks each change the same way. Also what a change would do (who gains, who loses) and the two
+// hazards that must be confirmed in words: a realm left with no administrator, and the signed-in user
+// taking away their own rights.
 import type { Role } from '../api/common';
+import type { User } from '../api/users';
 
 export const ROLE_NAMES: Record<Role, string> = {
   100: 'Owner',
@@ -13,6 +16,26 @@ export const ROLE_NAMES: Record<Role, string> = {
 
 /** Roles from most to least powerful, as screens list them. */
 export const ROLES_IN_ORDER: readonly Role[] = [100, 200, 300, 400, 600];
+
+/** "an owner", "a member": for "is now …" and "could not be made …". */
+export function roleWithArticle(role: Role): string {
+  const name = ROLE_NAMES[role].toLowerCase();
+  return /^[aeiou]/.test(name) ? `an ${name}` : `a ${name}`;
+}
+
+/** The fields of a user these rules read. */
+export type RoleHolder = Pick<User, 'user_id' | 'full_name' | 'role' | 'is_active' | 'is_bot'>;
+
+/** Owners and administrators can administer the realm (upstream's is_realm_admin is true for both). */
+const administers = (role: Role) => role <= 200;
+const activeHuman = (user: RoleHolder) => user.is_active && !user.is_bot;
+
+/** Active human owners (upstream check_last_owner counts these). */
+export function countHumanOwners(users: Iterable<RoleHolder>): number {
+  let owners = 0;
+  for (const user of users) if (user.role === 100 && activeHuman(user)) owners += 1;
+  return owners;
+}
 
 export interface RoleChange {
   /** The signed-in user's role. */
@@ -75,4 +98,118 @@ export function checkDeactivation(change: Omit<RoleChange, 'newRole'>): RuleVerd
     return { allowed: false, reason: `${who} is the only owner of this organization and cannot be deactivated. Make someone else an owner first.` };
   }
   return ALLOWED;
+}
+
+export interface RolePlan<T extends RoleHolder> {
+  changes: T[];
+  unchanged: T[];
+  refused: { user: T; reason: string }[];
+}
+
+/**
+ * What giving `role` to each of `users` would do, user by user, in the order given. Owners losing the
+ * role count down as the plan goes, so demoting every owner refuses the last one, as the server would.
+ */
+export function planRoleChange<T extends RoleHolder>(actorRole: Role, users: readonly T[], role: Role, humanOwners: number): RolePlan<T> {
+  const plan: RolePlan<T> = { changes: [], unchanged: [], refused: [] };
+  let owners = humanOwners;
+  for (const user of users) {
+    if (user.role === role) {
+      plan.unchanged.push(user);
+      continue;
+    }
+    const verdict = checkRoleChange({ actorRole, targetRole: user.role, newRole: role, humanOwners: owners, targetIsBot: user.is_bot, targetName: user.full_name });
+    if (!verdict.allowed) {
+      plan.refused.push({ user, reason: verdict.reason });
+      continue;
+    }
+    plan.changes.push(user);
+    if (user.role === 100 && activeHuman(user)) owners -= 1;
+    if (role === 100 && activeHuman(user)) owners += 1;
+  }
+  return plan;
+}
+
+/** The two consequences a change may have that must be confirmed in words before it is made. */
+export const ROLE_HAZARDS = ['noAdministrator', 'ownRights'] as const;
+export type RoleHazard = (typeof ROLE_HAZARDS)[number];
+
+export interface RoleMove<T extends RoleHolder> {
+  user: T;
+  from: Role;
+  to: Role;
+}
+
+export interface RoleReview<T extends RoleHolder> {
+  /** Those who gain rights (a more powerful role), and those who lose some, in the order given. */
+  promotions: RoleMove<T>[];
+  demotions: RoleMove<T>[];
+  /** After the change no active human would be an owner or administrator. */
+  leavesNoAdministrator: boolean;
+  /** The signed-in user's own move, when it takes away a role they hold. */
+  ownLoss: RoleMove<T> | null;
+  /** What must be confirmed: empty for a change that needs no more than a click. */
+  hazards: RoleHazard[];
+}
+
+/**
+ * What giving `role` to `changing` (the users who will change: a plan's `changes`) does to the realm
+ * `everyone` is the user list of: who gains, who loses, whether anyone is left to administer it, and
+ * whether the signed-in user (`actorId`) takes away their own rights.
+ */
+export function reviewRoleChange<T extends RoleHolder>(everyone: Iterable<RoleHolder>, changing: readonly T[], role: Role, actorId: number): RoleReview<T> {
+  const review: RoleReview<T> = { promotions: [], demotions: [], leavesNoAdministrator: false, ownLoss: null, hazards: [] };
+  for (const user of changing) {
+    if (user.role === role) continue;
+    const move = { user, from: user.role, to: role };
+    // Lower numbers are more powerful roles (spec: 100 owner … 600 guest).
+    if (role < user.role) review.promotions.push(move);
+    else review.demotions.push(move);
+    if (user.user_id === actorId && role > user.role) review.ownLoss = move;
+  }
+  // Only taking an administrator's rights away can leave nobody: otherwise the realm is not read at
+  // all, so checking each change of a 20,000-user bulk job stays cheap.
+  if (!administers(role) && review.demotions.some((move) => administers(move.from) && activeHuman(move.user))) {
+    const moving = new Set(changing.map((user) => user.user_id));
+    let before = 0;
+    let after = 0;
+    for (const user of everyone) {
+      if (!activeHuman(user)) continue;
+      if (administers(user.role)) before += 1;
+      if (administers(moving.has(user.user_id) ? role : user.role)) after += 1;
+    }
+    review.leavesNoAdministrator = before > 0 && after === 0;
+  }
+  if (review.leavesNoAdministrator) review.hazards.push('noAdministrator');
+  if (review.ownLoss) review.hazards.push('ownRights');
+  return review;
+}
+
+/** "Adam Admin: Administrator → Moderator". */
+export function moveWords(move: RoleMove<RoleHolder>): string {
+  return `${move.user.full_name}: ${ROLE_NAMES[move.from]} → ${ROLE_NAMES[move.to]}`;
+}
+
+/**
+ * What the person confirming must state they understand, as the label of the box they tick:
+ * "I understand that nobody will be able to administer Sandbox Org".
+ */
+export function hazardConsent(review: RoleReview<RoleHolder>, realmName: string): string {
+  const own = review.ownLoss;
+  if (review.leavesNoAdministrator) return `I understand that nobody${own ? ', me included,' : ''} will be able to administer ${realmName}`;
+  if (own) return `I understand that I will no longer be ${roleWithArticle(own.from)} of ${realmName}, only ${roleWithArticle(own.to)}`;
+  return '';
+}
+
+/** Why the change is dangerous, in a sentence or two: shown above the box to tick, and in the core's refusal. */
+export function hazardWarning(review: RoleReview<RoleHolder>, realmName: string): string {
+  const parts: string[] = [];
+  if (review.leavesNoAdministrator) {
+    parts.push(`After this change ${realmName} has no active owner or administrator: nobody could change roles or settings any more, or undo this change.`);
+  }
+  if (review.ownLoss) {
+    const { to } = review.ownLoss;
+    parts.push(`You are taking away your own rights (${moveWords(review.ownLoss)}): from then on you can do only what ${roleWithArticle(to)} may, and you cannot undo it yourself.`);
+  }
+  return parts.join(' ');
 }

@@ -8,11 +8,25 @@ import { AccountId } from './push';
 export const Invitee = z.object({ email: z.string().max(320), name: z.string().max(200).nullable().default(null) });
 export type Invitee = z.infer<typeof Invitee>;
 
-/** What the console knows about an address before sending (from its syntax and the realm state). */
-export const AddressCheck = z.enum(['ok', 'invalid', 'duplicate', 'member', 'deactivated']);
+/**
+ * What the console knows about an address before sending (from its syntax and the realm state):
+ * `invited` has a pending invitation already, which upstream would duplicate rather than refuse.
+ */
+export const AddressCheck = z.enum(['ok', 'invalid', 'duplicate', 'member', 'deactivated', 'invited']);
 export type AddressCheck = z.infer<typeof AddressCheck>;
 
-export const CheckedAddress = z.object({ email: z.string(), name: z.string().nullable(), check: AddressCheck, reason: z.string().nullable() });
+/** The pending invitation an `invited` address has (upstream GET /invites): what a resend needs. */
+export const PendingInviteRef = z.object({ id: z.int(), invited: z.int(), invitedBy: z.int() });
+export type PendingInviteRef = z.infer<typeof PendingInviteRef>;
+
+export const CheckedAddress = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  check: AddressCheck,
+  reason: z.string().nullable(),
+  /** Set for `invited` only. */
+  invite: PendingInviteRef.nullable(),
+});
 export type CheckedAddress = z.infer<typeof CheckedAddress>;
 
 /** spec 9's parameters other than the addresses. */
@@ -44,6 +58,17 @@ export const OUTCOME_WORDS: Record<InviteOutcome, string> = {
   other: 'Refused for another reason',
   not_attempted: 'Not sent',
 };
+
+/**
+ * upstream's words for the outcomes it names (validate_email_is_valid, get_existing_user_errors):
+ * where the server said exactly this, its words repeat the status and the screen need not show them.
+ */
+export const UPSTREAM_REASONS = {
+  existing: 'Already has an account.',
+  deactivated: 'Account has been deactivated.',
+  invalid: 'Invalid address.',
+  outside_domain: 'Outside your domain.',
+} as const satisfies Partial<Record<InviteOutcome, string>>;
 
 export const CampaignAddress = z.object({
   email: z.string(),
@@ -116,7 +141,11 @@ export const invitationChannels = {
   'invites.campaign.cancel': CampaignControl,
   /** Sends again to the addresses whose failure may pass on a new try (other reasons, not attempted). */
   'invites.campaign.retryFailed': CampaignControl,
-  'invites.campaign.exportCsv': { input: ForCampaign, output: z.object({ filename: z.string(), csv: z.string() }) },
+  /** The report as CSV: every address, or (`outcome`) only those with that status, as the screen's filter shows them. */
+  'invites.campaign.exportCsv': {
+    input: ForCampaign.extend({ outcome: InviteOutcome.nullable().default(null) }).strict(),
+    output: z.object({ filename: z.string(), csv: z.string(), rows: z.int() }),
+  },
   'invites.pending.list': { input: z.object({ account: AccountId }).strict(), output: z.array(Invite) },
   'invites.pending.revoke': { input: z.object({ account: AccountId, inviteId: z.int() }).strict(), output: z.null() },
   'invites.pending.resend': { input: z.object({ account: AccountId, inviteId: z.int() }).strict(), output: z.null() },

@@ -3,9 +3,18 @@
 import { z } from 'zod';
 import { Role } from '../api/common';
 import { User } from '../api/users';
+import { ROLE_HAZARDS } from '../domain/role-rules';
 import { AccountId } from './push';
 
 const ForUser = z.object({ account: AccountId, userId: z.int() }).strict();
+
+/**
+ * The hazards of a role change the user confirmed in words (shared/domain/role-rules.ts: leaving no
+ * administrator, taking away one's own rights). The core refuses a change with a hazard not listed
+ * here with `CONFIRMATION_NEEDED`, whose `hazards` field lists what must be confirmed.
+ */
+export const Acknowledged = z.array(z.enum(ROLE_HAZARDS)).max(ROLE_HAZARDS.length);
+export const CONFIRMATION_NEEDED = 'CONFIRMATION_NEEDED';
 
 /** One user's result in a bulk role change. */
 export const RoleChangeOutcome = z.object({
@@ -30,13 +39,13 @@ export const RoleBatch = z.object({
 export type RoleBatch = z.infer<typeof RoleBatch>;
 
 export const userChannels = {
-  'users.changeRole': { input: ForUser.extend({ role: Role }).strict(), output: User },
+  'users.changeRole': { input: ForUser.extend({ role: Role, acknowledged: Acknowledged.optional() }).strict(), output: User },
   'users.rename': { input: ForUser.extend({ fullName: z.string().trim().min(1).max(100) }).strict(), output: User },
   'users.deactivate': { input: ForUser, output: User },
   'users.reactivate': { input: ForUser, output: User },
   /** Starts a job; progress arrives as `job.progress` pushes, the full results from `users.bulkRole.get`. */
   'users.bulkRole.start': {
-    input: z.object({ account: AccountId, userIds: z.array(z.int()).min(1).max(50_000), role: Role }).strict(),
+    input: z.object({ account: AccountId, userIds: z.array(z.int()).min(1).max(50_000), role: Role, acknowledged: Acknowledged.optional() }).strict(),
     output: RoleBatch,
   },
   'users.bulkRole.get': { input: z.object({ account: AccountId, batchId: z.string() }).strict(), output: RoleBatch },

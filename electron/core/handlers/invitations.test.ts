@@ -126,6 +126,31 @@ test('addresses are checked against the realm’s users before sending', async (
   ]);
 });
 
+test('an address with a pending invitation is checked as invited, with the invitation to resend', async () => {
+  // The demo's pending invitations: new.hire from Adam, design.candidate from Mona.
+  const pending = await olivia.value<Invite[]>('invites.pending.list');
+  const newHire = pending.find((invite) => invite.email === 'new.hire@sandbox.test');
+  const checked = await olivia.value<{ email: string; check: string; invite: { id: number; invited: number } | null }[]>('invites.check', {
+    addresses: [
+      { email: 'New.Hire@sandbox.test', name: null },
+      { email: 'never.invited@newcomers.test', name: null },
+    ],
+  });
+  expect(checked.map(({ email, check, invite }) => [email, check, invite])).toEqual([
+    ['New.Hire@sandbox.test', 'invited', { id: newHire!.id, invited: newHire!.invited, invitedBy: newHire!.invited_by_user_id }],
+    ['never.invited@newcomers.test', 'ok', null],
+  ]);
+
+  // A moderator's session keeps no list: her own invitations are asked from the server.
+  const asMona = await mona.value<{ email: string; check: string }[]>('invites.check', {
+    addresses: [
+      { email: 'design.candidate@sandbox.test', name: null },
+      { email: 'new.hire@sandbox.test', name: null },
+    ],
+  });
+  expect(asMona.map(({ check }) => check)).toEqual(['invited', 'ok']);
+});
+
 test('the welcome message preview is rendered by the server', async () => {
   const { html } = await olivia.value<{ html: string }>('invites.renderWelcome', { content: 'Welcome to **the team**!' });
   expect(html).toContain('<strong>the team</strong>');
@@ -143,8 +168,15 @@ test('a campaign runs through the channels, with the contract’s default batch 
   expect(campaign.addresses.map((address) => address.outcome)).toEqual(['invited', 'invited', 'invited']);
   const history = await olivia.value<{ id: string }[]>('invites.campaign.list');
   expect(history[0]?.id).toBe(started.id);
-  const { csv } = await olivia.value<{ csv: string }>('invites.campaign.exportCsv', { campaignId: started.id });
-  expect(csv.startsWith('Email,Name,Status,Reason\r\n')).toBe(true);
+  const all = await olivia.value<{ filename: string; csv: string; rows: number }>('invites.campaign.exportCsv', { campaignId: started.id });
+  expect(all.csv.startsWith('Email,Name,Status,Reason\r\n')).toBe(true);
+  expect(all.rows).toBe(3);
+  // What a filter shows, named so in the file name.
+  const invited = await olivia.value<{ filename: string; rows: number }>('invites.campaign.exportCsv', { campaignId: started.id, outcome: 'invited' });
+  expect(invited.rows).toBe(3);
+  expect(invited.filename).toMatch(/-invited-only\.csv$/);
+  const none = await olivia.value<{ csv: string; rows: number }>('invites.campaign.exportCsv', { campaignId: started.id, outcome: 'deactivated' });
+  expect(none).toEqual({ filename: expect.stringMatching(/-deactivated-only\.csv$/), csv: 'Email,Name,Status,Reason\r\n', rows: 0 });
 
   const paused = await olivia.call('invites.campaign.pause', { campaignId: started.id });
   expect(paused).toMatchObject({ ok: false, error: { code: 'CAMPAIGN_FINISHED' } });

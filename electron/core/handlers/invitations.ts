@@ -1,7 +1,7 @@
 // Handlers for the invites.* channels: what the user may choose, checks before sending, the welcome
 // message's preview, campaigns (electron/core/invitations/campaigns.ts), and pending invitations.
-import { getInvites, renderMessage, resendInvite, revokeInvite } from '../../../shared/api';
-import { checkInvitees, indexUsers, type UserIndex } from '../../../shared/domain/invitee-checks';
+import { getInvites, renderMessage, resendInvite, revokeInvite, type Invite } from '../../../shared/api';
+import { checkInvitees, indexPendingInvites, indexUsers, type PendingIndex, type UserIndex } from '../../../shared/domain/invitee-checks';
 import type { invitationChannels } from '../../../shared/ipc';
 import type { AccountService } from '../accounts/accounts';
 import type { Campaigns } from '../invitations/campaigns';
@@ -31,9 +31,34 @@ function usersIndex(state: RealmState): UserIndex {
   return index;
 }
 
+// The same for the pending invitations: a new list only when the session refetched it.
+const pendingIndexes = new WeakMap<readonly Invite[], PendingIndex>();
+function pendingIndex(invites: readonly Invite[]): PendingIndex {
+  let index = pendingIndexes.get(invites);
+  if (!index) {
+    index = indexPendingInvites(invites);
+    pendingIndexes.set(invites, index);
+  }
+  return index;
+}
+
+/**
+ * The pending invitations the signed-in user can see. The session keeps administrators' list live
+ * (refetched on invites_changed). Others are not given it by the session; upstream shows them their
+ * own invitations, so ask the server directly.
+ */
+async function pendingInvites(ctx: InvitationsContext, account: string, state: RealmState): Promise<readonly Invite[]> {
+  if (state.invitations) return state.invitations;
+  const { value } = await ctx.accounts.client(account).call(getInvites, {});
+  return value.invites;
+}
+
 export const invitationHandlers: Pick<Handlers<InvitationsContext>, keyof typeof invitationChannels> = {
   'invites.choices': async ({ account }, ctx) => inviteChoices(await ready(ctx, account)),
-  'invites.check': async ({ account, addresses }, ctx) => checkInvitees(addresses, usersIndex(await ready(ctx, account))),
+  'invites.check': async ({ account, addresses }, ctx) => {
+    const state = await ready(ctx, account);
+    return checkInvitees(addresses, usersIndex(state), pendingIndex(await pendingInvites(ctx, account, state)));
+  },
   'invites.renderWelcome': async ({ account, content }, ctx) => {
     // Nothing to render; the server would refuse empty content.
     if (content.trim() === '') return { html: '' };
@@ -47,15 +72,8 @@ export const invitationHandlers: Pick<Handlers<InvitationsContext>, keyof typeof
   'invites.campaign.resume': ({ account, campaignId }, ctx) => ctx.campaigns.resume(account, campaignId),
   'invites.campaign.cancel': ({ account, campaignId }, ctx) => ctx.campaigns.cancel(account, campaignId),
   'invites.campaign.retryFailed': ({ account, campaignId }, ctx) => ctx.campaigns.retryFailed(account, campaignId),
-  'invites.campaign.exportCsv': ({ account, campaignId }, ctx) => ctx.campaigns.exportCsv(account, campaignId),
-  // The session keeps administrators' list live (refetched on invites_changed). Others are not given
-  // it by the session; upstream shows them their own invitations, so ask the server directly.
-  'invites.pending.list': async ({ account }, ctx) => {
-    const state = await ready(ctx, account);
-    if (state.invitations) return [...state.invitations];
-    const { value } = await ctx.accounts.client(account).call(getInvites, {});
-    return value.invites;
-  },
+  'invites.campaign.exportCsv': ({ account, campaignId, outcome }, ctx) => ctx.campaigns.exportCsv(account, campaignId, outcome),
+  'invites.pending.list': async ({ account }, ctx) => [...(await pendingInvites(ctx, account, await ready(ctx, account)))],
   'invites.pending.revoke': async ({ account, inviteId }, ctx) => {
     await ctx.accounts.client(account).call(revokeInvite, { invite_id: inviteId });
     return null;

@@ -57,7 +57,22 @@ test('input the contract refuses never reaches the server', async () => {
   olivia.requests.length = 0;
   const result = await call('users.rename', { account: olivia.accountId, userId: 1, fullName: '   ' });
   expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  // Only the hazards the rules know can be confirmed.
+  const unknown = await call('users.changeRole', { account: olivia.accountId, userId: 1, role: 300, acknowledged: ['everything'] });
+  expect(unknown).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   expect(olivia.requests).toEqual([]);
+});
+
+test('a change that needs a confirmation is refused with the hazards to confirm; with them it is made', async () => {
+  // A second owner, so that Olivia may stop being one.
+  const [oliviaId, adamId] = ['olivia', 'adam'].map((name) => userIdOf(olivia.state(), `${name}@sandbox.test`)) as [number, number];
+  expect(await call('users.changeRole', { account: olivia.accountId, userId: adamId, role: 100 })).toMatchObject({ ok: true, value: { role: 100 } });
+  const refused = await call('users.changeRole', { account: olivia.accountId, userId: oliviaId, role: 200 });
+  expect(refused).toEqual({
+    ok: false,
+    error: { code: 'CONFIRMATION_NEEDED', msg: expect.stringContaining('You are taking away your own rights (Olivia Owner: Owner → Administrator)') as string, userId: oliviaId, hazards: ['ownRights'] },
+  });
+  expect(await call('users.changeRole', { account: olivia.accountId, userId: oliviaId, role: 200, acknowledged: ['ownRights'] })).toMatchObject({ ok: true, value: { role: 200 } });
 });
 
 test('a bulk role change through the channels: start, get, retry failed', async () => {
@@ -89,5 +104,12 @@ test('activity.list and activity.exportCsv give this console\'s changes', async 
 
 test('an account that is not signed in gets UNKNOWN_ACCOUNT', async () => {
   expect(await call('activity.list', { account: 'nobody' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_ACCOUNT' } });
-  expect(await call('users.deactivate', { account: 'nobody', userId: 1 })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_ACCOUNT' } });
+  expect(await call('users.deactivate', { account: 'nobody', userId: 1 })).toEqual({
+    ok: false,
+    error: { code: 'UNKNOWN_ACCOUNT', msg: 'The deactivation could not be made: That organization is not signed in any more. Pick another one, or sign in again.' },
+  });
+  expect(await call('users.bulkRole.start', { account: 'nobody', userIds: [1], role: 300 })).toMatchObject({
+    ok: false,
+    error: { code: 'UNKNOWN_ACCOUNT', msg: 'The bulk change to moderator did not start: That organization is not signed in any more. Pick another one, or sign in again.' },
+  });
 });

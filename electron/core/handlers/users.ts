@@ -10,11 +10,11 @@ export interface UsersContext {
 }
 
 export const userHandlers: Pick<Handlers<UsersContext>, keyof typeof userChannels> = {
-  'users.changeRole': ({ account, userId, role }, ctx) => ctx.userChanges.changeRole(account, userId, role),
+  'users.changeRole': ({ account, userId, role, acknowledged }, ctx) => ctx.userChanges.changeRole(account, userId, role, acknowledged),
   'users.rename': ({ account, userId, fullName }, ctx) => ctx.userChanges.rename(account, userId, fullName),
   'users.deactivate': ({ account, userId }, ctx) => ctx.userChanges.deactivate(account, userId),
   'users.reactivate': ({ account, userId }, ctx) => ctx.userChanges.reactivate(account, userId),
-  'users.bulkRole.start': ({ account, userIds, role }, ctx) => ctx.roleBatches.start(account, userIds, role),
+  'users.bulkRole.start': ({ account, userIds, role, acknowledged }, ctx) => ctx.roleBatches.start(account, userIds, role, acknowledged),
   'users.bulkRole.get': ({ account, batchId }, ctx) => ctx.roleBatches.get(account, batchId),
   'users.bulkRole.retryFailed': ({ account, batchId }, ctx) => ctx.roleBatches.retryFailed(account, batchId),
   'users.bulkRole.cancel': ({ account, batchId }, ctx) => ctx.roleBatches.cancel(account, batchId),

@@ -3,20 +3,15 @@
 // rule is tested on its own (reference/upstream-behaviour.md section 4).
 import type { Invite, InvitationFailure } from '../../../shared/api';
 import { addressKey } from '../../../shared/domain/address-list';
-import { InviteOutcome, type CampaignAddress } from '../../../shared/ipc';
+import { InviteOutcome, UPSTREAM_REASONS, type CampaignAddress } from '../../../shared/ipc';
 import type { InFlight } from './campaign-journal';
 
 /** upstream's per-address reasons (validate_email_is_valid, get_existing_user_errors). */
-const OUTCOME_BY_REASON: Record<string, InviteOutcome> = {
-  'Already has an account.': 'existing',
-  'Account has been deactivated.': 'deactivated',
-  'Invalid address.': 'invalid',
-  'Outside your domain.': 'outside_domain',
-};
+const OUTCOME_BY_REASON = new Map<string, InviteOutcome>(Object.entries(UPSTREAM_REASONS).map(([outcome, reason]) => [reason, InviteOutcome.parse(outcome)]));
 
 /** Anything upstream says that is not one of its known reasons is `other`, in the server's words. */
 export function outcomeForReason(reason: string): InviteOutcome {
-  return OUTCOME_BY_REASON[reason] ?? 'other';
+  return OUTCOME_BY_REASON.get(reason) ?? 'other';
 }
 
 /** Outcomes that a new try may change: a reason we cannot classify, or never sent. */

@@ -91,10 +91,21 @@ export function optionsInWords(record: CampaignRecord): string {
 
 export const REPORT_HEADER = ['Email', 'Name', 'Status', 'Reason'];
 
-/** Every address with its status and reason; names come from a pasted list, so cells are formula-safe. */
-export function reportCsv(record: CampaignRecord, realmName: string | null): { filename: string; csv: string } {
-  const rows = record.addresses.map((address) => [address.email, address.name, OUTCOME_WORDS[address.outcome], address.reason]);
+/**
+ * The addresses with their status and reason: all of them, or (`outcome`) those the screen's filter
+ * shows, named so in the file name ("…-deactivated-only.csv"). Names come from a pasted list, so
+ * cells are formula-safe.
+ */
+export function reportCsv(record: CampaignRecord, realmName: string | null, outcome: InviteOutcome | null = null): { filename: string; csv: string; rows: number } {
+  const addresses = outcome === null ? record.addresses : record.addresses.filter((address) => address.outcome === outcome);
+  const rows = addresses.map((address) => [address.email, address.name, OUTCOME_WORDS[address.outcome], address.reason]);
   const day = new Date(record.createdAt).toISOString().slice(0, 10);
-  const realm = (realmName ?? 'realm').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'realm';
-  return { filename: `invitations-${realm}-${day}-${record.id}.csv`, csv: toCsv(REPORT_HEADER, rows) };
+  const realm = slug(realmName ?? 'realm') || 'realm';
+  const which = outcome === null ? '' : `-${slug(OUTCOME_WORDS[outcome])}-only`;
+  return { filename: `invitations-${realm}-${day}-${record.id}${which}.csv`, csv: toCsv(REPORT_HEADER, rows), rows: rows.length };
+}
+
+/** Letters and digits, the rest as single dashes, lowercase: safe in a file name on every system. */
+function slug(text: string): string {
+  return text.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase();
 }

@@ -5,7 +5,7 @@
 // flight when the console died is checked with the server before anything is sent again.
 import { randomBytes } from 'node:crypto';
 import type { NewActivityEntry } from '../activity/activity-log';
-import type { Account, Campaign, CampaignOptions, CampaignSummary, Invitee, Push } from '../../../shared/ipc';
+import type { Account, Campaign, CampaignOptions, CampaignSummary, InviteOutcome, Invitee, Push } from '../../../shared/ipc';
 import { addressKey } from '../../../shared/domain/address-list';
 import { CHECK_REASON } from '../../../shared/domain/invitee-checks';
 import type { ApiClient } from '../client/api-client';
@@ -182,10 +182,11 @@ export class Campaigns {
     return this.summary(record);
   }
 
-  exportCsv(account: string, campaignId: string): { filename: string; csv: string } {
+  /** The report as CSV: every address, or only those with `outcome` (what the screen's filter shows). */
+  exportCsv(account: string, campaignId: string, outcome: InviteOutcome | null = null): { filename: string; csv: string; rows: number } {
     const record = this.find(account, campaignId);
     const realmName = this.options.accounts.list().find((candidate) => candidate.id === account)?.realmName ?? null;
-    return reportCsv(record, realmName);
+    return reportCsv(record, realmName, outcome);
   }
 
   /**

@@ -1,12 +1,12 @@
 // Bulk role changes against a real sandbox: one result per user, the rules refusing without a request,
 // progress pushes no more often than the interval, "retry failed", cancel, and the activity log.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { updateUser, type User } from '../../../shared/api';
+import { getUser, updateUser, type User } from '../../../shared/api';
 import { Push, type JobProgress, type RoleBatch } from '../../../shared/ipc';
 import type { ApiClient } from '../client/api-client';
 import type { ConsoleError } from '../errors';
 import { startSandbox, type Sandbox } from '../testing/sandbox';
-import { directClient, eventually, signedInConsole, userIdOf, type TestConsole } from '../users/testing/console-harness';
+import { directClient, eventually, ownerlessSandbox, signedInConsole, userIdOf, type TestConsole } from '../users/testing/console-harness';
 import { CANCELLED_REASON } from './role-batches';
 
 const NAMED = new Set(['olivia', 'adam', 'mona', 'mark', 'gina', 'derek', 'echo-bot', 'notify-bot']);
@@ -29,6 +29,12 @@ afterAll(async () => {
 });
 
 const id = (email: string) => userIdOf(olivia.state(), email);
+
+async function refusalOf(start: Promise<RoleBatch>): Promise<ConsoleError> {
+  const started = await start.catch((error: unknown) => error as ConsoleError);
+  if (!(started instanceof Error)) throw new Error('expected the batch to be refused');
+  return started;
+}
 const progressOf = (batchId: string): JobProgress[] =>
   olivia.pushes.flatMap((push) => (push.kind === 'job.progress' && push.job.id === batchId ? [push.job] : []));
 
@@ -158,7 +164,47 @@ test("the signed-in user's own change runs last, so demoting oneself does not fa
   await eventually(() => olivia.state().users.get(adam)?.role === 100, 'Adam an owner in the state');
   const others = people.slice(31, 36).map((user) => user.user_id);
   const oliviaId = id('olivia@sandbox.test');
-  const batch = await finished(await olivia.roleBatches.start(olivia.accountId, [oliviaId, ...others], 200));
+  // Olivia takes away her own owner role: confirmed in words, or the job does not start.
+  olivia.requests.length = 0;
+  const unconfirmed = await refusalOf(olivia.roleBatches.start(olivia.accountId, [oliviaId, ...others], 200));
+  expect(unconfirmed).toMatchObject({ code: 'CONFIRMATION_NEEDED', extra: { hazards: ['ownRights'] } });
+  expect(unconfirmed.message).toMatch(/^The bulk change to administrator did not start: You are taking away your own rights \(Olivia Owner: Owner → Administrator\)/);
+  expect(olivia.requests).toEqual([]);
+  const batch = await finished(await olivia.roleBatches.start(olivia.accountId, [oliviaId, ...others], 200, ['ownRights']));
   expect(batch.results.map((result) => result.outcome)).toEqual(Array(6).fill('changed'));
   await eventually(() => olivia.state().ownRole === 200, 'Olivia an administrator in the state');
+}, 30_000);
+
+test('a job that would leave nobody to administer the realm starts only when that is confirmed, and each change is checked again', async () => {
+  const ownerless = await ownerlessSandbox();
+  const console = await signedInConsole(ownerless.url, 'olivia@sandbox.test');
+  try {
+    const [oliviaId, adamId, monaId] = ['olivia', 'adam', 'mona'].map((name) => userIdOf(console.state(), `${name}@sandbox.test`)) as [number, number, number];
+    const ids = [adamId, oliviaId, monaId];
+    for (const acknowledged of [[], ['ownRights'], ['noAdministrator']] as const) {
+      const refused = await refusalOf(console.roleBatches.start(console.accountId, ids, 400, acknowledged));
+      expect(refused).toMatchObject({ code: 'CONFIRMATION_NEEDED', extra: { hazards: ['noAdministrator', 'ownRights'] } });
+      expect(refused.message).toMatch(/^The bulk change to member did not start: After this change Sandbox Org has no active owner or administrator/);
+    }
+    // Each change is checked again as the job runs it: one it was not confirmed for fails, with the reason.
+    const attempt = await console.userChanges.attemptRole(console.accountId, oliviaId, 400, { note: 'bulk change', acknowledged: ['noAdministrator'] });
+    expect(attempt).toMatchObject({ outcome: 'failed', code: 'CONFIRMATION_NEEDED', reason: expect.stringContaining('You are taking away your own rights') });
+    expect(console.requests).toEqual([]);
+
+    const batch = await console.roleBatches.start(console.accountId, ids, 400, ['noAdministrator', 'ownRights']);
+    const done = await eventually(() => {
+      const current = console.roleBatches.get(console.accountId, batch.id);
+      return current.finishedAt !== null && current;
+    }, 'the confirmed batch to finish');
+    expect(done.results.map((result) => [result.fullName, result.outcome])).toEqual([
+      ['Adam Admin', 'changed'],
+      ['Olivia Owner', 'changed'],
+      ['Mona Moderator', 'changed'],
+    ]);
+    const server = await directClient(ownerless.url, 'mark@sandbox.test');
+    for (const userId of ids) expect((await server.call(getUser, { user_id: userId })).value.user.role).toBe(400);
+  } finally {
+    await console.close();
+    await ownerless.close();
+  }
 }, 30_000);

@@ -5,12 +5,19 @@
 // idempotent and its effect is visible on the server, so a batch lost to a quit or a crash loses nothing
 // the server does not already show. The users table shows who has which role; running the same
 // change again skips everyone who already has the role ("unchanged", no request).
+//
+// A job whose plan would leave no administrator or take away the signed-in user's own rights starts
+// only when the input says the user confirmed exactly that (shared/domain/role-rules.ts); each change
+// is checked again as it runs, against the state of that moment.
 import { randomUUID } from 'node:crypto';
-import type { Role } from '../../../shared/api';
+import type { Role, User } from '../../../shared/api';
+import { countHumanOwners, planRoleChange, ROLE_NAMES, type RoleHazard } from '../../../shared/domain/role-rules';
 import type { JobProgress, Push, RoleBatch, RoleChangeOutcome } from '../../../shared/ipc';
 import { ConsoleError } from '../errors';
+import type { RealmState } from '../session/realm-state';
 import type { SessionManager } from '../session-manager';
-import type { ChangeAttempt, UserChanges } from '../users/user-changes';
+import { changeFailed } from '../users/change-words';
+import { unconfirmed, type ChangeAttempt, type UserChanges } from '../users/user-changes';
 
 export interface RoleBatchesOptions {
   changes: Pick<UserChanges, 'attemptRole'>;
@@ -25,6 +32,8 @@ export interface RoleBatchesOptions {
 
 interface Run {
   batch: RoleBatch;
+  /** The hazards the user confirmed; "retry failed" keeps them, as it retries part of the same change. */
+  acknowledged: readonly RoleHazard[];
   /** Index of each user's result in `batch.results`. */
   indexOf: Map<number, number>;
   cancelled: boolean;
@@ -57,10 +66,24 @@ export class RoleBatches {
     this.now = options.now ?? Date.now;
   }
 
-  /** Starts the job and returns at once, every result pending; progress follows as pushes. */
-  async start(account: string, userIds: readonly number[], role: Role): Promise<RoleBatch> {
-    const state = await this.sessions.get(account).whenReady();
+  /**
+   * Starts the job and returns at once, every result pending; progress follows as pushes. Refused with
+   * CONFIRMATION_NEEDED, before anything is sent, when the plan has a hazard not in `acknowledged`.
+   */
+  async start(account: string, userIds: readonly number[], role: Role, acknowledged: readonly RoleHazard[] = []): Promise<RoleBatch> {
+    const subject = `The bulk change to ${ROLE_NAMES[role].toLowerCase()} did not start`;
+    let state: RealmState;
+    try {
+      state = await this.sessions.get(account).whenReady();
+    } catch (error) {
+      if (!(error instanceof ConsoleError)) throw error;
+      throw changeFailed(subject, error, null);
+    }
     const ids = [...new Set(userIds)];
+    const known = ids.flatMap((id) => state.users.get(id) ?? []);
+    const plan = planRoleChange<User>(state.ownRole, known, role, countHumanOwners(state.users.values()));
+    const refusal = unconfirmed(state, plan.changes, role, acknowledged, subject);
+    if (refusal) throw refusal;
     const results: RoleChangeOutcome[] = ids.map((userId) => ({
       userId,
       fullName: state.users.get(userId)?.full_name ?? `User ${userId}`,
@@ -68,7 +91,7 @@ export class RoleBatches {
       reason: null,
     }));
     const batch: RoleBatch = { id: randomUUID(), account, role, status: 'running', startedAt: this.now(), finishedAt: null, results };
-    const run: Run = { batch, indexOf: new Map(ids.map((id, index) => [id, index])), cancelled: false, inFlight: new Set(), lastPushAt: 0, pushTimer: null, finished: Promise.resolve() };
+    const run: Run = { batch, acknowledged, indexOf: new Map(ids.map((id, index) => [id, index])), cancelled: false, inFlight: new Set(), lastPushAt: 0, pushTimer: null, finished: Promise.resolve() };
     this.runs.set(batch.id, run);
     this.forgetOldBatches();
     const own = ids.includes(state.ownUserId) ? state.ownUserId : null;
@@ -86,7 +109,7 @@ export class RoleBatches {
 
   /** A new batch of the users whose change failed (or was cancelled), with the same role. */
   async retryFailed(account: string, batchId: string): Promise<RoleBatch> {
-    const { batch } = this.find(account, batchId);
+    const { batch, acknowledged } = this.find(account, batchId);
     if (batch.finishedAt === null) {
       throw new ConsoleError('JOB_RUNNING', 'This bulk role change is still running. Wait for it to finish, or cancel it, before retrying its failures.', { batchId });
     }
@@ -94,7 +117,7 @@ export class RoleBatches {
     if (failed.length === 0) {
       throw new ConsoleError('NOTHING_TO_RETRY', 'No change in this bulk role change failed, so there is nothing to retry.', { batchId });
     }
-    return this.start(account, failed, batch.role);
+    return this.start(account, failed, batch.role, acknowledged);
   }
 
   /**
@@ -136,7 +159,7 @@ export class RoleBatches {
     run.inFlight.add(userId);
     let attempt: ChangeAttempt;
     try {
-      attempt = await this.changes.attemptRole(run.batch.account, userId, run.batch.role, 'bulk change');
+      attempt = await this.changes.attemptRole(run.batch.account, userId, run.batch.role, { note: 'bulk change', acknowledged: run.acknowledged });
     } catch (error) {
       // A bug must cost one result, not the batch.
       attempt = { outcome: 'failed', reason: `The console failed while changing this user: ${error instanceof Error ? error.message : String(error)}`, code: 'INTERNAL' };

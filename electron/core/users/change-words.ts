@@ -1,15 +1,12 @@
-// Words for changes to users (STYLE.md "Errors in the user's words"): the server's `msg` as it is,
-// after what could not be done, followed by what to do next. The server's code and extra fields are
-// kept, so a screen can still tell the cases apart.
+// Words for changes to users: the one layer that words their failures. Every failure of a change
+// (the server's refusal, the network, an account no longer signed in, a hazard not confirmed) says
+// what could not be done, the server's `msg` as it is, and what to do next, so the screens show the
+// message as they get it. The server's code and extra fields are kept, so a screen can still tell
+// the cases apart.
 import type { Role, User } from '../../../shared/api';
-import { ROLE_NAMES } from '../../../shared/domain/role-rules';
+import { CONFIRMATION_NEEDED } from '../../../shared/ipc';
+import { hazardWarning, ROLE_NAMES, type RoleHazard, type RoleHolder, type RoleReview } from '../../../shared/domain/role-rules';
 import { ConsoleError } from '../errors';
-
-/** "an owner", "a member": for "could not be made …". */
-export function roleWithArticle(role: Role): string {
-  const name = ROLE_NAMES[role].toLowerCase();
-  return /^[aeiou]/.test(name) ? `an ${name}` : `a ${name}`;
-}
 
 /** "Member → Administrator". */
 export function roleTransition(from: Role, to: Role): string {
@@ -43,18 +40,25 @@ const ADVICE_BY_MESSAGE: [RegExp, string | null][] = [
  * The server's error for a change, in words: `subject` says what failed ("Mark Member could not be made
  * an owner"). A timeout may have been applied anyway, so it says to look before trying again.
  */
-export function changeFailed(subject: string, error: ConsoleError, target: Pick<User, 'full_name'>): ConsoleError {
+export function changeFailed(subject: string, error: ConsoleError, target: Pick<User, 'full_name'> | null): ConsoleError {
   const said = sentence(error.message);
   const advice = adviceFor(error, target);
   return new ConsoleError(error.code, advice ? `${subject}: ${said} ${advice}` : `${subject}: ${said}`, error.extra);
 }
 
-function adviceFor(error: ConsoleError, target: Pick<User, 'full_name'>): string | null {
+/** A refusal the change hit before anything could be sent, by the console's code. */
+const ADVICE_BY_CODE: Record<string, string | null> = {
+  UNKNOWN_ACCOUNT: null, // its message says to pick another organization or sign in again
+  SESSION_STOPPED: 'Sign in to it again to make this change.',
+  SECRET_UNREADABLE: null, // its message asks for a new sign-in
+};
+
+function adviceFor(error: ConsoleError, target: Pick<User, 'full_name'> | null): string | null {
+  if (error.code in ADVICE_BY_CODE) return ADVICE_BY_CODE[error.code] ?? null;
   if (error.code === 'NETWORK_ERROR') {
-    // The request may have reached the server before the connection went.
-    return error.extra.timeout === true
-      ? `The server may have made the change anyway: look at ${target.full_name} again before trying again.`
-      : null; // the client's words already say to check the address and the network
+    // A request that timed out may have reached the server before the connection went; otherwise the
+    // client's (or the offline session's) words already say to check the address and the network.
+    return target && error.extra.timeout === true ? `The server may have made the change anyway: look at ${target.full_name} again before trying again.` : null;
   }
   if (error.code === 'RATE_LIMIT_HIT') {
     const wait = typeof error.extra.retryAfterSeconds === 'number' ? Math.ceil(error.extra.retryAfterSeconds) : null;
@@ -62,6 +66,18 @@ function adviceFor(error: ConsoleError, target: Pick<User, 'full_name'>): string
   }
   for (const [pattern, advice] of ADVICE_BY_MESSAGE) if (pattern.test(error.message)) return advice;
   return 'Check the change and try again.';
+}
+
+/**
+ * A change with a hazard (shared/domain/role-rules.ts) that was not confirmed: refused before anything
+ * is sent. `subject` says what was not done ("Adam Admin could not be made a moderator").
+ */
+export function confirmationNeeded(subject: string, review: RoleReview<RoleHolder>, realmName: string, extra: Record<string, unknown> = {}): ConsoleError {
+  const hazards: RoleHazard[] = review.hazards;
+  return new ConsoleError(CONFIRMATION_NEEDED, `${subject}: ${hazardWarning(review, realmName)} Nothing was changed: confirm that you understand, then try again.`, {
+    ...extra,
+    hazards,
+  });
 }
 
 /** The server's message ends a sentence; upstream's often have no full stop ("Must be an organization owner"). */

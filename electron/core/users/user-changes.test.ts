@@ -2,10 +2,10 @@
 // reply, the words of a refusal), what the server receives (nothing, when a rule refuses), and what the
 // activity log keeps.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { updateUser, type User } from '../../../shared/api';
+import { getUser, updateUser, type User } from '../../../shared/api';
 import type { ConsoleError } from '../errors';
 import { startSandbox, type Sandbox } from '../testing/sandbox';
-import { directClient, eventually, signedInConsole, userIdOf, type TestConsole } from './testing/console-harness';
+import { directClient, eventually, ownerlessSandbox, signedInConsole, userIdOf, type TestConsole } from './testing/console-harness';
 
 const NAMED = new Set(['olivia', 'adam', 'mona', 'mark', 'gina', 'derek', 'echo-bot', 'notify-bot']);
 
@@ -203,6 +203,82 @@ describe('deactivating and reactivating', () => {
     expect(derek.is_active).toBe(false);
     expect(olivia.requests).toEqual([]);
   });
+});
+
+describe('changes that must be confirmed in words', () => {
+  test('taking away your own rights is refused without the confirmation, before any request, and made with it', async () => {
+    const adam = await signedInConsole(sandbox.url, 'adam@sandbox.test');
+    const adamId = id('adam@sandbox.test');
+    try {
+      const error = await refusal(adam.userChanges.changeRole(adam.accountId, adamId, 300));
+      expect(error.code).toBe('CONFIRMATION_NEEDED');
+      expect(error.message).toBe(
+        'Adam Admin could not be made a moderator: You are taking away your own rights (Adam Admin: Administrator → Moderator): from then on you can do only what a moderator may, and you cannot undo it yourself. Nothing was changed: confirm that you understand, then try again.',
+      );
+      expect(error.extra).toEqual({ userId: adamId, hazards: ['ownRights'] });
+      expect(changesSent(adam)).toEqual([]);
+      expect(adam.activity.list(adam.accountId, 1)[0]).toMatchObject({ details: 'Administrator → Moderator', result: 'failed', error: error.message });
+
+      const changed = await adam.userChanges.changeRole(adam.accountId, adamId, 300, ['ownRights']);
+      expect(changed.role).toBe(300);
+      expect(changesSent(adam)).toEqual([`PATCH /api/v1/users/${adamId}`]);
+    } finally {
+      await adam.close();
+    }
+    // Adam an administrator again, for the other tests.
+    await eventually(() => olivia.state().users.get(adamId)?.role === 300, 'Adam a moderator in the state');
+    await olivia.userChanges.changeRole(olivia.accountId, adamId, 200);
+  });
+
+  test('leaving nobody to administer the realm is refused until both consequences are confirmed', async () => {
+    const ownerless = await ownerlessSandbox();
+    const console = await signedInConsole(ownerless.url, 'olivia@sandbox.test');
+    try {
+      const [oliviaId, adamId] = ['olivia', 'adam'].map((name) => userIdOf(console.state(), `${name}@sandbox.test`)) as [number, number];
+      // Adam's demotion leaves Olivia, an administrator: nothing to confirm.
+      expect((await console.userChanges.changeRole(console.accountId, adamId, 300)).role).toBe(300);
+      console.requests.length = 0;
+
+      const error = await refusal(console.userChanges.changeRole(console.accountId, oliviaId, 300, ['ownRights']));
+      expect(error.code).toBe('CONFIRMATION_NEEDED');
+      expect(error.message).toMatch(/^Olivia Owner could not be made a moderator: After this change Sandbox Org has no active owner or administrator: nobody could change roles or settings any more, or undo this change\. You are taking away your own rights/);
+      expect(error.extra).toEqual({ userId: oliviaId, hazards: ['noAdministrator', 'ownRights'] });
+      expect(changesSent(console)).toEqual([]);
+
+      const changed = await console.userChanges.changeRole(console.accountId, oliviaId, 300, ['noAdministrator', 'ownRights']);
+      expect(changed.role).toBe(300);
+      const server = await directClient(ownerless.url, 'adam@sandbox.test');
+      const { value } = await server.call(getUser, { user_id: oliviaId });
+      expect(value.user.role).toBe(300);
+    } finally {
+      await console.close();
+      await ownerless.close();
+    }
+  }, 30_000);
+});
+
+describe('failures before anything is sent, in words', () => {
+  test('an organization that is not signed in says what was not done and what to do', async () => {
+    const error = await refusal(olivia.userChanges.changeRole('no-such-account', 1, 300));
+    expect(error.code).toBe('UNKNOWN_ACCOUNT');
+    expect(error.message).toBe('The role change could not be made: That organization is not signed in any more. Pick another one, or sign in again.');
+  });
+
+  test('a server that cannot be reached: the user, what was tried, and the client\'s words', async () => {
+    const other = await startSandbox({ seed: 'demo' });
+    const cut = await signedInConsole(other.url, 'olivia@sandbox.test');
+    try {
+      const markId = userIdOf(cut.state(), 'mark@sandbox.test');
+      await other.stop();
+      const error = await refusal(cut.userChanges.changeRole(cut.accountId, markId, 300));
+      expect(error.code).toBe('NETWORK_ERROR');
+      // The state is still there (the session is reconnecting): the change names the user.
+      expect(error.message).toBe(`Mark Member could not be made a moderator: Could not reach ${other.url}: connection refused. Check the address and your network.`);
+    } finally {
+      await cut.close();
+      await other.close();
+    }
+  }, 30_000);
 });
 
 describe('the activity log', () => {

@@ -2,9 +2,20 @@
 // reactivate (upstream DELETE /users/{id}, POST /users/{id}/reactivate). Each is checked first with the
 // same role rules the screen shows (shared/domain/role-rules), against the session's live state, so a
 // change the server would refuse is refused here without a request; the server stays the final judge,
-// and its refusals come back in its words with what to do. Every attempt goes to the activity log.
+// and its refusals come back in its words with what to do. A role change that would leave no
+// administrator or take away the signed-in user's own rights is made only when the input says the
+// user confirmed it: the renderer is not trusted to have asked. Every attempt goes to the activity log.
 import { deactivateUser, getUser, reactivateUser, updateUser, type Role, type User } from '../../../shared/api';
-import { checkDeactivation, checkRoleChange, ROLE_NAMES, type RuleVerdict } from '../../../shared/domain/role-rules';
+import {
+  checkDeactivation,
+  checkRoleChange,
+  countHumanOwners,
+  reviewRoleChange,
+  ROLE_NAMES,
+  roleWithArticle,
+  type RoleHazard,
+  type RuleVerdict,
+} from '../../../shared/domain/role-rules';
 import type { AccountService } from '../accounts/accounts';
 import type { ActivityLog } from '../activity/activity-log';
 import type { ApiClient } from '../client/api-client';
@@ -12,7 +23,7 @@ import { ConsoleError } from '../errors';
 import type { RealmState } from '../session/realm-state';
 import type { RealmSession } from '../session/session';
 import type { SessionManager } from '../session-manager';
-import { changeFailed, describeUser, roleTransition, roleWithArticle } from './change-words';
+import { changeFailed, confirmationNeeded, describeUser, roleTransition } from './change-words';
 
 export interface UserChangesOptions {
   accounts: AccountService;
@@ -22,13 +33,18 @@ export interface UserChangesOptions {
   settleTimeoutMs?: number;
 }
 
+/** A check's answer: a refusal may carry its own code (the rules' is NOT_ALLOWED). */
+type Verdict = RuleVerdict | ConsoleError;
+
 /** One change, described once for the checks, the request, the log and the words. */
 interface Change {
   action: string;
+  /** What was not done when the change failed before the user could be looked up ("The role change"). */
+  what: string;
   details(target: User): string;
   /** Already so: nothing to send. */
   isDone(target: User): boolean;
-  check(state: RealmState, target: User): RuleVerdict;
+  check(state: RealmState, target: User): Verdict;
   send(client: ApiClient, target: User): Promise<unknown>;
   /** "Mark Member could not be made an owner". */
   failure(target: User): string;
@@ -54,8 +70,9 @@ export class UserChanges {
     this.settleTimeoutMs = options.settleTimeoutMs ?? 5_000;
   }
 
-  async changeRole(account: string, userId: number, role: Role): Promise<User> {
-    return this.applyAndSettle(account, userId, roleChange(role), (user) => user.role === role);
+  /** `acknowledged`: the hazards the user confirmed in words (shared/domain/role-rules.ts). */
+  async changeRole(account: string, userId: number, role: Role, acknowledged: readonly RoleHazard[] = []): Promise<User> {
+    return this.applyAndSettle(account, userId, roleChange(role, { acknowledged }), (user) => user.role === role);
   }
 
   async rename(account: string, userId: number, fullName: string): Promise<User> {
@@ -75,11 +92,12 @@ export class UserChanges {
   /**
    * A role change for a bulk job: the same checks, request and log as changeRole, but it does not wait
    * for the change's event (the job's results say what happened; the table follows the events), and a
-   * refusal is a result, not an exception. `note` is added to the log's details.
+   * refusal is a result, not an exception. `note` is added to the log's details; `acknowledged` are the
+   * hazards the user confirmed for the whole job.
    */
-  async attemptRole(account: string, userId: number, role: Role, note?: string): Promise<ChangeAttempt> {
+  async attemptRole(account: string, userId: number, role: Role, options: RoleOptions = {}): Promise<ChangeAttempt> {
     try {
-      const { outcome } = await this.apply(account, userId, roleChange(role, note));
+      const { outcome } = await this.apply(account, userId, roleChange(role, options));
       return { outcome };
     } catch (error) {
       if (!(error instanceof ConsoleError)) throw error;
@@ -102,8 +120,16 @@ export class UserChanges {
   }
 
   private async apply(account: string, userId: number, change: Change) {
-    const session = this.sessions.get(account);
-    const state = await session.whenReady();
+    let session: RealmSession;
+    let state: RealmState;
+    try {
+      session = this.sessions.get(account);
+      state = await session.whenReady();
+    } catch (error) {
+      // Signed out, offline or refused before anything could be looked up: said with what was tried.
+      if (!(error instanceof ConsoleError)) throw error;
+      throw changeFailed(`${change.what} could not be made`, error, null);
+    }
     const actor = this.actorOf(account, state);
     const target = state.users.get(userId);
     if (!target) {
@@ -115,9 +141,10 @@ export class UserChanges {
     if (change.isDone(target)) return { outcome: 'unchanged' as const, target, session };
 
     const verdict = change.check(state, target);
-    if (!verdict.allowed) {
-      this.activity.record(account, { ...entry, result: 'failed', error: verdict.reason });
-      throw new ConsoleError('NOT_ALLOWED', verdict.reason, { userId });
+    if (verdict instanceof ConsoleError || !verdict.allowed) {
+      const refusal = verdict instanceof ConsoleError ? verdict : new ConsoleError('NOT_ALLOWED', verdict.reason, { userId });
+      this.activity.record(account, { ...entry, result: 'failed', error: refusal.message });
+      throw refusal;
     }
     try {
       await change.send(this.accounts.client(account), target);
@@ -166,30 +193,61 @@ export class UserChanges {
   }
 }
 
+export interface RoleOptions {
+  /** Added to the activity log's details ("bulk change"). */
+  note?: string;
+  /** The hazards the user confirmed in words; a change with any other is refused. */
+  acknowledged?: readonly RoleHazard[];
+}
+
 /** spec 12 (role), upstream update_user_backend: who may give whom which role. */
-function roleChange(role: Role, note?: string): Change {
+function roleChange(role: Role, { note, acknowledged = [] }: RoleOptions = {}): Change {
+  const failure = (target: User) => `${target.full_name} could not be made ${roleWithArticle(role)}`;
   return {
     action: 'Changed role',
+    what: 'The role change',
     details: (target) => roleTransition(target.role, role) + (note ? ` (${note})` : ''),
     isDone: (target) => target.role === role,
-    check: (state, target) =>
-      checkRoleChange({
+    check: (state, target) => {
+      const verdict = checkRoleChange({
         actorRole: state.ownRole,
         targetRole: target.role,
         newRole: role,
-        humanOwners: target.role === 100 ? humanOwners(state) : 0,
+        humanOwners: target.role === 100 ? countHumanOwners(state.users.values()) : 0,
         targetIsBot: target.is_bot,
         targetName: target.full_name,
-      }),
+      });
+      if (!verdict.allowed) return verdict;
+      return unconfirmed(state, [target], role, acknowledged, failure(target), { userId: target.user_id }) ?? ALLOWED;
+    },
     send: (client, target) => client.call(updateUser, { user_id: target.user_id, role }),
-    failure: (target) => `${target.full_name} could not be made ${roleWithArticle(role)}`,
+    failure,
   };
+}
+
+/**
+ * The refusal of giving `role` to `changing` (the users who will change) when it has a hazard the user
+ * did not confirm (shared/domain/role-rules.ts); null when it may go ahead. Bulk jobs check their whole
+ * plan with it before they start.
+ */
+export function unconfirmed(
+  state: RealmState,
+  changing: readonly User[],
+  role: Role,
+  acknowledged: readonly RoleHazard[],
+  subject: string,
+  extra: Record<string, unknown> = {},
+): ConsoleError | null {
+  const review = reviewRoleChange(state.users.values(), changing, role, state.ownUserId);
+  if (review.hazards.every((hazard) => acknowledged.includes(hazard))) return null;
+  return confirmationNeeded(subject, review, state.realmName, extra);
 }
 
 /** spec 12 (full_name): administrators only. */
 function rename(name: string): Change {
   return {
     action: 'Renamed',
+    what: 'The rename',
     details: (target) => `${target.full_name} → ${name}`,
     isDone: (target) => target.full_name === name,
     check: (state) => (state.ownRole <= 200 ? ALLOWED : { allowed: false, reason: "Only organization administrators and owners can change a user's name." }),
@@ -203,6 +261,7 @@ function activation(active: boolean): Change {
   const verb = active ? 'reactivated' : 'deactivated';
   return {
     action: active ? 'Reactivated' : 'Deactivated',
+    what: active ? 'The reactivation' : 'The deactivation',
     details: (target) => (target.is_bot ? 'Bot' : ROLE_NAMES[target.role]),
     isDone: (target) => target.is_active === active,
     check: (state, target) => {
@@ -213,7 +272,7 @@ function activation(active: boolean): Change {
       const verdict = checkDeactivation({
         actorRole: state.ownRole,
         targetRole: target.role,
-        humanOwners: target.role === 100 ? humanOwners(state) : 0,
+        humanOwners: target.role === 100 ? countHumanOwners(state.users.values()) : 0,
         targetIsBot: target.is_bot,
         targetName: target.full_name,
       });
@@ -229,11 +288,4 @@ function activation(active: boolean): Change {
     send: (client, target) => (active ? client.call(reactivateUser, { user_id: target.user_id }) : client.call(deactivateUser, { user_id: target.user_id })),
     failure: (target) => `${target.full_name} could not be ${verb}`,
   };
-}
-
-/** Active human owners (upstream check_last_owner counts these). Counted only when an owner is the target. */
-function humanOwners(state: RealmState): number {
-  let count = 0;
-  for (const user of state.users.values()) if (user.role === 100 && user.is_active && !user.is_bot) count += 1;
-  return count;
 }

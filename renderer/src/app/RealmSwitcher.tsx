@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Icon } from '../components/Icon';
 import { useAccounts, useSelectedAccount, useSignOut } from '../queries/accounts';
 import { useUi } from '../stores/ui';
-import { ROLE_NAMES } from './roles';
+import { ROLE_NAMES } from '../../../shared/domain/role-rules';
 import './realm-switcher.css';
 
 export function RealmSwitcher() {

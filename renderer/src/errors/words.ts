@@ -35,6 +35,22 @@ export function errorWords(error: unknown): ErrorWords {
   return { message, action: ACTIONS.INTERNAL ?? null };
 }
 
+/**
+ * Codes only the way to the core gives (the contract's router, the bridge): a handler never words them,
+ * so they keep the action above.
+ */
+const TRANSPORT_CODES = new Set(['INVALID_INPUT', 'UNKNOWN_CHANNEL', 'FORBIDDEN_SENDER', 'INTERNAL']);
+
+/**
+ * For channels whose failures the core words in full, with what to do (the changes to users: see
+ * electron/core/users/change-words.ts): the message as it is. Only a failure on the way to the core
+ * gets an action here.
+ */
+export function wordedByCore(error: unknown): ErrorWords {
+  if (error instanceof BridgeError && !TRANSPORT_CODES.has(error.code)) return { message: error.message, action: null };
+  return errorWords(error);
+}
+
 export function errorCode(error: unknown): string | null {
   return error instanceof BridgeError ? error.code : null;
 }

@@ -3,7 +3,7 @@ import type { Campaign, CampaignSummary } from '../../../shared/ipc';
 import { address, campaign, summaryOf } from '../screens/invitations/testing/invitation-samples';
 import { installFakeBridge, removeFakeBridge } from '../testing/fake-bridge';
 import { createQueryClient } from './client';
-import { inviteKeys } from './invitations';
+import { applyInvitationChanges, inviteKeys } from './invitations';
 import { createPushHandler } from './pushes';
 
 const ACCOUNT = 'acc-olivia';
@@ -44,5 +44,44 @@ describe('campaign pushes', () => {
       job: { id: 'c1', type: 'roleBatch', status: 'done', done: 1, total: 1, counts: { changed: 1 }, etaSeconds: null, detail: null },
     });
     expect(client.getQueryData(inviteKeys.campaign(ACCOUNT, 'c1'))).toEqual(start);
+  });
+});
+
+describe('realm changes on the Invitations screen', () => {
+  const cached = () => {
+    const client = createQueryClient();
+    for (const key of [inviteKeys.pending(ACCOUNT), inviteKeys.choices(ACCOUNT), inviteKeys.check(ACCOUNT, 'k1')]) client.setQueryData(key, []);
+    const stale = () => ({
+      pending: client.getQueryState(inviteKeys.pending(ACCOUNT))?.isInvalidated,
+      choices: client.getQueryState(inviteKeys.choices(ACCOUNT))?.isInvalidated,
+      check: client.getQueryState(inviteKeys.check(ACCOUNT, 'k1'))?.isInvalidated,
+    });
+    return { client, stale };
+  };
+
+  test('invitations reread the pending list and check the addresses again', async () => {
+    const { client, stale } = cached();
+    await applyInvitationChanges(client, ACCOUNT, [{ collection: 'invitations', ids: [] }]);
+    expect(stale()).toEqual({ pending: true, choices: false, check: true });
+  });
+
+  test('a user change checks the addresses again and rereads the choices (the own role may have changed)', async () => {
+    const { client, stale } = cached();
+    await applyInvitationChanges(client, ACCOUNT, [{ collection: 'users', ids: [5] }]);
+    expect(stale()).toEqual({ pending: false, choices: true, check: true });
+  });
+
+  test('channels, subscriptions and groups reread the choices only', async () => {
+    for (const collection of ['channels', 'subscriptions', 'groups'] as const) {
+      const { client, stale } = cached();
+      await applyInvitationChanges(client, ACCOUNT, [{ collection, ids: [3] }]);
+      expect(stale(), collection).toEqual({ pending: false, choices: true, check: false });
+    }
+  });
+
+  test('reports and folders touch none of it', async () => {
+    const { client, stale } = cached();
+    await applyInvitationChanges(client, ACCOUNT, [{ collection: 'reports', ids: [1] }, { collection: 'folders', ids: [2] }]);
+    expect(stale()).toEqual({ pending: false, choices: false, check: false });
   });
 });

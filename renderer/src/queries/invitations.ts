@@ -1,9 +1,9 @@
 // The Invitations screen's reads and writes: the options a campaign may use, checking addresses,
-// campaigns (a journaled job in the core) and pending invitations. Campaigns and pending invitations
-// are kept current by pushes (job.progress and realm.changed 'invitations', routed by
-// queries/pushes.ts to the two functions at the end), so they never go stale by time.
+// campaigns (a journaled job in the core) and pending invitations. All of them are kept current by
+// pushes (job.progress, and realm.changed routed by queries/pushes.ts to the functions at the end),
+// so they never go stale by time, and an open form follows what changes under it.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Campaign, CampaignSummary, ChannelInput, InviteOutcome, JobProgress } from '../../../shared/ipc';
+import type { Campaign, CampaignSummary, ChannelInput, InviteOutcome, Invitee, JobProgress, RealmChange } from '../../../shared/ipc';
 import { InviteOutcome as Outcomes } from '../../../shared/ipc';
 import { call } from '../bridge/bridge';
 import { errorWords } from '../errors/words';
@@ -13,6 +13,8 @@ import { toast } from '../stores/toasts';
 export const inviteKeys = {
   all: (account: string) => ['account', account, 'invites'] as const,
   choices: (account: string) => ['account', account, 'invites', 'choices'] as const,
+  checks: (account: string) => ['account', account, 'invites', 'check'] as const,
+  check: (account: string, id: string) => ['account', account, 'invites', 'check', id] as const,
   pending: (account: string) => ['account', account, 'invites', 'pending'] as const,
   campaigns: (account: string) => ['account', account, 'invites', 'campaigns'] as const,
   campaign: (account: string, id: string) => ['account', account, 'invites', 'campaign', id] as const,
@@ -20,12 +22,24 @@ export const inviteKeys = {
 };
 
 export function useInviteChoices(account: string) {
-  // Channels, groups and the user's role change rarely; reread whenever the compose form opens.
+  // Reread when the form opens, and whenever a channel, group, subscription or role changes (below).
   return useQuery({ queryKey: inviteKeys.choices(account), queryFn: () => call('invites.choices', { account }) });
 }
 
-export function useCheckAddresses(account: string) {
-  return useMutation({ mutationFn: (addresses: ChannelInput<'invites.check'>['addresses']) => call('invites.check', { account, addresses }) });
+/**
+ * What the core's check says of these addresses (one `id` per press of "Check"). A query, not a
+ * one-off call, so it follows the organization: a change to the users or to the pending invitations
+ * checks the same addresses again, and the results on screen stay true while the form is open.
+ */
+export function useAddressCheck(account: string, check: { id: string; addresses: Invitee[] } | null) {
+  return useQuery({
+    queryKey: inviteKeys.check(account, check?.id ?? 'none'),
+    queryFn: () => call('invites.check', { account, addresses: check?.addresses ?? [] }),
+    enabled: check !== null,
+    staleTime: Infinity,
+    // Kept while the user looks at another screen: coming back shows the same check, rechecked if stale.
+    gcTime: 30 * 60_000,
+  });
 }
 
 /** The welcome message as the server renders it (POST /messages/render); `content` is already debounced. */
@@ -90,7 +104,7 @@ export function useCampaignAction(account: string) {
 
 export function useExportCampaign(account: string) {
   return useMutation({
-    mutationFn: (campaignId: string) => call('invites.campaign.exportCsv', { account, campaignId }),
+    mutationFn: ({ campaignId, outcome }: { campaignId: string; outcome: InviteOutcome | null }) => call('invites.campaign.exportCsv', { account, campaignId, outcome }),
     onError: (error) => {
       const words = errorWords(error);
       toast({ kind: 'error', title: `Could not export the report: ${words.message}`, ...(words.action ? { action: words.action } : {}) });
@@ -111,9 +125,47 @@ export function usePendingAction(account: string) {
   });
 }
 
-/** realm.changed for 'invitations' (upstream's invites_changed carries no detail): reread the list. */
-export function invalidatePendingInvites(client: QueryClient, account: string): Promise<void> {
-  return client.invalidateQueries({ queryKey: inviteKeys.pending(account) });
+/**
+ * Resends invitations one after another (upstream has no bulk resend), reporting progress; stops at
+ * the first refusal (the daily limit refuses every later one too) and says how far it got.
+ */
+export function useResendMany(account: string, onProgress: (done: number, total: number) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (invites: { id: number; email: string }[]): Promise<{ resent: number; failed: { email: string; error: unknown } | null }> => {
+      let resent = 0;
+      for (const invite of invites) {
+        onProgress(resent, invites.length);
+        try {
+          await call('invites.pending.resend', { account, inviteId: invite.id });
+        } catch (error) {
+          return { resent, failed: { email: invite.email, error } };
+        }
+        resent++;
+      }
+      onProgress(resent, invites.length);
+      return { resent, failed: null };
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: inviteKeys.pending(account) }),
+  });
+}
+
+/** The collections whose changes can change what a campaign may be sent with (invites.choices). */
+const CHOICE_COLLECTIONS = new Set<RealmChange['collection']>(['channels', 'subscriptions', 'groups', 'realm', 'users']);
+
+/**
+ * realm.changed, for the Invitations screen: invitations (upstream's invites_changed carries no
+ * detail) reread the pending list; they and the users check the composed addresses again; channels,
+ * groups, subscriptions and roles reread what the options form offers. Only what is on screen is
+ * reread now; the rest is marked stale and reread when it next shows.
+ */
+export async function applyInvitationChanges(client: QueryClient, account: string, changes: readonly RealmChange[]): Promise<void> {
+  const touched = new Set(changes.map((change) => change.collection));
+  const work: Promise<void>[] = [];
+  if (touched.has('invitations')) work.push(client.invalidateQueries({ queryKey: inviteKeys.pending(account) }));
+  if (touched.has('invitations') || touched.has('users')) work.push(client.invalidateQueries({ queryKey: inviteKeys.checks(account) }));
+  if ([...touched].some((collection) => CHOICE_COLLECTIONS.has(collection))) work.push(client.invalidateQueries({ queryKey: inviteKeys.choices(account) }));
+  await Promise.all(work);
 }
 
 /**

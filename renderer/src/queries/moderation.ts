@@ -1,8 +1,8 @@
 // The Moderation screen's reads and actions, and what its pushes do to them. The inbox is kept current
 // by `realm.changed` pushes for 'reports' (the core says which reports changed; there is no read of
-// single reports, so the inbox is reread); `moderation.report` pushes raise a notice.
+// single reports, so the inbox is reread); `moderation.report` pushes raise a notice. Changes to the
+// reported user go through the one set of user hooks (queries/users.ts).
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { User } from '../../../shared/api/users';
 import type { Account, AppInfo, ModerationInbox, Push, RealmChange } from '../../../shared/ipc';
 import { call } from '../bridge/bridge';
 import { toast } from '../stores/toasts';
@@ -57,27 +57,6 @@ export function useMarkReviewed(account: string) {
       if (context?.before) client.setQueryData(key, context.before);
     },
     onSettled: () => client.invalidateQueries({ queryKey: key }),
-  });
-}
-
-/** Puts a user the core returned into the cached user list (roles shown beside reports). */
-function patchUser(client: QueryClient, account: string, user: User) {
-  client.setQueryData<User[]>(queryKeys.users(account), (list) => list?.map((u) => (u.user_id === user.user_id ? user : u)));
-}
-
-export function useChangeRole(account: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, role }: { userId: number; role: User['role'] }) => call('users.changeRole', { account, userId, role }),
-    onSuccess: (user) => patchUser(client, account, user),
-  });
-}
-
-export function useDeactivate(account: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId }: { userId: number }) => call('users.deactivate', { account, userId }),
-    onSuccess: (user) => patchUser(client, account, user),
   });
 }
 

@@ -8,7 +8,7 @@ import type { JobProgress, Push, RealmChange, SessionStatus } from '../../../sha
 import { call, getBridge, onBridgeReconnect } from '../bridge/bridge';
 import { queryKeys } from './keys';
 import { applyDefaultsChanges } from './defaults';
-import { applyCampaignProgress, invalidatePendingInvites } from './invitations';
+import { applyCampaignProgress, applyInvitationChanges } from './invitations';
 import { applyReportChanges, notifyReport } from './moderation';
 
 export type PushHandler = (push: Push) => Promise<void>;
@@ -70,8 +70,8 @@ async function applyChanges(client: QueryClient, account: string, changes: Realm
   if (changes.length > 0) work.push(client.invalidateQueries({ queryKey: queryKeys.overview(account) }));
   work.push(applyReportChanges(client, account, changes));
   work.push(applyDefaultsChanges(client, account, changes));
-  // upstream's invites_changed says only that something changed: the pending list is reread.
-  if (changes.some((change) => change.collection === 'invitations')) work.push(invalidatePendingInvites(client, account));
+  // The Invitations screen's lists and open form (queries/invitations.ts).
+  work.push(applyInvitationChanges(client, account, changes));
   if (changes.some((change) => change.collection === 'profileFields')) work.push(client.invalidateQueries({ queryKey: queryKeys.profileFields(account) }));
   if (allUsers) work.push(client.invalidateQueries({ queryKey: queryKeys.users(account) }));
   else if (userIds.size > 0) work.push(patchUsers(client, account, [...userIds]));

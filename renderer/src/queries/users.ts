@@ -1,7 +1,9 @@
 // Changes to users: one at a time (role, name, deactivation), and bulk role changes run as jobs in the
-// core. A change's reply (the user as the core now has it) is patched into the cached list at once;
-// the realm.changed push that follows patches it again, harmlessly. Errors are left to the panel that
-// made the change, so they show next to its controls.
+// core. The one set of hooks for every screen that changes users (Users & roles, Moderation). A
+// change's reply (the user as the core now has it) is patched into the cached list at once; the
+// realm.changed push that follows patches it again, harmlessly. Every attempt, made or refused, is
+// reread from the activity log. Errors are left to the panel that made the change, so they show next
+// to its controls; the core words them in full (errors/words.ts wordedByCore).
 import { skipToken, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../../../shared/api/users';
 import type { ChannelInput, JobProgress, RoleBatch } from '../../../shared/ipc';
@@ -28,7 +30,7 @@ type UserChange =
 function send(change: UserChange): Promise<User> {
   switch (change.kind) {
     case 'role':
-      return call('users.changeRole', { account: change.account, userId: change.userId, role: change.role });
+      return call('users.changeRole', { account: change.account, userId: change.userId, role: change.role, acknowledged: change.acknowledged });
     case 'rename':
       return call('users.rename', { account: change.account, userId: change.userId, fullName: change.fullName });
     case 'deactivate':
@@ -61,12 +63,14 @@ export function useJobProgress(account: string, jobId: string | null) {
   return useQuery<JobProgress>({ queryKey: queryKeys.jobProgress(account, jobId ?? ''), queryFn: skipToken, staleTime: Infinity });
 }
 
-type BatchAction = { kind: 'start'; userIds: number[]; role: RoleBatch['role'] } | { kind: 'retryFailed' | 'cancel'; batchId: string };
+type BatchAction =
+  | ({ kind: 'start' } & Omit<ChannelInput<'users.bulkRole.start'>, 'account'>)
+  | { kind: 'retryFailed' | 'cancel'; batchId: string };
 
 function sendBatch(account: string, action: BatchAction): Promise<RoleBatch> {
   switch (action.kind) {
     case 'start':
-      return call('users.bulkRole.start', { account, userIds: action.userIds, role: action.role });
+      return call('users.bulkRole.start', { account, userIds: action.userIds, role: action.role, acknowledged: action.acknowledged });
     case 'retryFailed':
       return call('users.bulkRole.retryFailed', { account, batchId: action.batchId });
     case 'cancel':

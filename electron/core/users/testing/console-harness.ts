@@ -1,7 +1,9 @@
 // What the tests of user changes and role batches share: a console core signed in to a real sandbox
 // (real AccountService, SessionManager, activity log and services), every request it sends recorded,
 // every push it makes kept, and a way to hold back the event queue's replies (so the state goes stale,
-// as it does when a laptop sleeps), plus a second client acting directly on the server.
+// as it does when a laptop sleeps), plus a second client acting directly on the server, and a realm
+// that has lost its owner.
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import { RoleBatches } from '../../jobs/role-batches';
 import type { RealmState } from '../../session/realm-state';
 import { clientFor, eventually } from '../../session/testing/session-harness';
 import { SessionManager } from '../../session-manager';
+import { startSandbox, type Sandbox } from '../../testing/sandbox';
 import { UserChanges } from '../user-changes';
 
 export { eventually };
@@ -114,4 +117,23 @@ export function directClient(url: string, email: string): Promise<ApiClient> {
 export function userIdOf(state: RealmState, email: string): number {
   for (const user of state.users.values()) if (user.email === email || user.delivery_email === email) return user.user_id;
   throw new Error(`no user ${email} in the state`);
+}
+
+/**
+ * A demo sandbox whose only owner, Olivia, is an administrator: a realm with no owner, as an upstream
+ * realm can be after a server administrator changed roles outside the API (the API always keeps one
+ * human owner). Only in such a realm can a role change leave nobody to administer it. The role is set
+ * in the stopped server's database, exactly as the server's own role change writes it.
+ */
+export async function ownerlessSandbox(): Promise<Sandbox> {
+  const sandbox = await startSandbox({ seed: 'demo' });
+  await sandbox.stop();
+  const db = new Database(path.join(sandbox.dataDir, 'sandbox.sqlite'));
+  try {
+    db.prepare("UPDATE users SET role = 200 WHERE email = 'olivia@sandbox.test'").run();
+  } finally {
+    db.close();
+  }
+  await sandbox.start();
+  return sandbox;
 }

@@ -8,6 +8,7 @@ export const CHECK_LABELS: Record<AddressCheck, string> = {
   deactivated: 'Deactivated account',
   invalid: 'Not a valid address',
   duplicate: 'Duplicate',
+  invited: 'Already invited',
 };
 
 /** The order outcomes are listed in: what happened to most first, what needs attention after. */

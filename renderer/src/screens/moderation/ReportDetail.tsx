@@ -9,7 +9,7 @@ import { useRealmUsers } from '../../queries/realm';
 import { otherReportsAbout } from './inbox-filters';
 import { ReportContext } from './ReportContext';
 import { fullTime, readableMarkdown, reportTypeLabel, whereWords } from './report-words';
-import { UserActions } from './UserActions';
+import { ReportedUserActions } from './ReportedUserActions';
 import './report-detail.css';
 
 export interface ReportDetailProps {
@@ -113,7 +113,7 @@ export function ReportDetail({ account, report, allReports, onToggleReviewed, on
         )}
       </section>
 
-      {report.reportedUser && <UserActions key={report.reportedUser.id} account={account} person={report.reportedUser} users={users} />}
+      {report.reportedUser && <ReportedUserActions key={report.reportedUser.id} account={account} person={report.reportedUser} users={users} />}
     </article>
   );
 }

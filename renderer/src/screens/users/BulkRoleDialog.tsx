@@ -1,24 +1,29 @@
-// A bulk role change, before it starts: choose the role, then read who changes, who already has it,
-// and who cannot change and why (the same rules the core's job applies). Every selected user goes to
-// the job, so the results list one outcome per user, refusals included.
+// A bulk role change, before it starts. No role is chosen for the user; once they choose one, the
+// review says who loses rights (each by name: "Adam Admin: Administrator → Moderator"), who gains them,
+// who already has the role, and who cannot change and why (the rules the core's job applies). A change
+// that leaves nobody to administer the organization, or takes away the user's own rights, is confirmed
+// in words first. The lists follow the selected users live, and say who changed while the dialog was
+// open. Every selected user goes to the job, so the results list one outcome per user, refusals included.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Role } from '../../../../shared/api/common';
 import type { User } from '../../../../shared/api/users';
-import type { RoleBatch } from '../../../../shared/ipc';
-import { ROLE_NAMES, ROLES_IN_ORDER } from '../../../../shared/domain/role-rules';
+import { countHumanOwners, moveWords, planRoleChange, reviewRoleChange, ROLE_NAMES, ROLES_IN_ORDER, type RoleMove } from '../../../../shared/domain/role-rules';
+import type { Account, RoleBatch } from '../../../../shared/ipc';
 import { ProblemText } from '../../components/Field';
-import { errorWords } from '../../errors/words';
+import { wordedByCore } from '../../errors/words';
 import { useBatchAction } from '../../queries/users';
+import { HazardConfirmation, hazardKey } from '../../user-changes/HazardConfirmation';
+import type { Actor } from '../../user-changes/role-options';
 import '../../components/dialog.css';
-import { planBulkRole, type Actor } from './role-options';
 import './bulk.css';
 
 export interface BulkRoleDialogProps {
-  account: string;
+  account: Account;
   actor: Actor;
-  /** The selected users, in the table's order. */
+  /** The selected users, in the table's order, as they are now. */
   users: readonly User[];
-  humanOwners: number;
+  /** The organization's users, live: who would still administer it. */
+  people: readonly User[];
   onClose(): void;
   onStarted(batch: RoleBatch): void;
 }
@@ -26,17 +31,26 @@ export interface BulkRoleDialogProps {
 /** Names listed per group; the rest are counted (a selection can be the whole realm). */
 const LISTED = 50;
 const count = new Intl.NumberFormat();
+const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
 
-export function BulkRoleDialog({ account, actor, users, humanOwners, onClose, onStarted }: BulkRoleDialogProps) {
+export function BulkRoleDialog({ account, actor, users, people, onClose, onStarted }: BulkRoleDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const [role, setRole] = useState<Role>(400);
-  const plan = useMemo(() => planBulkRole(actor, users, role, humanOwners), [actor, users, role, humanOwners]);
-  const start = useBatchAction(account, (batch) => {
+  const [role, setRole] = useState<Role | null>(null);
+  const [consent, setConsent] = useState<string | null>(null);
+  // The roles as the dialog opened with them, to say who changed meanwhile.
+  const [openedWith] = useState(() => new Map(users.map((user) => [user.user_id, user.role])));
+  const humanOwners = useMemo(() => countHumanOwners(people), [people]);
+  const plan = useMemo(() => (role === null ? null : planRoleChange(actor.role, users, role, humanOwners)), [actor.role, users, role, humanOwners]);
+  const review = useMemo(() => (plan && role !== null ? reviewRoleChange(people, plan.changes, role, actor.userId) : null), [plan, people, role, actor.userId]);
+  const hazards = hazardKey(review);
+  const confirmed = hazards === '' || consent === hazards;
+  const changedMeanwhile = users.filter((user) => openedWith.has(user.user_id) && openedWith.get(user.user_id) !== user.role);
+  const start = useBatchAction(account.id, (batch) => {
     onStarted(batch);
     onClose();
   });
-  const failure = start.isError ? errorWords(start.error) : null;
+  const failure = start.isError ? wordedByCore(start.error) : null;
 
   useEffect(() => {
     const element = dialog.current;
@@ -44,7 +58,16 @@ export function BulkRoleDialog({ account, actor, users, humanOwners, onClose, on
     return () => element?.close();
   }, []);
 
-  const roleName = ROLE_NAMES[role].toLowerCase();
+  const changes = plan?.changes.length ?? 0;
+  const label =
+    role === null
+      ? 'Choose a role first'
+      : start.isPending
+        ? 'Starting…'
+        : changes === 0
+          ? 'Nothing to change'
+          : `Change ${plural(changes, 'role', 'roles')}`;
+  const roleName = role === null ? '' : ROLE_NAMES[role].toLowerCase();
   return (
     <dialog
       ref={dialog}
@@ -55,28 +78,57 @@ export function BulkRoleDialog({ account, actor, users, humanOwners, onClose, on
         onClose();
       }}
     >
-      <h2 id={`${id}-title`}>Change the role of {users.length === 1 ? '1 user' : `${count.format(users.length)} users`}</h2>
+      <h2 id={`${id}-title`}>Change the role of {plural(users.length, 'user', 'users')}</h2>
       <div className="dialog-body">
         <fieldset className="bulk-roles">
           <legend>New role</legend>
           {ROLES_IN_ORDER.map((each) => (
             <label key={each} className="chip" data-checked={each === role || undefined}>
-              <input type="radio" name={`${id}-role`} checked={each === role} onChange={() => setRole(each)} />
+              <input
+                type="radio"
+                name={`${id}-role`}
+                checked={each === role}
+                onChange={() => {
+                  setRole(each);
+                  setConsent(null);
+                  start.reset();
+                }}
+              />
               {ROLE_NAMES[each]}
             </label>
           ))}
         </fieldset>
-        <PlanGroup title={`Will become ${roleName}`} users={plan.changes} tone="change" />
-        <PlanGroup title={`Already ${roleName}: unchanged`} users={plan.unchanged} tone="same" />
-        <PlanGroup
-          title="Cannot change: will be listed as failed"
-          users={plan.refused.map((refusal) => refusal.user)}
-          reasons={new Map(plan.refused.map((refusal) => [refusal.user.user_id, refusal.reason]))}
-          tone="refused"
-        />
+        {changedMeanwhile.length > 0 && (
+          <p className="bulk-meanwhile" role="status">
+            Changed on the server while this dialog was open:{' '}
+            {changedMeanwhile.map((user) => `${user.full_name} (${ROLE_NAMES[openedWith.get(user.user_id) as Role]} → ${ROLE_NAMES[user.role]})`).join(', ')}. The
+            lists below show the roles as they are now.
+          </p>
+        )}
+        {plan === null || review === null ? (
+          <p className="muted">Choose the new role: the users who would change, and how, are listed before anything is sent.</p>
+        ) : (
+          <>
+            <p className="bulk-summary">
+              {changes === 0
+                ? `Nobody would change: every selected user already has this role or cannot be given it.`
+                : `${plural(changes, 'user changes', 'users change')}: ${movesSummary(review.demotions.length, review.promotions.length)}.`}
+            </p>
+            <MoveGroup title="Will lose rights" moves={review.demotions} tone="demotion" />
+            <MoveGroup title="Will gain rights" moves={review.promotions} tone="change" />
+            <PlanGroup title={`Already ${roleName}: unchanged`} users={plan.unchanged} tone="same" />
+            <PlanGroup
+              title="Cannot change: will be listed as failed"
+              users={plan.refused.map((refusal) => refusal.user)}
+              reasons={new Map(plan.refused.map((refusal) => [refusal.user.user_id, refusal.reason]))}
+              tone="refused"
+            />
+            <HazardConfirmation review={review} realmName={account.realmName} confirmed={confirmed} onConfirm={(ticked) => setConsent(ticked ? hazards : null)} />
+          </>
+        )}
         {failure && (
           <div role="alert">
-            <ProblemText message={`The bulk change did not start: ${failure.message}`} action={failure.action ?? 'Nothing was changed. Try again.'} />
+            <ProblemText message={failure.message} action={failure.action} />
           </div>
         )}
       </div>
@@ -87,13 +139,39 @@ export function BulkRoleDialog({ account, actor, users, humanOwners, onClose, on
         <button
           type="button"
           className="button button-primary"
-          disabled={plan.changes.length === 0 || start.isPending}
-          onClick={() => start.mutate({ kind: 'start', userIds: users.map((user) => user.user_id), role })}
+          disabled={role === null || changes === 0 || !confirmed || start.isPending}
+          onClick={() => role !== null && start.mutate({ kind: 'start', userIds: users.map((user) => user.user_id), role, acknowledged: review?.hazards })}
         >
-          {start.isPending ? 'Starting…' : plan.changes.length === 0 ? 'Nothing to change' : `Change ${count.format(plan.changes.length)} ${plan.changes.length === 1 ? 'role' : 'roles'}`}
+          {label}
         </button>
       </div>
     </dialog>
+  );
+}
+
+/** "1 loses rights, 17 gain rights", leaving out a side nobody is on. */
+function movesSummary(down: number, up: number): string {
+  const parts = [];
+  if (down > 0) parts.push(`${count.format(down)} ${down === 1 ? 'loses' : 'lose'} rights`);
+  if (up > 0) parts.push(`${count.format(up)} ${up === 1 ? 'gains' : 'gain'} rights`);
+  return parts.join(', ');
+}
+
+function MoveGroup({ title, moves, tone }: { title: string; moves: readonly RoleMove<User>[]; tone: string }) {
+  const headingId = useId();
+  if (moves.length === 0) return null;
+  return (
+    <section className={`plan-group plan-${tone}`} aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        {title} <span className="plan-count">{count.format(moves.length)}</span>
+      </h3>
+      <ul>
+        {moves.slice(0, LISTED).map((move) => (
+          <li key={move.user.user_id}>{moveWords(move)}</li>
+        ))}
+        {moves.length > LISTED && <li className="muted">and {count.format(moves.length - LISTED)} more</li>}
+      </ul>
+    </section>
   );
 }
 

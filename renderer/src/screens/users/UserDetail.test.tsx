@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, test } from 'vitest';
 import { removeFakeBridge } from '../../testing/fake-bridge';
 import { adam } from '../../testing/sample-data';
-import { demoPeople, openUsersScreen, PROFILE_FIELDS, row, tableLoaded } from './test-realm';
+import { demoPeople, openUsersScreen, PROFILE_FIELDS, row, tableLoaded, withRole } from './test-realm';
 
 afterEach(() => {
   cleanup();
@@ -85,40 +85,141 @@ describe('changing a role', () => {
     expect(reasonOf(olivia, 'Member')).toBe('Olivia Owner is the only owner of this organization and cannot lose the owner role. Make someone else an owner first.');
   });
 
+  test('nothing is chosen for the user: the current role stays selected, and the button says to choose', async () => {
+    openUsersScreen();
+    const mark = await openUser('Mark Member');
+    expect((roleOption(mark, 'Member') as HTMLInputElement).checked).toBe(true);
+    const button = within(mark).getByRole('button', { name: 'Choose a new role' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+  });
+
   test('a change is sent, and the table and panel show the new role', async () => {
     const realm = openUsersScreen();
     const mark = await openUser('Mark Member');
     fireEvent.click(roleOption(mark, 'Administrator'));
+    // Before it is sent: who gains rights, and what the role means.
+    expect(within(mark).getByText('Gains rights').parentElement?.textContent).toBe('Gains rights · Mark Member: Member → Administrator');
+    expect(within(mark).getByText('Administrators manage the organization’s settings, users and channels.')).toBeTruthy();
     fireEvent.click(within(mark).getByRole('button', { name: 'Make administrator' }));
     await waitFor(() => expect(within(row('Mark Member')).getByText('Administrator')).toBeTruthy());
-    expect(realm.callsTo('users.changeRole')).toEqual([{ account: 'acc-olivia', userId: 4, role: 200 }]);
+    expect(realm.callsTo('users.changeRole')).toEqual([{ account: 'acc-olivia', userId: 4, role: 200, acknowledged: [] }]);
     expect(within(mark).getByText('Role', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Administrator');
-    expect(await screen.findByText('Mark Member is now an administrator.')).toBeTruthy();
+    expect((await within(mark).findByRole('status')).textContent).toBe('Mark Member is now an administrator.');
   });
 
-  test('a refusal by the server is shown in words, with what to do', async () => {
-    openUsersScreen({
-      answers: {
-        'users.changeRole': () => ({
-          error: { code: 'BAD_REQUEST', msg: 'Mark Member could not be made a moderator: Insufficient permission. Sign in as an administrator or owner, or ask one to make this change.' },
-        }),
-      },
-    });
-    const mark = await openUser('Mark Member');
-    fireEvent.click(roleOption(mark, 'Moderator'));
-    fireEvent.click(within(mark).getByRole('button', { name: 'Make moderator' }));
-    const alert = await within(mark).findByRole('alert');
-    expect(alert.textContent).toContain('Mark Member could not be made a moderator: Insufficient permission. Sign in as an administrator or owner');
+  test('taking away your own rights is confirmed in words: the button stays disabled until the box is ticked', async () => {
+    const realm = openUsersScreen({ account: adam });
+    const self = await openUser('Adam Admin');
+    fireEvent.click(roleOption(self, 'Moderator'));
+    expect(within(self).getByText('Loses rights').parentElement?.textContent).toBe('Loses rights · Adam Admin: Administrator → Moderator');
+    const box = within(self).getByRole('checkbox', { name: 'I understand that I will no longer be an administrator of Second Realm, only a moderator' }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    const button = within(self).getByRole('button', { name: 'Make moderator' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.click(box);
+    expect(button.disabled).toBe(false);
+    // Another choice asks again.
+    fireEvent.click(roleOption(self, 'Member'));
+    expect((within(self).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(within(self).getByRole('checkbox'));
+    fireEvent.click(within(self).getByRole('button', { name: 'Make member' }));
+    await waitFor(() => expect(realm.callsTo('users.changeRole')).toEqual([{ account: 'acc-adam', userId: 2, role: 400, acknowledged: ['ownRights'] }]));
+    // A member may change no roles; what was done stays said.
+    expect((await within(self).findByRole('status')).textContent).toBe('Adam Admin is now a member.');
+    expect(within(self).getByText('Only organization administrators and owners can change roles.')).toBeTruthy();
   });
 
-  test('a bare error from the core still says what failed and what to do', async () => {
-    openUsersScreen({ answers: { 'users.changeRole': () => ({ error: { code: 'NETWORK_ERROR', msg: 'Could not reach http://127.0.0.1:9991: connection refused.' } }) } });
+  test('leaving nobody to administer the organization is confirmed in words', async () => {
+    // A realm without an owner, where Olivia is the only administrator.
+    const people = demoPeople().map((person) => (person.user_id === 1 ? withRole(person, 200) : person.user_id === 2 ? withRole(person, 300) : person));
+    const realm = openUsersScreen({ people });
+    const self = await openUser('Olivia Owner');
+    fireEvent.click(roleOption(self, 'Moderator'));
+    expect(within(self).getByRole('group', { name: 'Nobody would be left to administer the organization' }).textContent).toContain(
+      'After this change Sandbox Realm has no active owner or administrator',
+    );
+    fireEvent.click(within(self).getByRole('checkbox', { name: 'I understand that nobody, me included, will be able to administer Sandbox Realm' }));
+    fireEvent.click(within(self).getByRole('button', { name: 'Make moderator' }));
+    await waitFor(() => expect(realm.callsTo('users.changeRole')).toEqual([{ account: 'acc-olivia', userId: 1, role: 300, acknowledged: ['noAdministrator', 'ownRights'] }]));
+  });
+
+  test('a failure is shown in the core’s words, as they come; one on the way to the core says what to do', async () => {
+    const worded = 'Mark Member could not be made a guest: Could not reach http://127.0.0.1:9991: connection refused. Check the address and your network.';
+    let reply: { error: { code: string; msg: string } } = { error: { code: 'NETWORK_ERROR', msg: worded } };
+    openUsersScreen({ answers: { 'users.changeRole': () => reply } });
     const mark = await openUser('Mark Member');
     fireEvent.click(roleOption(mark, 'Guest'));
     fireEvent.click(within(mark).getByRole('button', { name: 'Make guest' }));
+    expect((await within(mark).findByRole('alert')).textContent).toBe(`Error: ${worded}`);
+
+    reply = { error: { code: 'INTERNAL', msg: 'The handler failed: boom.' } };
+    fireEvent.click(roleOption(mark, 'Moderator'));
+    fireEvent.click(within(mark).getByRole('button', { name: 'Make moderator' }));
     const alert = await within(mark).findByRole('alert');
-    expect(alert.textContent).toContain('Mark Member could not be made a guest: Could not reach http://127.0.0.1:9991: connection refused.');
-    expect(alert.textContent).toContain('Check the connection status');
+    await waitFor(() => expect(alert.textContent).toContain('The handler failed: boom.'));
+    expect(alert.textContent).toContain('This is a bug in Realm Console.');
+  });
+});
+
+describe('an open panel follows changes made elsewhere', () => {
+  test('a role changed elsewhere moves the role shown, the selected role and the button', async () => {
+    const realm = openUsersScreen();
+    const mark = await openUser('Mark Member');
+    realm.change(4, withRole(realm.users.get(4)!, 300));
+    await waitFor(() => expect(within(mark).getByText('Role', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Moderator'));
+    expect((roleOption(mark, 'Moderator') as HTMLInputElement).checked).toBe(true);
+    expect((within(mark).getByRole('button', { name: 'Choose a new role' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(mark).queryByRole('button', { name: /^Make / })).toBeNull();
+  });
+
+  test('under an unsent choice it says the role changed meanwhile, and sends nothing until the user decides', async () => {
+    const realm = openUsersScreen();
+    const mark = await openUser('Mark Member');
+    fireEvent.click(roleOption(mark, 'Guest'));
+    realm.change(4, withRole(realm.users.get(4)!, 300));
+    const notice = await within(mark).findByText(/Changed on the server to/);
+    expect(notice.textContent).toBe('Changed on the server to Moderator meanwhile. Your choice, Guest, is not sent.');
+    expect((within(mark).getByRole('button', { name: 'Make guest' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(mark).getByRole('button', { name: 'Keep my choice' }));
+    expect((within(mark).getByRole('button', { name: 'Make guest' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(mark).queryByText(/Changed on the server to/)).toBeNull();
+
+    realm.change(4, withRole(realm.users.get(4)!, 200));
+    fireEvent.click(await within(mark).findByRole('button', { name: 'Take theirs' }));
+    expect((roleOption(mark, 'Administrator') as HTMLInputElement).checked).toBe(true);
+    expect(within(mark).getByRole('button', { name: 'Choose a new role' })).toBeTruthy();
+    expect(realm.callsTo('users.changeRole')).toEqual([]);
+  });
+
+  test('a rename elsewhere shows in the name field; under an unsent edit it says so', async () => {
+    const realm = openUsersScreen();
+    const mark = await openUser('Mark Member');
+    const field = within(mark).getByRole('textbox', { name: 'Full name' }) as HTMLInputElement;
+    realm.change(4, { full_name: 'Marcus Member' });
+    await waitFor(() => expect(field.value).toBe('Marcus Member'));
+
+    fireEvent.change(field, { target: { value: 'Mark M.' } });
+    realm.change(4, { full_name: 'Marcus M. Member' });
+    expect((await within(mark).findByText(/Changed on the server to/)).textContent).toBe(
+      'Changed on the server to Marcus M. Member meanwhile. Your edit, Mark M., is not sent.',
+    );
+    expect((within(mark).getByRole('button', { name: 'Rename' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(mark).getByRole('button', { name: 'Take theirs' }));
+    expect(field.value).toBe('Marcus M. Member');
+    expect(realm.callsTo('users.rename')).toEqual([]);
+  });
+
+  test('a confirmation left open while the user was deactivated elsewhere closes, and says so', async () => {
+    const realm = openUsersScreen();
+    const mark = await openUser('Mark Member');
+    fireEvent.click(within(mark).getByRole('button', { name: 'Deactivate Mark Member…' }));
+    expect(await screen.findByRole('dialog', { name: 'Deactivate Mark Member?' })).toBeTruthy();
+    realm.change(4, { is_active: false });
+    expect((await within(mark).findByRole('status')).textContent).toBe('Mark Member was deactivated on the server meanwhile. Nothing was sent from here.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(mark).getByRole('button', { name: 'Reactivate Mark Member…' })).toBeTruthy();
+    expect(realm.callsTo('users.deactivate')).toEqual([]);
+    expect(realm.callsTo('users.reactivate')).toEqual([]);
   });
 });
 

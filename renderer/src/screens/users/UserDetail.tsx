@@ -1,29 +1,31 @@
 // The detail panel of one user: who they are, and the changes an administrator can make (role, full
 // name, deactivation). It reads the user from the live list, so a change made anywhere shows here at
-// once; a user gone from the realm closes it with a note.
+// once, in the facts and in every form (user-changes/); a user gone from the realm closes it with a note.
 import type { ReactNode } from 'react';
 import type { Account } from '../../../../shared/ipc';
 import type { User } from '../../../../shared/api/users';
 import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
 import { Icon } from '../../components/Icon';
 import { useProfileFields } from '../../queries/realm';
+import { RoleChange } from '../../user-changes/RoleChange';
+import type { Actor } from '../../user-changes/role-options';
+import { StatusChange } from '../../user-changes/StatusChange';
 import { formatJoined } from './columns';
-import { NameSection, StatusSection } from './UserActions';
-import { RoleSection } from './RoleSection';
-import type { Actor } from './role-options';
+import { NameSection } from './NameSection';
 import './user-detail.css';
 
 export interface UserDetailProps {
   account: Account;
   actor: Actor;
   user: User | undefined;
-  humanOwners: number;
+  /** The organization's users, live: the rules and the review of a role change count them. */
+  people: readonly User[];
   onClose(): void;
 }
 
 const BOT_TYPES: Record<number, string> = { 1: 'generic bot', 2: 'incoming webhook', 3: 'outgoing webhook', 4: 'embedded bot' };
 
-export function UserDetail({ account, actor, user, humanOwners, onClose }: UserDetailProps) {
+export function UserDetail({ account, actor, user, people, onClose }: UserDetailProps) {
   if (!user) {
     return (
       <aside className="user-detail" aria-label="User details">
@@ -62,9 +64,9 @@ export function UserDetail({ account, actor, user, humanOwners, onClose }: UserD
         <Fact label="User ID">{user.user_id}</Fact>
       </dl>
       <ProfileData account={account.id} user={user} />
-      <RoleSection key={`role-${user.user_id}`} account={account} actor={actor} user={user} humanOwners={humanOwners} />
-      <NameSection key={`name-${user.user_id}`} account={account} actor={actor} user={user} />
-      <StatusSection account={account} actor={actor} user={user} humanOwners={humanOwners} />
+      <RoleChange account={account} actor={actor} user={user} people={people} />
+      <NameSection account={account} actor={actor} user={user} />
+      <StatusChange account={account} actor={actor} user={user} people={people} />
     </aside>
   );
 }

@@ -9,10 +9,10 @@ import { useRealmUsers } from '../../queries/realm';
 import { BatchPanel } from './BatchPanel';
 import { BulkRoleDialog } from './BulkRoleDialog';
 import { FilterBar } from './FilterBar';
+import { actorOf } from '../../user-changes/role-options';
 import { MARKS, mark } from './perf-marks';
-import type { Actor } from './role-options';
 import { EMPTY_SELECTION, keepKnown, selectAll } from './selection';
-import { countHumanOwners, filterUsers, NO_FILTERS, sortUsers } from './user-index';
+import { filterUsers, NO_FILTERS, sortUsers } from './user-index';
 import { UserDetail } from './UserDetail';
 import { useUsersUi } from './users-ui';
 import { UsersTable } from './UsersTable';
@@ -38,9 +38,7 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
   const sorted = useMemo(() => sortUsers(users, ui.sort), [users, ui.sort]);
   const filters = useDeferredValue(ui.filters);
   const { rows, counts } = useMemo(() => filterUsers(sorted, filters), [sorted, filters]);
-  const humanOwners = useMemo(() => countHumanOwners(users), [users]);
-  const ownRole = byId.get(account.userId)?.role ?? account.role;
-  const actor = useMemo<Actor>(() => ({ role: ownRole, userId: account.userId }), [ownRole, account.userId]);
+  const actor = useMemo(() => actorOf(account, users), [account, users]);
   // A user removed from the realm drops out of the selection.
   const selection = useMemo(() => keepKnown(ui.selection, (id) => byId.has(id)), [ui.selection, byId]);
   const hiddenSelected = useMemo(() => {
@@ -103,14 +101,14 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
             </>
           }
         />
-        {ui.opened !== null && <UserDetail key={ui.opened} account={account} actor={actor} user={byId.get(ui.opened)} humanOwners={humanOwners} onClose={() => ui.open(null)} />}
+        {ui.opened !== null && <UserDetail key={ui.opened} account={account} actor={actor} user={byId.get(ui.opened)} people={users} onClose={() => ui.open(null)} />}
       </div>
       {bulkOpen && (
         <BulkRoleDialog
-          account={account.id}
+          account={account}
           actor={actor}
           users={selectedUsers}
-          humanOwners={humanOwners}
+          people={users}
           onClose={() => setBulkOpen(false)}
           onStarted={(batch) => {
             ui.showBatch(batch.id);

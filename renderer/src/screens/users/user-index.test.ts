@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { User } from '../../../../shared/api/users';
 import { user } from '../../testing/sample-data';
-import { countHumanOwners, filterUsers, NO_FILTERS, sortUsers } from './user-index';
+import { filterUsers, NO_FILTERS, sortUsers } from './user-index';
 
 const people: User[] = [
   user(1, 'Olivia Owner', 100),
@@ -91,9 +91,4 @@ describe('sorting', () => {
     const byRole = sortUsers(people, { key: 'role', descending: false });
     expect(names(filterUsers(byRole, { ...NO_FILTERS, query: 'o' }).rows)[0]).toBe('Olivia Owner');
   });
-});
-
-test('only active human owners count for the only-owner rule', () => {
-  expect(countHumanOwners(people)).toBe(1);
-  expect(countHumanOwners([...people, { ...user(9, 'Old Owner', 100), is_active: false }, { ...user(10, 'Owner Bot', 100), is_bot: true }])).toBe(1);
 });

@@ -144,10 +144,3 @@ function matchesAll(haystack: string, words: readonly string[]): boolean {
   for (let i = 0; i < words.length; i++) if (!haystack.includes(words[i] as string)) return false;
   return true;
 }
-
-/** Active human owners: the only-owner rule counts these (bots are never the only owner). */
-export function countHumanOwners(users: readonly User[]): number {
-  let owners = 0;
-  for (const user of users) if (user.role === 100 && user.is_active && !user.is_bot) owners += 1;
-  return owners;
-}

@@ -2,10 +2,11 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Campaign, JobProgress } from '../../../../../shared/ipc';
 import { usePushes } from '../../../queries/pushes';
+import { useToasts } from '../../../stores/toasts';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';
 import { olivia } from '../../../testing/sample-data';
 import { InvitationsScreen } from '../InvitationsScreen';
-import { useInvitationsUiStore } from '../invitations-ui';
+import { EMPTY_DRAFT, useInvitationsUiStore } from '../invitations-ui';
 import { address, campaign, countsOf, summaryOf } from '../testing/invitation-samples';
 
 function Screen() {
@@ -22,9 +23,12 @@ function openCampaign(initial: Campaign) {
     'invites.pending.list': () => [],
     'invites.campaign.resume': () => summaryOf((current = { ...current, status: 'running', pauseReason: null, detail: null })),
     'invites.campaign.retryFailed': () => summaryOf(current),
-    'invites.campaign.exportCsv': () => ({ filename: 'invitations-2026-05-12.csv', csv: 'email,status\r\nann@example.com,invited\r\n' }),
+    'invites.campaign.exportCsv': ({ outcome }) =>
+      outcome
+        ? { filename: `invitations-c1-${outcome}-only.csv`, csv: '', rows: current.addresses.filter((a) => a.outcome === outcome).length }
+        : { filename: 'invitations-2026-05-12.csv', csv: 'email,status\r\nann@example.com,invited\r\n', rows: 1 },
   });
-  useInvitationsUiStore.setState({ byAccount: { [olivia.id]: { tab: 'campaigns', campaignId: current.id, draft: { mode: 'paste', text: '', csv: null } } } });
+  useInvitationsUiStore.setState({ byAccount: { [olivia.id]: { tab: 'campaigns', campaignId: current.id, draft: EMPTY_DRAFT, options: null } } });
   renderWithQueries(<Screen />);
   /** The core's campaign moves on, and it pushes job.progress. */
   const progress = (next: Campaign) => {
@@ -46,6 +50,7 @@ afterEach(() => {
   cleanup();
   removeFakeBridge();
   vi.restoreAllMocks();
+  useToasts.setState({ toasts: [] });
 });
 
 describe('a campaign’s progress', () => {
@@ -62,9 +67,9 @@ describe('a campaign’s progress', () => {
     expect(figure('Invited')).toBe('1');
     expect(figure('Already has an account')).toBe('1');
     expect(figure('Still to send')).toBe('2');
-    // The report follows: the reread after the push brings the server's words for each address.
+    // The report follows: the reread after the push brings each address's status.
     const report = screen.getByRole('table', { name: 'Every address of the campaign, with its status' });
-    await waitFor(() => expect(within(report).getByText('bob@example.com').closest('tr')?.textContent).toContain('Already has an accountAlready has an account.'));
+    await waitFor(() => expect(within(report).getByText('bob@example.com').closest('tr')?.textContent).toBe('bob@example.comAlready has an account'));
   });
 
   test('the daily limit pauses it with how many are left, and Resume sends the rest', async () => {
@@ -117,14 +122,35 @@ describe('the report', () => {
     return campaign(addresses, { status: 'done', finishedAt: Date.UTC(2026, 4, 12, 14, 5), counts: countsOf(addresses) });
   };
 
-  test('filters by status, with the server’s words for each address', async () => {
+  test('the server’s words show where they say more than the status', async () => {
+    openCampaign(finished());
+    const report = await screen.findByRole('table', { name: 'Every address of the campaign, with its status' });
+    expect(within(report).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Address', 'Name', 'Status', 'Details']);
+    const details = (email: string) => within(report).getByText(email).closest('tr')?.lastElementChild?.textContent;
+    // “Already has an account.” under “Already has an account” says nothing new; an unknown refusal does.
+    expect(details('mark@sandbox.test')).toBe('');
+    expect(details('derek@sandbox.test')).toBe('');
+    expect(details('nope')).toBe('');
+    expect(details('zed@example.com')).toBe('Something went wrong on the server.');
+    expect(screen.getByText(/Details gives the server’s words where they say more than the status/).textContent).toContain('The CSV export has the server’s words for every address.');
+  });
+
+  test('with nothing beyond the statuses, there is no Details column at all', async () => {
+    const addresses = [address('ann@example.com', 'invited'), address('mark@sandbox.test', 'existing', 'Already has an account.')];
+    openCampaign(campaign(addresses, { status: 'done' }));
+    const report = await screen.findByRole('table', { name: 'Every address of the campaign, with its status' });
+    expect(within(report).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Address', 'Name', 'Status']);
+    expect(screen.getByText('The CSV export has the server’s words for every address.')).toBeTruthy();
+  });
+
+  test('filters by status', async () => {
     openCampaign(finished());
     const report = await screen.findByRole('table', { name: 'Every address of the campaign, with its status' });
     expect(within(report).getAllByRole('row')).toHaveLength(7);
     const chips = screen.getByRole('group', { name: 'Show addresses by status' });
     fireEvent.click(within(chips).getByRole('radio', { name: 'Deactivated 1' }));
     expect(within(report).getAllByRole('row')).toHaveLength(2);
-    expect(within(report).getByText('derek@sandbox.test').closest('tr')?.textContent).toBe('derek@sandbox.testDeactivatedAccount has been deactivated.');
+    expect(within(report).getByText('derek@sandbox.test').closest('tr')?.textContent).toBe('derek@sandbox.testDeactivated');
     fireEvent.click(within(chips).getByRole('radio', { name: 'Invited 2' }));
     expect(within(report).getAllByRole('row').map((row) => row.firstElementChild?.textContent)).toEqual(['Address', 'ann@example.com', 'bob@example.com']);
     fireEvent.click(within(chips).getByRole('radio', { name: 'All 6' }));
@@ -147,5 +173,22 @@ describe('the report', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
     expect(await created[0]?.text()).toBe('\uFEFFemail,status\r\nann@example.com,invited\r\n');
+    expect(useToasts.getState().toasts.map((t) => t.title)).toContain('Exported all 1 address to invitations-2026-05-12.csv.');
+  });
+
+  test('with a filter on, the export offers what is shown or all of it, and says which one it wrote', async () => {
+    const { bridge } = openCampaign(finished());
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:report');
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Show addresses by status' })).getByRole('radio', { name: 'Invited 2' }));
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export shown (2)' }));
+    await waitFor(() => expect(bridge.callsTo('invites.campaign.exportCsv')).toEqual([{ account: olivia.id, campaignId: 'c1', outcome: 'invited' }]));
+    await waitFor(() => expect(useToasts.getState().toasts.map((t) => t.title)).toContain('Exported 2 addresses with the status “Invited” (of 6) to invitations-c1-invited-only.csv.'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export all (6)' }));
+    await waitFor(() => expect(bridge.callsTo('invites.campaign.exportCsv')).toHaveLength(2));
+    expect(bridge.callsTo('invites.campaign.exportCsv')[1]).toEqual({ account: olivia.id, campaignId: 'c1', outcome: null });
   });
 });

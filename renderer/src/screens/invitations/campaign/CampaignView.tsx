@@ -1,6 +1,6 @@
 // One campaign: what it was sent with, its live progress and its report.
 import type { Campaign } from '../../../../../shared/ipc';
-import { ROLE_NAMES } from '../../../app/roles';
+import { ROLE_NAMES } from '../../../../../shared/domain/role-rules';
 import { errorWords } from '../../../errors/words';
 import { useCampaign } from '../../../queries/invitations';
 import { formatExpiry, formatWhen } from '../words';

@@ -1,42 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { ChannelInput, CheckedAddress, InviteChoices } from '../../../../../shared/ipc';
-import { installFakeBridge, removeFakeBridge, renderWithQueries, type Answers } from '../../../testing/fake-bridge';
+import type { ChannelInput, CheckedAddress } from '../../../../../shared/ipc';
+import { useToasts } from '../../../stores/toasts';
+import { removeFakeBridge } from '../../../testing/fake-bridge';
 import { olivia } from '../../../testing/sample-data';
-import { InvitationsScreen } from '../InvitationsScreen';
 import { useInvitationsUiStore } from '../invitations-ui';
-import { campaign, choices } from '../testing/invitation-samples';
-
-/** The core's check, as the realm state would answer it for the demo organization. */
-function checkLikeTheCore({ addresses }: ChannelInput<'invites.check'>): CheckedAddress[] {
-  return addresses.map(({ email, name = null }) => {
-    if (email === 'mark@sandbox.test') return { email, name, check: 'member', reason: 'Already has an account.' };
-    if (email === 'derek@sandbox.test') return { email, name, check: 'deactivated', reason: 'Account has been deactivated.' };
-    if (!email.includes('@')) return { email, name, check: 'invalid', reason: 'Invalid address.' };
-    return { email, name, check: 'ok', reason: null };
-  });
-}
-
-function openCompose(answers: Answers = {}, inviteChoices: InviteChoices = choices()) {
-  const bridge = installFakeBridge({
-    'invites.choices': () => inviteChoices,
-    'invites.check': checkLikeTheCore,
-    'invites.pending.list': () => [],
-    'invites.campaign.list': () => [],
-    'invites.renderWelcome': ({ content }) => ({ html: `<p><strong>${content.replace(/\*\*/g, '')}</strong></p>` }),
-    'invites.campaign.start': ({ addresses, options, batchSize }) => {
-      const { addresses: _none, ...summary } = campaign(addresses.map(({ email, name = null }) => ({ email, name, outcome: 'pending', reason: null })), { options, batchSize });
-      return summary;
-    },
-    ...answers,
-  });
-  renderWithQueries(<InvitationsScreen account={olivia} />);
-  return bridge;
-}
-
-function paste(text: string) {
-  fireEvent.change(screen.getByLabelText('Addresses'), { target: { value: text } });
-}
+import { checkLikeTheCore, NEW_HIRE_INVITED, openCompose, paste } from '../testing/compose-harness';
+import { choices } from '../testing/invitation-samples';
+import { formatWhen } from '../words';
 
 function chooseFile(name: string, contents: string | Uint8Array<ArrayBuffer>) {
   fireEvent.click(screen.getByRole('radio', { name: 'Import a CSV file' }));
@@ -54,6 +25,7 @@ beforeEach(() => useInvitationsUiStore.setState({ byAccount: {} }));
 afterEach(() => {
   cleanup();
   removeFakeBridge();
+  useToasts.setState({ toasts: [] });
 });
 
 describe('importing a CSV file', () => {
@@ -118,8 +90,10 @@ describe('checking before sending', () => {
         ],
       },
     ]);
-    expect(within(table).getByText('mark@sandbox.test').closest('tr')?.textContent).toContain('Already a memberAlready has an account.');
-    expect(screen.getByRole('status').textContent).toContain('1 address can be invited; 3 addresses cannot');
+    expect(within(table).getByText('mark@sandbox.test').closest('tr')?.textContent).toBe('mark@sandbox.testAlready a member');
+    expect(screen.getByRole('status').textContent).toBe(
+      '1 will be invited. 3 will fail because 1 already has an account, 1 has a deactivated account and 1 is not a valid address: they are left out.',
+    );
     const chips = screen.getByRole('group', { name: 'Show addresses by check result' });
     expect(within(chips).getByRole('radio', { name: 'Deactivated account 1' })).toBeTruthy();
 
@@ -188,18 +162,80 @@ describe('sending', () => {
     await screen.findByRole('table', { name: 'Addresses and what the check found' });
   }
 
+  test('addresses that will fail are left out by default, and the count says why', async () => {
+    const bridge = openCompose();
+    await screen.findByRole('group', { name: 'Welcome message' });
+    await checkAndSend('ann@example.com\nbob@example.com\nmark@sandbox.test\nderek@sandbox.test\nnope');
+    const choice = screen.getByRole('group', { name: 'Addresses that will fail (3)' });
+    expect(within(choice).getByRole('radio', { name: /Leave them out/ })).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Send 2 invitations…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send 2 invitations?' });
+    expect(dialog.textContent).toContain('2 addresses will be invited as member');
+    expect(dialog.textContent).toContain('3 addresses that would fail are left out.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(bridge.callsTo('invites.campaign.start')).toHaveLength(1));
+    expect((bridge.callsTo('invites.campaign.start')[0] as ChannelInput<'invites.campaign.start'>).addresses.map((a) => a.email)).toEqual(['ann@example.com', 'bob@example.com']);
+  });
+
+  test('an address already invited is offered a resend, and is never invited again', async () => {
+    const bridge = openCompose({ 'invites.pending.resend': () => null });
+    await screen.findByRole('group', { name: 'Welcome message' });
+    await checkAndSend('ann@example.com\nnew.hire@sandbox.test');
+    const table = screen.getByRole('table', { name: 'Addresses and what the check found' });
+    const row = within(table).getByText('new.hire@sandbox.test').closest('tr');
+    expect(row?.textContent).toContain('Already invited');
+    expect(row?.textContent).toContain(`Pending since ${formatWhen(NEW_HIRE_INVITED, 's')}`);
+    expect(screen.getByRole('status').textContent).toContain('1 address already has a pending invitation: a second one is not sent. Resend it instead');
+    expect(within(screen.getByRole('group', { name: 'Show addresses by check result' })).getByRole('radio', { name: 'Already invited 1' })).toBeTruthy();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Resend the invitation to new.hire@sandbox.test' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Send this invitation again?' })).getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(bridge.callsTo('invites.pending.resend')).toEqual([{ account: olivia.id, inviteId: 1 }]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send 1 invitation…' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Send 1 invitation?' })).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(bridge.callsTo('invites.campaign.start')).toHaveLength(1));
+    expect((bridge.callsTo('invites.campaign.start')[0] as ChannelInput<'invites.campaign.start'>).addresses).toEqual([{ email: 'ann@example.com', name: null }]);
+  });
+
+  test('“Resend all” resends each pending invitation, and stops at a refusal with the server’s words', async () => {
+    const bridge = openCompose({
+      'invites.check': (input) =>
+        checkLikeTheCore(input).map((address, index): CheckedAddress => ({ ...address, check: 'invited', invite: { id: 10 + index, invited: NEW_HIRE_INVITED, invitedBy: 2 } })),
+      'invites.pending.resend': ({ inviteId }) =>
+        inviteId === 12 ? { error: { code: 'INVITATION_FAILED', msg: 'To protect users, Zulip limits the number of invitations you can send in one day.' } } : null,
+    });
+    await screen.findByRole('group', { name: 'Welcome message' });
+    await checkAndSend('a@example.com\nb@example.com\nc@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Resend all 3 pending invitations…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend 3 invitations?' });
+    expect(dialog.textContent).toContain('That counts 3 against the organization’s daily invitation limit.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend all' }));
+    await waitFor(() => expect(bridge.callsTo('invites.pending.resend')).toHaveLength(3));
+    expect(bridge.callsTo('invites.pending.resend')).toEqual([10, 11, 12].map((inviteId) => ({ account: olivia.id, inviteId })));
+    await waitFor(() =>
+      expect(useToasts.getState().toasts.map((t) => t.title)).toContain(
+        '2 invitations were sent again; the server refused to resend the one to c@example.com: To protect users, Zulip limits the number of invitations you can send in one day.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Send invitations…' })).toHaveProperty('disabled', true);
+  });
+
   test('after a confirmation, the campaign starts with the options and opens its progress', async () => {
     const bridge = openCompose();
     await screen.findByRole('group', { name: 'Welcome message' });
     await checkAndSend('ann@example.com\nbob@example.com\nmark@sandbox.test');
+    fireEvent.click(screen.getByRole('radio', { name: /Send them anyway/ }));
     fireEvent.click(screen.getByRole('radio', { name: /No custom message/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: '#engineering' }));
     fireEvent.change(screen.getByLabelText('Valid for'), { target: { value: 'never' } });
     fireEvent.change(screen.getByLabelText('Addresses per request'), { target: { value: '2' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send 3 invitations…' }));
+    // Not “3 invitations”: one of the three will fail.
+    fireEvent.click(screen.getByRole('button', { name: 'Send 3 addresses…' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Send 3 invitations?' });
-    expect(dialog.textContent).toContain('3 addresses will be invited as member, subscribed to the default channels, #engineering.');
+    const dialog = await screen.findByRole('dialog', { name: 'Send 3 addresses?' });
+    expect(dialog.textContent).toContain('2 addresses will be invited as member, subscribed to the default channels, #engineering.');
+    expect(dialog.textContent).toContain('1 will fail because 1 already has an account: it is sent anyway, and the report will give the server’s answer.');
     expect(dialog.textContent).toContain('Sent in 2 requests of up to 2.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
 

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { InviteChoices } from '../../../../../shared/ipc';
-import { ROLE_NAMES } from '../../../app/roles';
+import { ROLE_NAMES } from '../../../../../shared/domain/role-rules';
 import type { CampaignFormValues } from './campaign-form';
 
 type Form = UseFormReturn<CampaignFormValues>;

@@ -81,6 +81,40 @@ export function toCampaignOptions(values: CampaignFormValues, choices: InviteCho
   });
 }
 
+/** What the form held that the live choices no longer offer, and the values without it. */
+export interface ChoicesLost {
+  values: Pick<CampaignFormValues, 'invite_as' | 'stream_ids' | 'group_ids'>;
+  channels: number[];
+  groups: number[];
+  /** The role chosen, if it may not be granted any more (the user's own role changed). */
+  role: CampaignFormValues['invite_as'] | null;
+}
+
+/**
+ * The form's choices checked against what may be chosen now: a channel deleted, archived or closed
+ * to the user, a group deactivated, a role the user may no longer grant, while the form was open or
+ * kept (invitations-ui.ts). Null when everything still holds. A lost role falls back to the default
+ * (member where allowed), never to a more powerful one.
+ */
+export function choicesLost(values: Pick<CampaignFormValues, 'invite_as' | 'stream_ids' | 'group_ids'>, choices: InviteChoices): ChoicesLost | null {
+  const channelIds = new Set(choices.channels.map((channel) => channel.id));
+  const groupIds = new Set(choices.groups.map((group) => group.id));
+  const channels = values.stream_ids.filter((id) => !channelIds.has(id));
+  const groups = values.group_ids.filter((id) => !groupIds.has(id));
+  const roleAllowed = choices.roles.some((choice) => choice.role === values.invite_as && choice.allowed);
+  if (channels.length === 0 && groups.length === 0 && roleAllowed) return null;
+  return {
+    values: {
+      invite_as: roleAllowed ? values.invite_as : defaultFormValues(choices).invite_as,
+      stream_ids: values.stream_ids.filter((id) => channelIds.has(id)),
+      group_ids: values.group_ids.filter((id) => groupIds.has(id)),
+    },
+    channels,
+    groups,
+    role: roleAllowed ? null : values.invite_as,
+  };
+}
+
 export function welcomeValue(mode: WelcomeMode, text: string): string | null {
   if (mode === 'default') return null;
   if (mode === 'none') return '';

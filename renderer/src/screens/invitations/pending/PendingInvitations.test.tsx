@@ -6,7 +6,7 @@ import { useToasts } from '../../../stores/toasts';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';
 import { olivia, user } from '../../../testing/sample-data';
 import { InvitationsScreen } from '../InvitationsScreen';
-import { useInvitationsUiStore } from '../invitations-ui';
+import { EMPTY_DRAFT, useInvitationsUiStore } from '../invitations-ui';
 import { pendingInvite } from '../testing/invitation-samples';
 
 function Screen() {
@@ -27,7 +27,7 @@ function openPending(initial: Invite[]) {
     'invites.campaign.list': () => [],
     'realm.users.list': () => [user(1, 'Olivia Owner', 100), user(2, 'Adam Admin', 200)],
   });
-  useInvitationsUiStore.setState({ byAccount: { [olivia.id]: { tab: 'pending', campaignId: null, draft: { mode: 'paste', text: '', csv: null } } } });
+  useInvitationsUiStore.setState({ byAccount: { [olivia.id]: { tab: 'pending', campaignId: null, draft: EMPTY_DRAFT, options: null } } });
   renderWithQueries(<Screen />);
   return { bridge, set: (next: Invite[]) => (invites = next) };
 }
@@ -83,6 +83,29 @@ describe('pending invitations', () => {
     set([pendingInvite(1, 'new.hire@sandbox.test'), pendingInvite(7, 'late.joiner@example.com')]);
     act(() => bridge.push({ kind: 'realm.changed', account: olivia.id, changes: [{ collection: 'invitations', ids: [] }] }));
     expect(await screen.findByText('late.joiner@example.com')).toBeTruthy();
+  });
+
+  test('the count says how many are pending, and with a filter how many are shown', async () => {
+    openPending([pendingInvite(1, 'new.hire@sandbox.test'), pendingInvite(2, 'design.candidate@sandbox.test'), pendingInvite(3, 'contractor@example.com')]);
+    expect(await screen.findByText('3 invitations are waiting to be accepted.')).toBeTruthy();
+    expect(within(table()).getAllByRole('row')).toHaveLength(4);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Find an invitation by address' }), { target: { value: 'sandbox' } });
+    expect(screen.getByText('3 pending, 2 shown.')).toBeTruthy();
+    expect(within(table()).getAllByRole('row')).toHaveLength(3);
+  });
+
+  test('an invitation revoked elsewhere while its confirmation is open closes it, and says so', async () => {
+    const { bridge, set } = openPending([pendingInvite(1, 'new.hire@sandbox.test'), pendingInvite(2, 'design.candidate@sandbox.test')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend the invitation to new.hire@sandbox.test' }));
+    expect(await screen.findByRole('dialog', { name: 'Send this invitation again?' })).toBeTruthy();
+    set([pendingInvite(2, 'design.candidate@sandbox.test')]);
+    act(() => bridge.push({ kind: 'realm.changed', account: olivia.id, changes: [{ collection: 'invitations', ids: [] }] }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(useToasts.getState().toasts.map((t) => t.title)).toContain(
+      'The invitation to new.hire@sandbox.test is no longer pending: it was revoked or accepted elsewhere. Nothing was changed.',
+    );
+    expect(screen.queryByText('new.hire@sandbox.test', { selector: 'td' })).toBeNull();
+    expect(bridge.callsTo('invites.pending.resend')).toEqual([]);
   });
 
   test('with none pending it says so', async () => {

@@ -1,0 +1,41 @@
+// A role change that leaves nobody to administer the organization, or takes away the signed-in user's
+// own rights, is confirmed in words: a box, never ticked for the user, whose label states the
+// consequence ("I understand that nobody will be able to administer Sandbox Org"). Used by the bulk
+// dialog and the single change alike; the core refuses the change without it.
+import { useId } from 'react';
+import { hazardConsent, hazardWarning, type RoleHolder, type RoleReview } from '../../../shared/domain/role-rules';
+import { Icon } from '../components/Icon';
+import './user-changes.css';
+
+export interface HazardConfirmationProps {
+  review: RoleReview<RoleHolder>;
+  realmName: string;
+  confirmed: boolean;
+  onConfirm(confirmed: boolean): void;
+}
+
+export function HazardConfirmation({ review, realmName, confirmed, onConfirm }: HazardConfirmationProps) {
+  const id = useId();
+  if (review.hazards.length === 0) return null;
+  return (
+    <div className="hazard" role="group" aria-labelledby={`${id}-title`} aria-describedby={`${id}-warning`}>
+      <p id={`${id}-title`} className="hazard-title">
+        <Icon name="offline" />
+        <span>{review.leavesNoAdministrator ? 'Nobody would be left to administer the organization' : 'You are changing your own role'}</span>
+      </p>
+      <p id={`${id}-warning`}>{hazardWarning(review, realmName)}</p>
+      <label className="hazard-consent">
+        <input type="checkbox" required checked={confirmed} onChange={(event) => onConfirm(event.target.checked)} />
+        <span>{hazardConsent(review, realmName)}</span>
+      </label>
+    </div>
+  );
+}
+
+/**
+ * The hazards a box was ticked for. A new hazard (the plan changed while the dialog was open) unticks
+ * it: the box confirms exactly what its label says.
+ */
+export function hazardKey(review: RoleReview<RoleHolder> | null): string {
+  return review?.hazards.join('+') ?? '';
+}
