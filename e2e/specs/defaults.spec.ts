@@ -74,7 +74,7 @@ test('another administrator changes a setting I am editing: mine is kept, theirs
 
     // Untouched: it simply follows. Edited: my value stays, and the screen says what the server has.
     await expect(page.getByRole('combobox', { name: 'Emoji set' })).toHaveValue('text');
-    await expect(page.getByText('Changed on the server to Light meanwhile. Your value: Dark.')).toBeVisible();
+    await expect(page.getByText('Changed on the server to Light meanwhile. Your value, Dark, is not sent.')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Color scheme' })).toHaveValue('2');
     await expect(unsaved(page)).toContainText('2 unsaved changes · 1 changed on the server meanwhile');
 
@@ -84,7 +84,7 @@ test('another administrator changes a setting I am editing: mine is kept, theirs
     await expect(review.getByRole('heading', { level: 3 })).toHaveText(['Changed on the server meanwhile (1)', 'Changes (1)']);
     await expect(review.getByRole('listitem').first()).toContainText('Color scheme: now Light on the server; yours Dark');
     await expect(review.getByRole('button', { name: 'Save 2 changes' })).toBeDisabled();
-    await review.getByRole('button', { name: 'Keep mine (Color scheme)' }).click();
+    await review.getByRole('button', { name: 'Keep my value (Color scheme)' }).click();
     await expect(review.getByRole('listitem')).toHaveText(['Color scheme: Light → Dark', 'Enter sends the message: Off → On']);
     await review.getByRole('button', { name: 'Save 2 changes' }).click();
     await expect(page.getByText('Saved 2 changes to the default settings of Sandbox Org.')).toBeVisible();

@@ -129,7 +129,7 @@ describe('another administrator changes a default meanwhile', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Emoji set' })).toHaveProperty('value', 'text'));
 
     serverChanges('color_scheme', 3);
-    await screen.findByText((_text, element) => element?.textContent === 'Changed on the server to Light meanwhile. Your value: Dark.');
+    await screen.findByText((_text, element) => element?.textContent === 'Changed on the server to Light meanwhile. Your value, Dark, is not sent.');
     expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '2');
     expect(screen.getByText('1 unsaved change')).toBeTruthy();
     expect(screen.getByText(/1 changed on the server meanwhile/)).toBeTruthy();
@@ -138,7 +138,7 @@ describe('another administrator changes a default meanwhile', () => {
     const review = screen.getByRole('dialog');
     expect(within(review).getByRole('heading', { name: 'Changed on the server meanwhile (1)' })).toBeTruthy();
     expect(within(review).getByRole('button', { name: 'Save 1 change' })).toHaveProperty('disabled', true);
-    fireEvent.click(within(review).getByRole('button', { name: 'Keep mine (Color scheme)' }));
+    fireEvent.click(within(review).getByRole('button', { name: 'Keep my value (Color scheme)' }));
     fireEvent.click(within(review).getByRole('button', { name: 'Save 1 change' }));
     await screen.findByText('Saved 1 change to the default settings of Sandbox Realm.');
     expect(bridge.callsTo('defaults.save')[0]).toMatchObject({ changes: { color_scheme: 2 }, expected: { color_scheme: 3 } });

@@ -6,7 +6,7 @@ import type { Account } from '../../../../shared/ipc';
 import { NoAccount } from '../../components/NoAccount';
 import { QueryGate } from '../../components/QueryGate';
 import { useDefaults } from '../../queries/defaults';
-import { ActivityLog } from '../users/ActivityLog';
+import { ActivityLog } from '../../components/ActivityLog';
 import { CompareView } from './CompareView';
 import { DefaultsEditor } from './DefaultsEditor';
 import { useDefaultsUi, type DefaultsTab } from './defaults-ui';

@@ -68,7 +68,7 @@ export function ReviewDialog({ view, review, importInfo, saving, failure, onKeep
                   </span>
                   <span className="review-conflict-actions">
                     <button type="button" className="button button-small" disabled={saving} onClick={() => onKeepMine(conflict)}>
-                      Keep mine<span className="visually-hidden"> ({settingLabel(conflict.name)})</span>
+                      Keep my value<span className="visually-hidden"> ({settingLabel(conflict.name)})</span>
                     </button>
                     <button type="button" className="button button-small" disabled={saving} onClick={() => onTakeTheirs(conflict)}>
                       Take theirs<span className="visually-hidden"> ({settingLabel(conflict.name)})</span>

@@ -9,6 +9,7 @@ import { valueWords } from '../../../../shared/domain/defaults-words';
 import type { CatalogueEntry } from '../../../../shared/domain/user-settings-defaults';
 import type { DefaultsView } from '../../../../shared/ipc';
 import { ProblemText } from '../../components/Field';
+import { ChangedMeanwhile } from '../../user-changes/ChangedMeanwhile';
 import { SettingControl, unsupportedWords } from './SettingControl';
 
 export interface SettingRowProps {
@@ -66,18 +67,8 @@ export function SettingRow({ entry, view, edit, conflict, ignored, invalid, onCh
           </p>
         )}
         {conflict && (
-          <div id={`${id}-conflict`} className="setting-conflict" role="status">
-            <p>
-              Changed on the server to <strong>{words(conflict.server)}</strong> meanwhile. Your value: <strong>{words(conflict.mine)}</strong>.
-            </p>
-            <div className="setting-conflict-actions">
-              <button type="button" className="button button-small" onClick={onKeepMine}>
-                Keep mine<span className="visually-hidden"> ({entry.label})</span>
-              </button>
-              <button type="button" className="button button-small" onClick={onTakeTheirs}>
-                Take theirs<span className="visually-hidden"> ({entry.label})</span>
-              </button>
-            </div>
+          <div id={`${id}-conflict`}>
+            <ChangedMeanwhile theirs={words(conflict.server)} mine={words(conflict.mine)} what="value" subject={entry.label} onKeep={onKeepMine} onTake={onTakeTheirs} />
           </div>
         )}
         {invalid && <ProblemText id={`${id}-invalid`} message={invalid} />}
