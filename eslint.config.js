@@ -7,16 +7,61 @@ import globals from 'globals';
 
 const ours = (name) => [`**/${name}`, `**/${name}/**`];
 
+/** server/ may import shared/api and shared/node from outside it, nothing of the other parts. */
+const serverPatterns = [...ours('electron'), ...ours('renderer'), ...ours('e2e'), ...ours('shared/ipc'), ...ours('shared/domain')];
+
+/**
+ * The layers inside server/ (docs/server.md, "Layout"), each with the rest of server/ it may import.
+ * Arrows run one way: http → actions → events → db → markdown → lib, and seed → db. The top-level
+ * files are the composition root (start.ts, main.ts, cli-args.ts), which no layer imports, and what
+ * the layers share: config.ts (options, service constants) and context.ts (the ServerContext type; it
+ * names db/ and events/ types, so neither lib/ nor db/ may import it). Tests and test support
+ * (testing/, *.test.ts, *-test-helpers.ts, *-test-support.ts) drive the server from outside and may
+ * import any of it.
+ */
+const serverLayers = {
+  lib: [],
+  markdown: ['lib'],
+  db: ['lib', 'markdown'],
+  events: ['lib', 'db', 'config', 'context'],
+  actions: ['lib', 'markdown', 'db', 'events', 'config', 'context'],
+  seed: ['lib', 'markdown', 'db', 'config'],
+  http: ['lib', 'db', 'events', 'actions', 'config', 'context'],
+};
+const serverTestSupport = ['server/**/*.test.ts', 'server/**/*-test-helpers.ts', 'server/**/*-test-support.ts'];
+const serverModule = (name) => (name === 'config' || name === 'context' ? `${name}.ts` : `${name}/`);
+
+const serverLayerRules = Object.entries(serverLayers).map(([layer, allowed]) => ({
+  files: [`server/${layer}/**`],
+  ignores: serverTestSupport,
+  message:
+    `server/${layer}/ imports ${allowed.length ? allowed.map(serverModule).join(', ') : 'nothing else of server/'} and shared/api, shared/node: ` +
+    'arrows inside server/ run one way, http → actions → events → db → markdown → lib (docs/server.md).',
+  patterns: serverPatterns,
+  // A path one level up names a sibling folder or a top-level file; two levels up leaves server/,
+  // which serverPatterns checks.
+  regex: `^\\.\\./(?!${allowed.length ? `(?:${allowed.join('|')})(?:/|$)|` : ''}\\.\\./)`,
+}));
+
 /** The import rules of DESIGN.md: which part may import which. Where globs overlap the later entry
  * wins, so electron/core comes after electron/**. */
 const importRules = [
   {
     files: ['shared/**'],
-    ignores: ['shared/**/*.test.ts'],
-    message: 'shared/ is runtime-free TypeScript: it imports zod and other shared/ modules only.',
-    patterns: [...ours('electron'), ...ours('renderer'), ...ours('server'), ...ours('e2e')],
+    ignores: ['shared/**/*.test.ts', 'shared/node/**'],
+    message: 'shared/ is runtime-free TypeScript: it imports zod and other shared/ modules only, never shared/node.',
+    patterns: [...ours('electron'), ...ours('renderer'), ...ours('server'), ...ours('e2e'), ...ours('node')],
     // Only zod and relative paths: no Node, no DOM libraries, no packages with side effects.
     regex: '^(?!zod$|zod/|\\.)',
+  },
+  {
+    // Helpers that both Node processes (electron/ and server/) need, such as the lock file and the
+    // atomic JSON write: Node built-ins, but still no other part.
+    files: ['shared/node/**'],
+    ignores: ['shared/**/*.test.ts'],
+    message: 'shared/node/ holds Node-only helpers for electron/ and server/: it imports Node built-ins and shared/ only.',
+    patterns: [...ours('electron'), ...ours('renderer'), ...ours('server'), ...ours('e2e')],
+    regex: '^(?!node:|\\.)',
   },
   {
     // Tests of shared/ run under Node and may read fixtures, but still import no other part.
@@ -26,8 +71,8 @@ const importRules = [
   },
   {
     files: ['renderer/**'],
-    message: 'renderer/ talks to the main process through the IPC bridge only: it imports shared/ and UI packages.',
-    patterns: [...ours('electron'), ...ours('server'), ...ours('e2e'), 'electron', 'node:*'],
+    message: 'renderer/ talks to the main process through the IPC bridge only: it imports shared/ (not shared/node) and UI packages.',
+    patterns: [...ours('electron'), ...ours('server'), ...ours('e2e'), ...ours('shared/node'), 'electron', 'node:*'],
   },
   {
     files: ['electron/**'],
@@ -47,9 +92,11 @@ const importRules = [
   },
   {
     files: ['server/**'],
-    message: 'server/ imports shared/api at most.',
-    patterns: [...ours('electron'), ...ours('renderer'), ...ours('e2e'), ...ours('shared/ipc'), ...ours('shared/domain')],
+    message: 'server/ imports shared/api and shared/node at most.',
+    patterns: serverPatterns,
   },
+  // After server/**: where globs overlap the later entry wins, so each layer repeats serverPatterns.
+  ...serverLayerRules,
 ];
 
 export default tseslint.config(
@@ -70,7 +117,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['electron/**', 'server/**', 'e2e/**', 'shared/**/*.test.ts', '*.config.{js,ts}', '.ci/**'],
+    files: ['electron/**', 'server/**', 'e2e/**', 'shared/node/**', 'shared/**/*.test.ts', '*.config.{js,ts}', '.ci/**'],
     languageOptions: { globals: { ...globals.node } },
   },
   ...importRules.map(({ files, ignores, message, patterns, regex }) => ({

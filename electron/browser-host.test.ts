@@ -124,11 +124,18 @@ function refusedStatus(target: BrowserHost, headers: { cookie?: string; origin?:
 
 describe('browser host', () => {
   test('without the printed link, the page, its assets and the bridge answer 401 saying what to open', async () => {
-    for (const address of [`${origin}/`, `${origin}/index.html`, `${origin}/assets/index-abc.js`]) {
+    for (const address of [`${origin}/`, `${origin}/index.html`]) {
       const response = await fetch(address);
       expect(response.status).toBe(401);
-      expect(await response.text()).toContain('open the address `npm start` printed');
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const page = await response.text();
+      expect(page).toContain('<h1>Open Realm Console with the link <code>npm start</code> printed</h1>');
+      expect(page).toContain(`(<code>${origin}/?token=…</code>)`);
     }
+    const asset = await fetch(`${origin}/assets/index-abc.js`);
+    expect(asset.status).toBe(401);
+    expect(asset.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await asset.text()).toMatch(/^Realm Console: Open Realm Console with the link `npm start` printed\. /);
     expect(await refusedStatus(host, {})).toBe(401);
     expect(await refusedStatus(host, { cookie: 'realm_console_1=forged' })).toBe(401);
   });
@@ -168,12 +175,27 @@ describe('browser host', () => {
     const target = await freshHost();
     try {
       await openPrintedLink(target);
-      const again = await fetch(target.url, { redirect: 'manual' });
+      const again = await fetch(target.url, { redirect: 'manual', headers: { accept: 'text/html' } });
       expect(again.status).toBe(401);
       expect(again.headers.get('set-cookie')).toBeNull();
+      // A page in the app's colours, allowed its stylesheet and nothing else, that says what happened.
+      expect(again.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+      const page = await again.text();
+      expect(page).toContain('<h1>This link was used already</h1>');
+      expect(page).toContain('run it again, and open the new link it prints.');
+      expect(page).toContain('<link rel="stylesheet" href="/_host/notice.css" />');
     } finally {
       await target.close();
     }
+  });
+
+  test("the notice pages' stylesheet is served to anyone, in both themes", async () => {
+    const response = await fetch(`${origin}/_host/notice.css`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    const css = await response.text();
+    expect(css).toContain('@media (prefers-color-scheme: dark)');
+    expect(css).toContain('--bg: #14171c;');
   });
 
   test('files outside the renderer folder and directory listings are never served', async () => {

@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Core } from './core/core';
 import { HostAccess } from './browser-host/access';
+import { NOTICE_POLICY, NOTICE_STYLESHEET, NOTICE_STYLESHEET_PATH, noticePage, noticeText, type Notice } from './browser-host/notice-page';
 import { MAX_FRAME_BYTES, serveSocket } from './browser-host/socket-bridge';
 import { readStaticFile } from './browser-host/static-files';
 
@@ -46,7 +47,21 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const { port } = server.address() as AddressInfo;
   const origin = `http://${HOST}:${port}`;
   const access = new HostAccess(port);
-  const refusal = `Realm Console: open the address \`npm start\` printed (${origin}/?token=…) to use the console in this browser. That link works once; if it was used already, stop \`npm start\` and run it again for a new one.\n`;
+  const linkNeeded: Notice = {
+    title: 'Open Realm Console with the link `npm start` printed',
+    paragraphs: [
+      `This address serves Realm Console only to the browser that opened the link \`npm start\` printed in its terminal (\`${origin}/?token=…\`).`,
+      'That link works once. If it was used already, or this is another browser, stop `npm start` (Ctrl-C in its terminal) and run it again: it prints a new link.',
+    ],
+  };
+  const linkUsed: Notice = {
+    title: 'This link was used already',
+    paragraphs: [
+      'Each link `npm start` prints opens Realm Console once, in one browser. After that it stops working, so that no other page or program on this computer can use the console.',
+      'To open the console here, stop `npm start` (Ctrl-C in its terminal), run it again, and open the new link it prints.',
+    ],
+  };
+  const refusal = noticeText(linkNeeded);
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     void serveRequest(request, response).catch(() => {
@@ -58,17 +73,19 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   async function serveRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.headers.host !== `${HOST}:${port}`) return plain(response, 401, refusal);
     const url = new URL(request.url ?? '/', origin);
+    // The notice pages' look, for anyone: it holds nothing but colours.
+    if (url.pathname === NOTICE_STYLESHEET_PATH && (request.method === 'GET' || request.method === 'HEAD')) return stylesheet(request, response);
     const token = url.searchParams.get('token');
     if (token !== null && (url.pathname === '/' || url.pathname === '/index.html')) {
       const cookie = access.redeem(token);
       // Opening the printed link again in a browser that is already in is harmless: just go to the page.
-      if (!cookie && !access.hasSession(request)) return plain(response, 401, refusal);
+      if (!cookie && !access.hasSession(request)) return refuse(request, response, linkUsed);
       // Redirect at once, so the token leaves the address bar and the history.
       response.writeHead(303, { Location: '/', 'Cache-Control': 'no-store', ...(cookie ? { 'Set-Cookie': cookie } : {}), ...COMMON_HEADERS });
       response.end();
       return;
     }
-    if (!access.hasSession(request)) return plain(response, 401, refusal);
+    if (!access.hasSession(request)) return refuse(request, response, linkNeeded);
     if (request.method !== 'GET' && request.method !== 'HEAD') return plain(response, 405, 'Realm Console: the browser host serves GET requests only.\n', { Allow: 'GET, HEAD' });
     if (url.pathname === BRIDGE_PATH) return plain(response, 426, 'Realm Console: this address is the WebSocket bridge.\n', { Upgrade: 'websocket' });
     const file = await readStaticFile(options.rendererDir, url.pathname);
@@ -144,6 +161,27 @@ function injectHostMeta(page: Buffer): Buffer {
   if (at < 0) return Buffer.from(meta + html);
   const end = html.indexOf('>', at) + 1;
   return Buffer.from(html.slice(0, end) + meta + html.slice(end));
+}
+
+/** A 401 in words: a page styled like the app for a browser asking for a page, plain text for the rest. */
+function refuse(request: IncomingMessage, response: ServerResponse, notice: Notice): void {
+  const url = request.url ?? '/';
+  const wantsPage = request.headers.accept?.includes('text/html') || url === '/' || url.startsWith('/?') || url.startsWith('/index.html');
+  if (!wantsPage) return plain(response, 401, noticeText(notice));
+  const body = Buffer.from(noticePage(notice));
+  response.writeHead(401, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': body.length,
+    'Content-Security-Policy': NOTICE_POLICY,
+    'Cache-Control': 'no-store',
+    ...COMMON_HEADERS,
+  });
+  response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+function stylesheet(request: IncomingMessage, response: ServerResponse): void {
+  response.writeHead(200, { 'Content-Type': 'text/css; charset=utf-8', 'Content-Length': NOTICE_STYLESHEET.length, 'Cache-Control': 'no-cache', ...COMMON_HEADERS });
+  response.end(request.method === 'HEAD' ? undefined : NOTICE_STYLESHEET);
 }
 
 function plain(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {

@@ -1,6 +1,7 @@
 // `npm start`: builds what is missing, starts the sandbox server on a persistent data folder, then
 // opens the console: the Electron app where a runtime exists, else browser mode (the same core and
-// renderer, served on 127.0.0.1 behind a one-time link). Ctrl-C stops everything.
+// renderer, served on 127.0.0.1 behind a one-time link). Ctrl-C stops everything. It prints one address
+// to open (browser mode's link); the sandbox's address is printed as what it is, an API.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -11,7 +12,8 @@ import { createCore } from './core/core';
 import { describeRuntime } from './core/runtime-info';
 import { checkBuild } from './launcher/build-freshness';
 import { downloadElectronRuntime, findElectronRuntime, type ElectronRuntime } from './launcher/electron-runtime';
-import { acquireInstanceLock } from './launcher/instance-lock';
+import { acquireInstanceLock } from '../shared/node/instance-lock';
+import { onRememberedPort } from './launcher/remembered-port';
 import { startSandboxProcess, type SandboxProcess } from './launcher/sandbox-process';
 import { PRODUCT_NAME, userDataDir } from './launcher/user-data-dir';
 
@@ -35,7 +37,9 @@ async function main(): Promise<void> {
   process.once('exit', lock.release);
   await buildIfStale();
   const sandbox = await startSandboxProcess({ repo, dataDir: path.join(userData, 'sandbox'), portFile: path.join(userData, 'sandbox.port') });
-  console.log(`Sandbox server: ${sandbox.url} (its data and the console's accounts are in ${userData})`);
+  // Not a page: its root answers JSON. The Connect screen takes it, to sign in as another demo user.
+  console.log(`Sandbox server: ${sandbox.url} is the demo organization's API (for the Connect screen and API clients), not a page to open.`);
+  console.log(`Its data and the console's accounts are in ${userData}.`);
   const stops: Stop[] = [];
   onSignal(async () => {
     // The console first: it deletes its event queues on the sandbox, which must still be up.
@@ -48,6 +52,7 @@ async function main(): Promise<void> {
 
   const runtime: ElectronRuntime | null = browserOnly ? null : await findOrDownloadElectron();
   if (runtime?.available) {
+    console.log('Opening the Realm Console window. Ctrl-C stops Realm Console.');
     stops.push(runElectron(runtime.executablePath, sandbox));
     return;
   }
@@ -60,9 +65,15 @@ async function main(): Promise<void> {
     sandbox: { url: sandbox.url, ...SANDBOX_OWNER },
   });
   stops.push(() => core.close());
-  const host = await startBrowserHost({ core, rendererDir: path.join(repo, 'dist', 'renderer') });
+  // The page's origin stays the same from run to run where it can, so the browser keeps what the page
+  // keeps per origin (the theme, the organization in use).
+  const host = await onRememberedPort(
+    path.join(userData, 'browser.port'),
+    (port) => startBrowserHost({ core, rendererDir: path.join(repo, 'dist', 'renderer'), port }),
+    (started) => Number(new URL(started.url).port),
+  );
   stops.push(() => host.close());
-  console.log(`Open ${host.url} in your browser (the link works once). Ctrl-C stops Realm Console.`);
+  console.log(`Open ${host.url} in your browser to use Realm Console (the link works once). Ctrl-C stops Realm Console.`);
 }
 
 async function buildIfStale(): Promise<void> {

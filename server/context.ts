@@ -1,9 +1,9 @@
 // What every route and action works with: the database, time, ids, options and the event bus.
-import type { Clock } from './clock';
+import type { Clock } from './lib/clock';
 import type { ServerConfig } from './config';
 import type { Db } from './db/connection';
 import type { EventBus } from './events/bus';
-import type { IdSource } from './ids';
+import type { IdSource } from './lib/ids';
 
 export interface ServerContext {
   readonly db: Db;

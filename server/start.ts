@@ -1,18 +1,18 @@
 // Starts the sandbox server: opens (and if new, seeds) the data directory, builds the HTTP app and
 // listens on 127.0.0.1.
 import type { FastifyInstance } from 'fastify';
-import { seconds, systemClock, type Clock } from './clock';
+import { seconds, systemClock, type Clock } from './lib/clock';
 import { DEFAULT_CONFIG, featureLevelProblem, type SeedName, type ServerConfig } from './config';
 import type { ServerContext } from './context';
 import { openDatabase } from './db/connection';
 import { startScheduledDelivery } from './actions/scheduled-delivery';
 import { EventBus } from './events/bus';
 import { EventQueues } from './events/queues';
-import { startOutgoingWebhooks } from './events/outgoing-webhooks';
+import { startOutgoingWebhooks } from './actions/outgoing-webhooks';
 import { eventRoutes } from './http/events';
 import { buildApp } from './http/app';
 import { ROUTE_MODULES } from './http/index';
-import { randomIds, type IdSource } from './ids';
+import { randomIds, type IdSource } from './lib/ids';
 import { seedIfEmpty } from './seed/index';
 
 export interface StartOptions {

@@ -1,7 +1,17 @@
-// The console core end to end: signing in, several realms, and staying live through role changes made
-// elsewhere, a collected queue, a network outage and a server restart.
+// The console core end to end: signing in, several realms (two of the same name), and staying live
+// through role changes made elsewhere, a collected queue, a network outage and a server restart; and
+// what the main area says while the organization's server cannot be reached.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ElectronApplication, Page } from '@playwright/test';
 import { BRIDGE_GLOBAL } from '../../shared/ipc';
+import { FileSecretStore } from '../../electron/core/accounts/file-secret-store';
+import { createCore } from '../../electron/core/core';
+import { describeRuntime } from '../../electron/core/runtime-info';
+import { startBrowserHost } from '../../electron/browser-host';
+import { startServer } from '../../server/start';
 import { expect, test } from '../support/fixtures';
 import { signInDirectly } from '../support/realm-client';
 import { BACKOFF_MAX_MS } from '../../electron/core/session/backoff';
@@ -11,6 +21,11 @@ const figure = (page: Page, label: string) => page.locator(`dt:text-is("${label}
 const liveStatus = (page: Page) => page.locator('.live-status');
 /** The longest wait between two attempts to reconnect: the backoff's cap with its +50% jitter, and a margin. */
 const BACKOFF_WAIT_MS = BACKOFF_MAX_MS * 1.5 + 5_000;
+const rendererDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'renderer');
+/** The banner above the screen while the organization is not live ("Not live" with data, "Not connected" without). */
+const notLive = (page: Page, name: 'Not live' | 'Not connected') => page.getByRole('region', { name });
+const switcher = (page: Page) => page.getByRole('button', { name: /^Organization:/ });
+const hostOf = (url: string) => new URL(url).host;
 
 async function signInWithPassword(page: Page, realmUrl: string, email: string, password: string) {
   await page.getByLabel('Server URL').fill(realmUrl);
@@ -28,7 +43,7 @@ test.describe('signing in', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     await expect(page.getByText('Sandbox Org').first()).toBeVisible();
     await expect(figure(page, 'Owners')).toHaveText('1');
-    await expect(figure(page, 'Members')).toHaveText('41');
+    await expect(figure(page, 'Members')).toHaveText('43');
     await expect(liveStatus(page)).toHaveAttribute('data-state', 'live');
   });
 
@@ -70,12 +85,112 @@ test.describe('signing in', () => {
   });
 });
 
+test.describe('two organizations of the same name', () => {
+  test('are told apart by their server in the switcher, and the one in use is kept across a reload', async ({ consolePage: page, sandbox }) => {
+    // A second sandbox server: another organization, also called "Sandbox Org".
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-second-sandbox-'));
+    const second = await startServer({ port: 0, dataDir, seed: 'demo' });
+    try {
+      const names = await Promise.all([sandbox.directUrl, second.url].map(async (url) => (await (await fetch(`${url}/api/v1/server_settings`)).json()) as { realm_name: string }));
+      expect(names.map((settings) => settings.realm_name)).toEqual(['Sandbox Org', 'Sandbox Org']);
+
+      await expect(figure(page, 'Owners')).toHaveText('1');
+      await switcher(page).click();
+      await page.getByRole('button', { name: 'Add an organization…' }).click();
+      await signInWithPassword(page, second.url, 'olivia@sandbox.test', 'sandbox');
+      await expect(switcher(page)).toContainText(hostOf(second.url));
+
+      await switcher(page).click();
+      const organizations = page.getByRole('group', { name: 'Organizations' });
+      const first = organizations.getByRole('button', { name: new RegExp(`^Sandbox Org\\W+${hostOf(sandbox.url)}\\W+Olivia Owner`) });
+      const other = organizations.getByRole('button', { name: new RegExp(`^Sandbox Org\\W+${hostOf(second.url)}\\W+Olivia Owner`) });
+      await expect(other).toHaveAttribute('aria-current', 'true');
+      await expect(organizations.getByRole('button', { name: `Sign out of Sandbox Org at ${hostOf(sandbox.url)} (olivia@sandbox.test)…` })).toBeVisible();
+      await first.click();
+      await expect(switcher(page)).toContainText(hostOf(sandbox.url));
+      await expect(page.getByText(sandbox.directUrl, { exact: true })).toBeVisible();
+
+      await page.reload();
+      await expect(figure(page, 'Owners')).toHaveText('1');
+      await expect(switcher(page)).toContainText(hostOf(sandbox.url));
+      await switcher(page).click();
+      await organizations.getByRole('button', { name: new RegExp(`^Sandbox Org\\W+${hostOf(second.url)}`) }).click();
+      await page.reload();
+      await expect(figure(page, 'Owners')).toHaveText('1');
+      await expect(switcher(page)).toContainText(hostOf(second.url));
+      await expect(page.getByText(second.url, { exact: true })).toBeVisible();
+    } finally {
+      await second.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('a server that cannot be reached', () => {
+  test('lost while live: the last data stays, marked not live since when, with the next try and "Retry now"', async ({ consolePage: page, sandbox }) => {
+    await expect(figure(page, 'Moderators')).toHaveText('1');
+    await expect(notLive(page, 'Not live')).toHaveCount(0);
+    sandbox.proxy.cut();
+    const banner = notLive(page, 'Not live');
+    await expect(banner).toContainText(/Not live: showing what was known at \d{1,2}:\d{2}/);
+    await expect(banner).toContainText(`Lost the connection to ${sandbox.url}.`);
+    await expect(banner).toContainText(/Next try in \d+ s\.|Trying again now…/);
+    // What was known stays on the screen.
+    await expect(figure(page, 'Moderators')).toHaveText('1');
+    await expect(figure(page, 'Members')).toHaveText('41');
+
+    // Meanwhile another administrator changes a role; the console hears of it once it is back.
+    const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+    const mark = await adam.userId('mark@sandbox.test');
+    await adam.request('PATCH', `/users/${mark}`, { role: 300 });
+    sandbox.proxy.restore();
+    await banner.getByRole('button', { name: 'Retry now' }).click();
+    await expect(banner).toHaveCount(0);
+    await expect(liveStatus(page)).toHaveAttribute('data-state', 'live');
+    await expect(figure(page, 'Moderators')).toHaveText('2');
+    expect(((await adam.request('GET', `/users/${mark}`)).user as { role: number }).role).toBe(300);
+  });
+
+  test('from the start: the main area says nothing is loaded yet, why, when the next try is, and "Retry now" loads it', async ({ consolePage: page, sandbox, coreDataDir, target }) => {
+    test.skip(target !== 'browser', 'the core that starts without its server runs in browser mode');
+    await expect(figure(page, 'Owners')).toHaveText('1');
+    // The console starts again (its account saved) while the server is out of reach.
+    sandbox.proxy.cut();
+    const restarted = await createCore({
+      dataDir: coreDataDir,
+      secrets: new FileSecretStore(coreDataDir),
+      appInfo: describeRuntime('realm-console', '0.0.0-e2e', process.platform, process.versions),
+    });
+    const host = await startBrowserHost({ core: restarted, rendererDir });
+    try {
+      await page.goto(host.url);
+      const banner = notLive(page, 'Not connected');
+      await expect(banner).toContainText('Not connected: nothing is loaded from Sandbox Org yet.');
+      await expect(banner).toContainText(`Could not reach ${sandbox.url}.`);
+      await expect(banner).toContainText(/Next try in \d+ s\.|Trying again now…/);
+      await expect(page.getByText('Could not load the overview of Sandbox Org: the console has not reached the server yet.')).toBeVisible();
+      await expect(page.getByText(/^Loading Sandbox Org/)).toHaveCount(0);
+
+      const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+      await adam.request('PATCH', `/users/${await adam.userId('gina@sandbox.test')}`, { role: 400 });
+      sandbox.proxy.restore();
+      await banner.getByRole('button', { name: 'Retry now' }).click();
+      await expect(banner).toHaveCount(0);
+      await expect(figure(page, 'Guests')).toHaveText('0');
+      await expect(figure(page, 'Members')).toHaveText('42');
+    } finally {
+      await host.close();
+      await restarted.close();
+    }
+  });
+});
+
 test('a role changed by another administrator shows up live, without a reload', async ({ consolePage: page, sandbox }) => {
   await expect(figure(page, 'Administrators')).toHaveText('1');
   const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
   await adam.request('PATCH', `/users/${await adam.userId('mark@sandbox.test')}`, { role: 200 });
   await expect(figure(page, 'Administrators')).toHaveText('2');
-  await expect(figure(page, 'Members')).toHaveText('40');
+  await expect(figure(page, 'Members')).toHaveText('42');
 });
 
 test.describe('a queue the server collected', () => {
@@ -96,7 +211,7 @@ test.describe('a queue the server collected', () => {
     // gone, registers a new one and loads the realm again.
     await expect(liveStatus(page)).toHaveAttribute('data-state', 'live', { timeout: BACKOFF_WAIT_MS });
     await expect(figure(page, 'Guests')).toHaveText('0');
-    await expect(figure(page, 'Members')).toHaveText('42');
+    await expect(figure(page, 'Members')).toHaveText('44');
     // The recorder sees the traffic in browser mode only (the Electron app's core is its own process).
     if (target === 'browser') expect(recorder.payloads.some((payload) => payload.includes('"realm.resynced"'))).toBe(true);
   });

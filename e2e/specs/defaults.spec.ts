@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { buildDefaultsFile } from '../../shared/domain/defaults-file';
 import { expect, test } from '../support/fixtures';
-import { defaultsOnServer, openDefaults, secondConsole } from './defaults-support';
+import { defaultsOnServer, openDefaults, secondConsole, signCoreIn } from './defaults-support';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -183,4 +183,35 @@ test('a bad import file names every problem and changes nothing; a good one beco
   await page.getByRole('tab', { name: 'Activity log' }).click();
   await expect(page.getByRole('row').nth(1)).toContainText('Imported default settings');
   await expect(page.getByRole('row').nth(1)).toContainText('from other.json (exported from Other Org)');
+});
+
+test('leaving the screen or switching organization with unsaved edits asks first; staying keeps them, leaving drops them', async ({ consolePage: page, core, sandbox, target }) => {
+  test.skip(target !== 'browser', 'the second account is signed in through the core the browser project drives');
+  await signCoreIn(core, sandbox.url, 'adam@sandbox.test');
+  const switcher = page.getByRole('button', { name: /^Organization:/ });
+  await expect(switcher).toContainText('Olivia Owner');
+  await openDefaults(page);
+  await page.getByRole('combobox', { name: 'Color scheme' }).selectOption({ label: 'Dark' });
+
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Users & roles' }).click();
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(ask).toContainText('You have an unsaved change to the default settings of Sandbox Org.');
+  await ask.getByRole('button', { name: 'Stay' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Default settings' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Color scheme' })).toHaveValue('2');
+
+  await switcher.click();
+  await page.getByRole('group', { name: 'Organizations' }).getByRole('button', { name: /Adam Admin/ }).click();
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Stay' }).click();
+  await expect(switcher).toContainText('Olivia Owner');
+  await expect(unsaved(page)).toContainText('1 unsaved change');
+
+  await switcher.click();
+  await page.getByRole('group', { name: 'Organizations' }).getByRole('button', { name: /Adam Admin/ }).click();
+  await ask.getByRole('button', { name: 'Discard and leave' }).click();
+  await expect(switcher).toContainText('Adam Admin');
+  await expect(page.getByRole('combobox', { name: 'Color scheme' })).toHaveValue('1');
+  await expect(unsaved(page)).toHaveCount(0);
+  expect((await defaultsOnServer(sandbox.directUrl)).values.color_scheme).toBe(1);
 });

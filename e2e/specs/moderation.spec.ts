@@ -122,3 +122,61 @@ test.describe('a realm without a moderation request channel', () => {
     await expect(reportList(page)).toHaveCount(0);
   });
 });
+
+/** Messages in the moderation channel that `client` has not read (reviewing a report marks its topic read). */
+async function unreadReports(client: RealmClient): Promise<number> {
+  const all = await messages(client, [{ operator: 'channel', operand: 'moderation' }], 100);
+  return all.filter((message) => !(message.flags ?? []).includes('read')).length;
+}
+
+test('with Status "New" and every report reviewed, the empty list says so and offers "Clear filters" once', async ({ consolePage: page, sandbox }) => {
+  const olivia = await signInDirectly(sandbox.directUrl, 'olivia@sandbox.test');
+  await openModeration(page);
+  await page.getByLabel('Status').selectOption({ label: 'New' });
+  await page.getByRole('button', { name: 'Mark all shown as reviewed (3)' }).click();
+
+  await expect(page.getByText('No new reports: all 3 reports are reviewed.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(1);
+  // Reviewing marked the reports' topics read on the server.
+  await expect.poll(() => unreadReports(olivia)).toBe(0);
+
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByLabel('Status')).toHaveValue('all');
+  await expect(reportList(page).getByRole('option')).toHaveCount(3);
+  await expect(reportList(page).getByRole('option').filter({ hasText: 'Reviewed' })).toHaveCount(3);
+});
+
+test('an open report that the filters hide says so plainly, and can be shown in the list or closed', async ({ consolePage: page, sandbox }) => {
+  const olivia = await signInDirectly(sandbox.directUrl, 'olivia@sandbox.test');
+  const benTopic = [{ operator: 'channel', operand: 'moderation' }, { operator: 'topic', operand: "Ben Kowalski's moderation requests" }];
+  const unreadAboutBen = async () => (await messages(olivia, benTopic, 50)).filter((message) => !(message.flags ?? []).includes('read')).length;
+  expect(await unreadAboutBen()).toBeGreaterThan(0);
+
+  await openModeration(page);
+  await page.getByLabel('Status').selectOption({ label: 'New' });
+  await reportRow(page, 'Ben Kowalski').click();
+  const detail = page.getByRole('article');
+  await expect(detail.getByRole('heading', { name: 'Report about Ben Kowalski' })).toBeVisible();
+  await detail.getByRole('button', { name: 'Mark reviewed' }).click();
+
+  // It leaves the list of new reports, but stays open, with a notice saying why it is not listed.
+  await expect(reportRow(page, 'Ben Kowalski')).toHaveCount(0);
+  await expect(reportList(page).getByRole('option')).toHaveCount(2);
+  await expect(page.getByRole('status').filter({ hasText: 'Not in the list' })).toContainText(
+    'the filters hide this report (it is reviewed, and Status shows new reports only)',
+  );
+  await expect(detail.getByRole('heading', { name: 'Report about Ben Kowalski' })).toBeVisible();
+  await expect.poll(unreadAboutBen).toBe(0);
+
+  // "Show it in the list" lets go of the Status filter only, and the report is listed again.
+  await page.getByRole('button', { name: 'Show it in the list' }).click();
+  await expect(page.getByLabel('Status')).toHaveValue('all');
+  await expect(reportRow(page, 'Ben Kowalski')).toContainText('Reviewed');
+  await expect(page.getByRole('status').filter({ hasText: 'Not in the list' })).toHaveCount(0);
+
+  // Hidden again, it can be closed instead.
+  await page.getByLabel('Status').selectOption({ label: 'New' });
+  await page.getByRole('button', { name: 'Close the report' }).click();
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await expect(page.getByText('Open a report to see who reported whom')).toBeVisible();
+});

@@ -50,11 +50,32 @@ async function roleOnServer(client: RealmClient, email: string): Promise<number>
 
 test('the bulk dialog opens with no role chosen and its primary button disabled', async ({ consolePage: page }) => {
   await openUsers(page);
-  const dialog = await bulkDialog(page, ['Adam Admin', 'Mona Moderator']);
+  const dialog = await bulkDialog(page, ['Mona Moderator', 'Gina Guest']);
   for (const radio of await dialog.getByRole('radio').all()) await expect(radio).not.toBeChecked();
   await expect(dialog.getByRole('button', { name: 'Choose a role first' })).toBeDisabled();
   await dialog.getByRole('radio', { name: 'Member', exact: true }).check();
   await expect(dialog.getByRole('button', { name: 'Change 2 roles' })).toBeEnabled();
+});
+
+test('choosing Moderator or Guest for a selection holding the only administrator must be confirmed: only the owner would be left', async ({ consolePage: page, sandbox }) => {
+  const server = await signInDirectly(sandbox.directUrl, 'olivia@sandbox.test');
+  await openUsers(page);
+  const dialog = await bulkDialog(page, ['Adam Admin', 'Mark Member']);
+  for (const role of ['Guest', 'Moderator']) {
+    await dialog.getByRole('radio', { name: role, exact: true }).check();
+    await expect(dialog.getByRole('region', { name: /^Will lose rights/ }).getByRole('listitem').first()).toHaveText(`Adam Admin: Administrator → ${role}`);
+    await expect(dialog.getByRole('group', { name: 'No administrator would be left' })).toContainText(
+      'After this change Sandbox Org has no administrators: only its 1 owner could manage its settings, users and channels, or undo this change.',
+    );
+    await expect(dialog.getByRole('checkbox', { name: 'I understand that Sandbox Org will have no administrators, only its owner' })).not.toBeChecked();
+    await expect(dialog.getByRole('button', { name: 'Change 2 roles' })).toBeDisabled();
+  }
+  expect(await roleOnServer(server, 'adam@sandbox.test')).toBe(200);
+  await dialog.getByRole('checkbox', { name: 'I understand that Sandbox Org will have no administrators, only its owner' }).check();
+  await dialog.getByRole('button', { name: 'Change 2 roles' }).click();
+  await expect(page.getByRole('region', { name: 'Bulk change to moderator: done' })).toContainText('2 of 2 done · 2 changed', { timeout: 20_000 });
+  expect(await roleOnServer(server, 'adam@sandbox.test')).toBe(300);
+  expect(await roleOnServer(server, 'mark@sandbox.test')).toBe(300);
 });
 
 test.describe('a realm whose owner left: only Olivia and Adam administer it', () => {
@@ -112,7 +133,7 @@ test.describe('demoting yourself, signed in as Adam Admin', () => {
       const dialog = await bulkDialog(page, ['Adam Admin', 'Mark Member']);
       await dialog.getByRole('radio', { name: 'Moderator', exact: true }).check();
       await expect(dialog.getByRole('region', { name: /^Will lose rights/ }).getByRole('listitem')).toHaveText(['Adam Admin: Administrator → Moderator']);
-      const consent = dialog.getByRole('checkbox', { name: 'I understand that I will no longer be an administrator of Sandbox Org, only a moderator' });
+      const consent = dialog.getByRole('checkbox', { name: 'I understand that I will no longer be an administrator of Sandbox Org, only a moderator, and that it will have no administrators, only its owner' });
       await expect(dialog.getByRole('button', { name: 'Change 2 roles' })).toBeDisabled();
       expect(await roleOnServer(server, 'adam@sandbox.test')).toBe(200);
       await consent.check();
@@ -134,7 +155,7 @@ test.describe('demoting yourself, signed in as Adam Admin', () => {
       const panel = await openUser(page, 'Adam Admin');
       await panel.getByRole('radio', { name: /^Moderator/ }).check();
       await expect(panel.getByText('Loses rights', { exact: true }).locator('..')).toHaveText('Loses rights · Adam Admin: Administrator → Moderator');
-      const consent = panel.getByRole('checkbox', { name: 'I understand that I will no longer be an administrator of Sandbox Org, only a moderator' });
+      const consent = panel.getByRole('checkbox', { name: 'I understand that I will no longer be an administrator of Sandbox Org, only a moderator, and that it will have no administrators, only its owner' });
       await expect(consent).not.toBeChecked();
       await expect(panel.getByRole('button', { name: 'Make moderator' })).toBeDisabled();
       await consent.check();

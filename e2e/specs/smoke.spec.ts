@@ -16,6 +16,7 @@ test('the console opens on the app shell with every screen in the sidebar', asyn
 test('choosing a screen in the sidebar opens it, and says plainly that it is not built yet', async ({ consolePage }) => {
   await consolePage.getByRole('button', { name: 'Channels & folders' }).click();
   await expect(consolePage.getByRole('heading', { level: 1 })).toHaveText('Channels & folders');
+  await expect(consolePage.getByText('Channel permissions, folders and their order.')).toBeVisible();
   await expect(consolePage.getByText('This screen is not built yet.')).toBeVisible();
   await expect(consolePage.getByRole('button', { name: 'Channels & folders' })).toHaveAttribute('aria-current', 'page');
 });

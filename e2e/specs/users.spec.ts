@@ -77,14 +77,17 @@ test('a bulk change of 20 users: the only owner fails with the rule, the rest ch
   await page.getByRole('button', { name: 'Change role of 20…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change the role of 20 users' });
   await dialog.getByRole('radio', { name: 'Moderator', exact: true }).check();
-  // 18 change: Adam, named, loses rights; 17 members gain them. Olivia stays an owner, so the realm
-  // keeps an administrator and nothing needs confirming in words.
+  // 18 change: Adam, named, loses rights; 17 members gain them. Adam is the only administrator, so
+  // only the owner would be left to administer the realm: that is confirmed in words (below).
   await expect(dialog.getByText('18 users change: 1 loses rights, 17 gain rights.')).toBeVisible();
   await expect(dialog.getByRole('region', { name: /^Will lose rights/ }).getByRole('listitem')).toHaveText(['Adam Admin: Administrator → Moderator']);
   await expect(dialog.getByRole('region', { name: /^Will gain rights/ }).getByRole('listitem')).toHaveCount(17);
-  await expect(dialog.getByRole('checkbox')).toHaveCount(0);
+  await expect(dialog.getByRole('checkbox')).toHaveCount(1);
   await expect(dialog.getByRole('region', { name: /^Already moderator/ })).toContainText('Mona Moderator');
   await expect(dialog.getByRole('region', { name: /^Cannot change/ })).toContainText(ONLY_OWNER);
+  // Adam, the only administrator, is in the selection: only the owner would be left, confirmed in words.
+  await expect(dialog.getByRole('button', { name: 'Change 18 roles' })).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: 'I understand that Sandbox Org will have no administrators, only its owner' }).check();
   await dialog.getByRole('button', { name: 'Change 18 roles' }).click();
 
   const done = page.getByRole('region', { name: 'Bulk change to moderator: done' });

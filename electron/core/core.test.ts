@@ -164,3 +164,42 @@ test('a saved key that can no longer be opened leaves the account offline, askin
   const overview = await again.router.handle('realm.overview', { account: account?.id }, sender);
   expect(overview.ok ? null : overview.error.code).toBe('SECRET_UNREADABLE');
 });
+
+test('the account list follows what the realm says of the signed-in user: a rename and a role change made elsewhere', async () => {
+  const core = await createCore({
+    dataDir: freshDataDir(),
+    secrets: new FileSecretStore(freshDataDir()),
+    appInfo: describeRuntime('realm-console', '0.0.0', process.platform, process.versions),
+    sandbox: { url: sandbox.url, email: 'adam@sandbox.test', password: 'sandbox' },
+  });
+  cores.add(core);
+  let latest: Account[] = [];
+  let changedPushes = 0;
+  let live = false;
+  core.subscribe((push) => {
+    if (push.kind === 'accounts.changed') changedPushes += 1;
+    if (push.kind === 'session.state' && push.state === 'live') live = true;
+  });
+  const [account] = await accountsOf(core);
+  expect(account).toMatchObject({ fullName: 'Adam Admin', role: 200 });
+  await eventually(() => live, 'the session to go live');
+  // Olivia, the owner, renames Adam and makes him a moderator, from another client.
+  const patch = (body: Record<string, string>) =>
+    fetch(`${sandbox.url}/api/v1/users/${account?.userId}`, {
+      method: 'PATCH',
+      headers: { authorization: `Basic ${Buffer.from(`olivia@sandbox.test:${oliviaKey}`).toString('base64')}` },
+      body: new URLSearchParams(body),
+    });
+  try {
+    expect((await patch({ full_name: 'Adam A. Admin', role: '300' })).status).toBe(200);
+    await eventually(() => changedPushes >= 1 && true, 'an accounts.changed push');
+    for (let tries = 0; tries < 100; tries++) {
+      latest = await accountsOf(core);
+      if (latest[0]?.role === 300 && latest[0].fullName === 'Adam A. Admin') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(latest[0]).toMatchObject({ fullName: 'Adam A. Admin', role: 300 });
+  } finally {
+    await patch({ full_name: 'Adam Admin', role: '200' });
+  }
+});

@@ -72,11 +72,16 @@ export class SessionManager {
     const session = new RealmSession({
       accountId,
       client: this.accounts.client(accountId),
-      onStatus: (status: SessionStatus) => this.push({ kind: 'session.state', account: accountId, state: status.state, detail: status.detail }),
+      onStatus: (status: SessionStatus) => this.push({ kind: 'session.state', account: accountId, ...status }),
       onChanges: (changes) => {
         if (changes.length > 0) this.push({ kind: 'realm.changed', account: accountId, changes });
-        // The realm's name lives in the account list too (the realm switcher shows it).
-        if (changes.some((change) => change.collection === 'realm') && session.state) this.accounts.rename(accountId, session.state.realmName);
+        // The realm's name and the user's own name and role live in the account list too (the realm
+        // switcher shows them).
+        const state = session.state;
+        if (!state) return;
+        const own = state.users.get(state.ownUserId);
+        const touchesSelf = changes.some((change) => change.collection === 'realm' || (change.collection === 'users' && change.ids.includes(state.ownUserId)));
+        if (touchesSelf) this.accounts.refresh(accountId, { realmName: state.realmName, ...(own ? { fullName: own.full_name, role: own.role } : {}) });
       },
       onResync: () => this.push({ kind: 'realm.resynced', account: accountId }),
       onReportMessage: (message) => {

@@ -2,8 +2,9 @@
 // persistent data folder. It comes back on the port it had last time where it can, because the
 // console's saved sandbox account records the sandbox's address.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { onRememberedPort } from './remembered-port';
 
 export interface SandboxProcess {
   readonly url: string;
@@ -21,18 +22,9 @@ export interface SandboxProcessOptions {
 
 export async function startSandboxProcess(options: SandboxProcessOptions): Promise<SandboxProcess> {
   mkdirSync(options.dataDir, { recursive: true });
-  const remembered = readPort(options.portFile);
-  let started: SandboxProcess;
-  try {
-    started = await launch(options, remembered ?? 0);
-  } catch (error) {
-    // Most likely something else took the old port; any free one will do, at the price of the saved
-    // sandbox account pointing at the old address.
-    if (remembered === null) throw error;
-    started = await launch(options, 0);
-  }
-  writeFileSync(options.portFile, new URL(started.url).port);
-  return started;
+  // Where the old port is taken, any free one will do, at the price of the saved sandbox account
+  // pointing at the old address.
+  return onRememberedPort(options.portFile, (port) => launch(options, port), (started) => Number(new URL(started.url).port));
 }
 
 function launch(options: SandboxProcessOptions, port: number): Promise<SandboxProcess> {
@@ -83,13 +75,4 @@ function launch(options: SandboxProcessOptions, port: number): Promise<SandboxPr
     child.once('error', reject);
     void exited.then((code) => reject(new Error(`the sandbox server exited (code ${String(code)}) before it listened: ${stderr.trim()}`)));
   });
-}
-
-function readPort(file: string): number | null {
-  try {
-    const port = Number(readFileSync(file, 'utf8').trim());
-    return Number.isInteger(port) && port > 0 && port < 65536 ? port : null;
-  } catch {
-    return null;
-  }
 }

@@ -24,8 +24,9 @@ import {
   type StreamRow,
 } from '../db/stream-queries';
 import { isAdmin, isGuest, isModeratorOrAbove, isOwner, type UserRow } from '../db/users';
-import { seconds } from '../clock';
-import { badRequest, mustBeAdmin, mustBeOwner } from '../errors';
+import { seconds } from '../lib/clock';
+import { badRequest, mustBeAdmin, mustBeOwner } from '../lib/errors';
+import { MAX_STREAM_DESCRIPTION_LENGTH, MAX_STREAM_NAME_LENGTH } from '../lib/limits';
 import { renderMarkdown } from '../markdown/render';
 import { unprintablePosition } from './folders';
 
@@ -43,10 +44,6 @@ export interface ChannelUpdate {
   folderId?: number | null;
   groupSettings: Map<StreamGroupSetting, GroupSettingValue>;
 }
-
-/** The register response's max_stream_name_length and max_stream_description_length (upstream's values). */
-export const MAX_STREAM_NAME_LENGTH = 60;
-export const MAX_STREAM_DESCRIPTION_LENGTH = 1024;
 
 /** upstream Stream.MESSAGE_RETENTION_SPECIAL_VALUES_MAP. */
 const RETENTION_SPECIAL = { realm_default: null, unlimited: -1 } as const;

@@ -3,14 +3,14 @@
 // used up, as when an invited person signs up.
 import type { createUserParams } from '../../shared/api';
 import type { z } from 'zod';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import type { ServerContext } from '../context';
 import { insertUser } from '../db/create-user';
 import { subscribe } from '../db/create-stream';
 import { hashPassword } from '../db/passwords';
 import { userObject } from '../db/user-queries';
 import { activeUserIds, adminUserIds, getUser, getUserByEmail, isAdmin, type UserRow } from '../db/users';
-import { badRequest } from '../errors';
+import { badRequest } from '../lib/errors';
 import { checkFullName } from './users';
 import { isValidEmailSyntax } from './invite-addresses';
 

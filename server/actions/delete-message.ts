@@ -6,7 +6,7 @@ import { holdsGroupSetting } from '../db/groups';
 import { canViewMessage, getMessageRow, messageRecipientIds } from '../db/message-queries';
 import { getStream, groupSetting } from '../db/stream-queries';
 import { isAdmin, type UserRow } from '../db/users';
-import { badRequest } from '../errors';
+import { badRequest } from '../lib/errors';
 
 export function deleteMessage(ctx: ServerContext, actor: UserRow, messageId: number): void {
   const { db } = ctx;

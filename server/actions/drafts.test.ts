@@ -2,8 +2,9 @@
 // (PATCH /settings calls it), checked on the event bus.
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { DraftsRemoveEvent } from '../../shared/api';
+import { listDrafts } from '../db/draft-queries';
 import { openDemoRealm, type DemoRealm } from '../testing/in-process';
-import { createDrafts, deleteAllDrafts, listDrafts } from './drafts';
+import { createDrafts, deleteAllDrafts } from './drafts';
 
 let realm: DemoRealm;
 beforeEach(() => {

@@ -1,40 +1,20 @@
 // Drafts: spec 11 (create) and upstream's list, edit and delete (zerver/lib/drafts.py). A user's drafts
 // are stored only while their enable_drafts_synchronization setting is on; every change is announced
 // to that user's other clients as a `drafts` event after it commits.
-import type { Draft, DraftInput } from '../../shared/api';
-import { seconds } from '../clock';
+import type { DraftInput } from '../../shared/api';
+import { seconds } from '../lib/clock';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/connection';
+import { draftObject, listDrafts, type DraftRow } from '../db/draft-queries';
 import { getStream, getSubscription, hasContentAccess } from '../db/stream-queries';
 import { getUser, userSettings, type UserRow } from '../db/users';
-import { ApiError, badRequest } from '../errors';
+import { ApiError, badRequest } from '../lib/errors';
 import { normalizeContent, truncateTopic } from './messages';
-
-interface DraftRow {
-  id: number;
-  user_id: number;
-  type: '' | 'stream' | 'private';
-  to_ids: string;
-  topic: string;
-  content: string;
-  last_edit_time: number;
-}
 
 /** A draft as sent on create or edit, after shared/api's checks (no NUL, one channel for channel drafts). */
 export type DraftFields = DraftInput;
 
 type StoredDraft = Omit<DraftRow, 'id' | 'user_id'>;
-
-/** upstream Draft.to_dict. */
-export function draftObject(row: DraftRow): Draft & { id: number; timestamp: number } {
-  return { id: row.id, type: row.type, to: JSON.parse(row.to_ids) as number[], topic: row.topic, content: row.content, timestamp: row.last_edit_time };
-}
-
-/** upstream GET /drafts orders by last edit, oldest first (the register response is newest first). */
-export function listDrafts(db: Db, userId: number): ReturnType<typeof draftObject>[] {
-  const rows = db.prepare('SELECT * FROM drafts WHERE user_id = ? ORDER BY last_edit_time, id').all(userId) as DraftRow[];
-  return rows.map(draftObject);
-}
 
 /** upstream draft_endpoint: every draft endpoint refuses while synchronization is off. */
 function requireSync(user: UserRow): void {

@@ -8,7 +8,7 @@
 // from upstream's; every code is the same.
 import { createRequire } from 'node:module';
 import type { Db } from '../db/connection';
-import { badRequest } from '../errors';
+import { badRequest } from '../lib/errors';
 
 export type EmojiType = 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji';
 

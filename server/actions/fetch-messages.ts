@@ -14,7 +14,7 @@ import {
 } from '../db/message-queries';
 import { getStream, getStreamByName } from '../db/stream-queries';
 import { isGuest, type UserRow } from '../db/users';
-import { badRequest } from '../errors';
+import { badRequest } from '../lib/errors';
 import { buildNarrow, normalizeNarrow, type NarrowContext } from './narrow';
 
 export type GetMessagesParams = z.output<typeof getMessagesParams>;

@@ -1,7 +1,7 @@
 // Channel folders: spec 8 (create) and upstream's update and reorder (zerver/actions/channel_folders.py).
 // Administrators only; every change is announced to every active user after it commits.
 import type { ChannelFolder, CreateChannelFolderParams, UpdateChannelFolderParams } from '../../shared/api';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import type { ServerContext } from '../context';
 import {
   activeFolderNamed,
@@ -12,7 +12,7 @@ import {
   type FolderRow,
 } from '../db/folder-queries';
 import { activeUserIds, isAdmin, type UserRow } from '../db/users';
-import { badRequest, mustBeAdmin } from '../errors';
+import { badRequest, mustBeAdmin } from '../lib/errors';
 import { renderMarkdown } from '../markdown/render';
 
 interface FolderChange {

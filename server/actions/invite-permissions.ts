@@ -6,7 +6,7 @@ import type { Db } from '../db/connection';
 import { holdsGroupSetting, parseGroupSetting, type GroupRow } from '../db/groups';
 import { canAdministerChannel, getStream, getSubscription, groupSetting, hasContentAccess, type StreamRow } from '../db/stream-queries';
 import { isAdmin, isGuest, isOwner, type UserRow } from '../db/users';
-import { badRequest, mustBeOwner } from '../errors';
+import { badRequest, mustBeOwner } from '../lib/errors';
 
 /** upstream require_member_or_admin: the invitation endpoints are for members and administrators. */
 export function requireMemberOrAdmin(actor: UserRow): void {

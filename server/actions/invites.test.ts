@@ -2,7 +2,7 @@
 // events each mutation publishes, and what is stored but not returned (welcome_message_custom_text).
 import { describe, expect, test } from 'vitest';
 import { InvitesChangedEvent } from '../../shared/api';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import { getInvite, invitationsSentSince } from '../db/invite-queries';
 import { adminUserIds, type UserRow } from '../db/users';
 import { demoRealmForEachTest } from '../testing/in-process';

@@ -2,11 +2,11 @@
 // (upstream zerver/actions/invites.py). Each mutation is one transaction, then invites_changed.
 import type { z } from 'zod';
 import { DEFAULT_INVITE_EXPIRY_MINUTES, type Invite, type sendInvitesParams } from '../../shared/api';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import type { ServerContext } from '../context';
 import * as queries from '../db/invite-queries';
 import { adminUserIds, getUserByEmail, isAdmin, type UserRow } from '../db/users';
-import { ApiError, badRequest } from '../errors';
+import { ApiError, badRequest } from '../lib/errors';
 import { classifyInvitees, invitationOutcome, parseInviteeEmails, type InvitationFailureBody } from './invite-addresses';
 import {
   checkCanInvite,

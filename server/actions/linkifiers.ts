@@ -1,17 +1,12 @@
 // The organization's linkifiers (upstream; the spec names register `realm_linkifiers` and the
 // realm_linkifiers event): patterns in message text that become links. Administrators manage them.
 // upstream: zerver/views/realm_linkifiers.py, zerver/actions/realm_linkifiers.py.
-import type { RealmLinkifier } from '../../shared/api';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/connection';
+import { linkifiersSnapshot } from '../db/linkifier-queries';
 import { activeUserIds, isAdmin, type UserRow } from '../db/users';
-import { ApiError, badRequest, mustBeAdmin } from '../errors';
+import { ApiError, badRequest, mustBeAdmin } from '../lib/errors';
 import { linkifierErrors } from './linkifier-rules';
-
-/** The linkifiers in the order they apply (register `realm_linkifiers`, GET /realm/linkifiers). */
-export function linkifiersSnapshot(db: Db): RealmLinkifier[] {
-  return db.prepare('SELECT pattern, url_template, id FROM linkifiers ORDER BY sort_order, id').all() as RealmLinkifier[];
-}
 
 /** upstream ValidationFailureError: the first message, and every message by field. */
 function checkLinkifier(db: Db, pattern: string, urlTemplate: string, exceptId?: number): void {

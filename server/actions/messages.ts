@@ -2,7 +2,7 @@
 // zerver/actions/message_send.py), rendering (spec 20) and marking a topic read (spec 13).
 import { charCount, EMPTY_TOPIC_LITERAL, type sendMessageParams } from '../../shared/api';
 import type { z } from 'zod';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/connection';
 import { holdsGroupSetting, systemGroupId } from '../db/groups';
@@ -10,15 +10,12 @@ import { insertMessage } from '../db/insert-message';
 import { getMessageRow, messageRecipientIds, OWN_HISTORY_SQL, type MessageRow } from '../db/message-queries';
 import { getStream, getStreamByName, getSubscription, groupSetting, hasContentAccess, type StreamRow } from '../db/stream-queries';
 import { getUser, isGuest, type UserRow } from '../db/users';
-import { ApiError, badRequest } from '../errors';
-import { dbLookups } from '../markdown/lookups';
+import { ApiError, badRequest } from '../lib/errors';
+import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH, TRUNCATED_MESSAGE_MARKER, truncateContent } from '../lib/limits';
+import { dbLookups } from '../db/markdown-lookups';
 import { renderMessage, type RenderedMessage } from '../markdown/render';
 import { linkAttachments } from './attachments';
 import { messageEventGroups } from './message-events';
-import { MAX_MESSAGE_LENGTH } from './report-template';
-
-/** upstream MAX_TOPIC_NAME_LENGTH (register max_topic_length). */
-export const MAX_TOPIC_LENGTH = 60;
 
 export type SendMessageParams = z.output<typeof sendMessageParams>;
 
@@ -61,18 +58,11 @@ export function normalizeContent(raw: string): string {
   const body = raw.replace(/\s+$/u, '').replace(/^\n+/, '');
   if (body.length === 0) throw badRequest('Message must not be empty');
   if (body.includes('\0')) throw badRequest('Message must not contain null bytes');
-  return truncate(body, MAX_MESSAGE_LENGTH, '\n[message truncated]');
-}
-
-/** upstream truncate_content, counting characters as Python does (code points). */
-function truncate(text: string, max: number, suffix: string): string {
-  const chars = [...text];
-  if (chars.length <= max) return text;
-  return chars.slice(0, max - [...suffix].length).join('') + suffix;
+  return truncateContent(body, MAX_MESSAGE_LENGTH, TRUNCATED_MESSAGE_MARKER);
 }
 
 /** upstream truncate_topic: a long topic is cut, not refused. */
-export const truncateTopic = (topic: string) => truncate(topic, MAX_TOPIC_LENGTH, '...');
+export const truncateTopic = (topic: string) => truncateContent(topic, MAX_TOPIC_LENGTH, '...');
 
 /** Conventions 4: `(no topic)` and the realm's display name of the empty topic both mean the empty topic. */
 export function readTopicName(db: Db, topic: string): string {

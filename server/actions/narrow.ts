@@ -4,7 +4,7 @@
 // follow upstream's zerver/lib/narrow.py (NarrowBuilder, BadNarrowOperatorError, ok_to_include_history).
 import type { Narrow } from '../../shared/api';
 import { dmKey } from '../db/insert-message';
-import { ApiError, badRequest } from '../errors';
+import { ApiError, badRequest } from '../lib/errors';
 
 export interface NarrowTerm {
   operator: string;

@@ -2,11 +2,12 @@
 // formats of the register snapshot. Checked in process with a manual clock.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { LegacyPresenceEvent } from '../../shared/api';
-import { seconds, type ManualClock } from '../clock';
+import { seconds, type ManualClock } from '../lib/clock';
 import { insertUser } from '../db/create-user';
+import { presenceSnapshot } from '../db/presence-queries';
 import type { UserRow } from '../db/users';
 import { openDemoRealm, type DemoRealm } from '../testing/in-process';
-import { presenceSnapshot, reportPresence, USER_LIMIT_FOR_PRESENCE_EVENTS } from './presence';
+import { reportPresence, USER_LIMIT_FOR_PRESENCE_EVENTS } from './presence';
 import { applySettingChanges } from './settings';
 
 let realm: DemoRealm;

@@ -1,11 +1,21 @@
 // Presence (upstream; the spec names the register `presences` and the `presence` event): when each
 // user was last active and last connected. upstream: zerver/views/presence.py
 // update_active_status_backend, zerver/actions/presence.py, zerver/lib/presence.py.
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/connection';
+import {
+  legacyClientPresence,
+  modernPresence,
+  presenceSnapshot,
+  presenceUserRow,
+  type PresenceRow,
+  type PresenceSnapshot,
+  type PresenceStatus,
+  type PresenceUserRow,
+} from '../db/presence-queries';
 import { activeUserIds, userSettings, type UserRow } from '../db/users';
-import { badRequest } from '../errors';
+import { badRequest } from '../lib/errors';
 import type { ServerEvent } from '../events/bus';
 
 /** upstream settings: clients treat a user as offline this long after their last check-in. */
@@ -14,86 +24,8 @@ export const OFFLINE_THRESHOLD_SECS = 200;
 export const PRESENCE_PING_INTERVAL_SECS = 60;
 /** upstream: a stored time is rewritten only when the new report is at least this much newer. */
 const PRESENCE_UPDATE_MIN_FREQ_SECONDS = 55;
-/** upstream: the legacy format calls a user active when last active this close to last connected. */
-const LEGACY_ACTIVE_OFFSET_SECONDS = 70;
 /** upstream USER_LIMIT_FOR_SENDING_PRESENCE_UPDATE_EVENTS: bigger organizations get no presence events. */
 export const USER_LIMIT_FOR_PRESENCE_EVENTS = 100;
-/** upstream: with no history limit given, two weeks of presence. */
-const DEFAULT_HISTORY_DAYS = 14;
-
-export type PresenceStatus = 'active' | 'idle';
-
-interface PresenceRow {
-  user_id: number;
-  last_active_time: number | null;
-  last_connected_time: number | null;
-}
-
-interface PresenceUserRow extends PresenceRow {
-  email: string;
-  date_joined: number;
-}
-
-export interface ModernPresence {
-  active_timestamp: number;
-  idle_timestamp: number;
-}
-
-export interface LegacyClientPresence {
-  client: string;
-  status: PresenceStatus;
-  timestamp: number;
-  pushable?: boolean;
-}
-
-/** upstream user_presence_datetime_with_date_joined_default: never-set times read as the join date. */
-function times(row: PresenceUserRow): { active: number; connected: number } {
-  return { active: row.last_active_time ?? row.date_joined, connected: row.last_connected_time ?? row.date_joined };
-}
-
-export function modernPresence(row: PresenceUserRow): ModernPresence {
-  const { active, connected } = times(row);
-  return { active_timestamp: active, idle_timestamp: connected };
-}
-
-/** upstream format_legacy_presence_dict: one client, `website`, active or idle. */
-export function legacyClientPresence(row: PresenceUserRow): Required<LegacyClientPresence> {
-  const { active, connected } = times(row);
-  const isActive = active + LEGACY_ACTIVE_OFFSET_SECONDS >= connected;
-  return { client: 'website', status: isActive ? 'active' : 'idle', timestamp: isActive ? active : connected, pushable: false };
-}
-
-/** upstream get_legacy_user_presence_info: the client's entry plus `aggregated` (its latest). */
-function legacyPresence(row: PresenceUserRow): Record<string, LegacyClientPresence> {
-  const website = legacyClientPresence(row);
-  return { aggregated: { client: website.client, status: website.status, timestamp: website.timestamp }, website };
-}
-
-export interface PresenceSnapshotOptions {
-  /** spec 21 slim_presence: keyed by user ID in the modern format; otherwise by email, legacy. */
-  slim: boolean;
-  /** spec 21 presence_history_limit_days (default 14); 0 asks for none. */
-  historyLimitDays?: number;
-  /** UTC seconds (seconds(ctx.clock)). */
-  now: number;
-}
-
-/**
- * upstream get_presence_dict_by_realm: the presence of active humans connected within the history
- * limit, in the register snapshot's `presences` shape and POST /users/me/presence's.
- */
-export function presenceSnapshot(db: Db, options: PresenceSnapshotOptions): Record<string, ModernPresence | Record<string, LegacyClientPresence>> {
-  const days = options.historyLimitDays ?? DEFAULT_HISTORY_DAYS;
-  if (days === 0) return {};
-  const rows = db
-    .prepare(
-      `SELECT p.user_id, p.last_active_time, p.last_connected_time, u.email, u.date_joined
-       FROM presence p JOIN users u ON u.id = p.user_id
-       WHERE u.is_active = 1 AND u.is_bot = 0 AND p.last_connected_time >= ? ORDER BY p.user_id`,
-    )
-    .all(options.now - days * 86_400) as PresenceUserRow[];
-  return Object.fromEntries(rows.map((row) => (options.slim ? [String(row.user_id), modernPresence(row)] : [row.email, legacyPresence(row)])));
-}
 
 /**
  * The one canonical presence event: upstream's legacy shape plus `_modern`, from which
@@ -149,7 +81,7 @@ export interface PresenceReport {
 }
 
 export type PresenceReply = {
-  presences?: ReturnType<typeof presenceSnapshot>;
+  presences?: PresenceSnapshot;
   server_timestamp?: number;
 };
 
@@ -178,11 +110,7 @@ export function reportPresence(ctx: ServerContext, actor: UserRow, report: Prese
 function publishPresence(ctx: ServerContext, userId: number): void {
   const recipients = activeUserIds(ctx.db);
   if (recipients.length > USER_LIMIT_FOR_PRESENCE_EVENTS) return;
-  const row = ctx.db
-    .prepare(
-      `SELECT p.user_id, p.last_active_time, p.last_connected_time, u.email, u.date_joined
-       FROM presence p JOIN users u ON u.id = p.user_id WHERE p.user_id = ?`,
-    )
-    .get(userId) as PresenceUserRow;
+  const row = presenceUserRow(ctx.db, userId);
+  if (!row) return;
   ctx.events.publish(recipients, presenceEvent(row, ctx.clock.now() / 1000));
 }

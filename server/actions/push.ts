@@ -3,10 +3,10 @@
 // validates and stores the registration, and otherwise answers PUSH_SERVICE_NOT_CONFIGURED.
 import type { z } from 'zod';
 import type { registerPushDeviceParams } from '../../shared/api';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import type { ServerContext } from '../context';
 import type { UserRow } from '../db/users';
-import { ApiError, badRequest } from '../errors';
+import { ApiError, badRequest } from '../lib/errors';
 
 export type PushRegistration = z.output<typeof registerPushDeviceParams>;
 

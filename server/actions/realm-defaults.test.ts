@@ -2,10 +2,11 @@
 // upstream's shape), and what an unchanged value does.
 import { describe, expect, test } from 'vitest';
 import { RealmUserSettingsDefaultsEvent } from '../../shared/api';
-import { UPSTREAM_USER_SETTING_DEFAULTS } from '../db/user-settings';
+import { UPSTREAM_USER_SETTING_DEFAULTS } from '../lib/user-settings';
+import { readUserSettingsDefaults } from '../db/realm-defaults-queries';
 import { activeUserIds } from '../db/users';
 import { demoRealmForEachTest } from '../testing/in-process';
-import { changedDefaults, readUserSettingsDefaults, updateUserSettingsDefaults } from './realm-defaults';
+import { changedDefaults, updateUserSettingsDefaults } from './realm-defaults';
 
 const realm = demoRealmForEachTest();
 

@@ -5,11 +5,10 @@ import type { ReportType } from '../../shared/api';
 import type { ServerContext } from '../context';
 import { canViewMessage, dmParticipants, getMessageRow } from '../db/message-queries';
 import { getStream } from '../db/stream-queries';
-import { getUser, type UserRow } from '../db/users';
-import { badRequest } from '../errors';
-import { NOTIFICATION_BOT_EMAIL } from '../seed/realm';
+import { getNotificationBot, getUser, type UserRow } from '../db/users';
+import { badRequest } from '../lib/errors';
 import { deliverMessage, effectiveTopicsPolicy, truncateTopic } from './messages';
-import { reportContent, reportTopic, type ReportedMessageWhere, type ReportParty } from './report-template';
+import { reportContent, reportTopic, type ReportedMessageWhere, type ReportParty } from '../lib/report-template';
 
 export function reportMessage(ctx: ServerContext, reporter: UserRow, messageId: number, reportType: ReportType, description: string): void {
   const { db } = ctx;
@@ -36,7 +35,7 @@ export function reportMessage(ctx: ServerContext, reporter: UserRow, messageId: 
     where = participants.length > 2 ? { kind: 'group_dm', participants: participants.map(party) } : { kind: 'dm' };
   }
   const content = reportContent({ reporter: party(reporter.id), reportedUser, messageId, where, reportType, description, content: message.content });
-  const bot = db.prepare('SELECT * FROM users WHERE lower(email) = lower(?) AND is_system_bot = 1').get(NOTIFICATION_BOT_EMAIL) as UserRow | undefined;
+  const bot = getNotificationBot(db);
   if (!bot) throw new Error('The notification bot is missing from this organization.');
   // upstream (later versions): a channel that allows only the empty topic gets the report there
   const topic = effectiveTopicsPolicy(db, channel) === 'empty_topic_only' ? '' : truncateTopic(reportTopic(reportedUser));

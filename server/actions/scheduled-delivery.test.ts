@@ -1,8 +1,9 @@
 // Delivery on demand and the delivery service's lifetime, on an in-process realm with a ManualClock.
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { seconds, type ManualClock } from '../clock';
+import { seconds, type ManualClock } from '../lib/clock';
+import { listScheduledMessages } from '../db/scheduled-queries';
 import { openDemoRealm, type DemoRealm } from '../testing/in-process';
-import { createScheduledMessage, listScheduledMessages } from './scheduled';
+import { createScheduledMessage } from './scheduled';
 import { deliverDueScheduledMessages, startScheduledDelivery } from './scheduled-delivery';
 
 let realm: DemoRealm;

@@ -2,13 +2,13 @@
 // try_deliver_one_scheduled_message and send_scheduled_message). Each due message is sent through
 // POST /messages' own checks, so a message that can no longer be sent (its channel archived, its sender
 // deactivated or no longer allowed to post) is marked failed, with upstream's reason, instead.
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import type { ServerContext } from '../context';
-import { getUser, type UserRow } from '../db/users';
-import { ApiError, badRequest } from '../errors';
-import { NOTIFICATION_BOT_EMAIL } from '../seed/realm';
+import type { ScheduledRow } from '../db/scheduled-queries';
+import { getNotificationBot, getUser, type UserRow } from '../db/users';
+import { ApiError, badRequest } from '../lib/errors';
 import { deliverMessage, sendMessage } from './messages';
-import { announceUpdate, type ScheduledRow } from './scheduled';
+import { announceUpdate } from './scheduled';
 
 /** upstream SCHEDULED_MESSAGE_LATE_CUTOFF_MINUTES: later than this, a message is not sent at all. */
 const LATE_CUTOFF_SECONDS = 10 * 60;
@@ -91,7 +91,7 @@ function send(ctx: ServerContext, sender: UserRow, row: ScheduledRow): number {
 
 /** upstream send_failed_scheduled_message_notification: a direct message from the notification bot. */
 function notifyFailure(ctx: ServerContext, sender: UserRow, row: ScheduledRow, reason: string): void {
-  const bot = ctx.db.prepare('SELECT * FROM users WHERE lower(email) = lower(?) AND is_system_bot = 1').get(NOTIFICATION_BOT_EMAIL) as UserRow | undefined;
+  const bot = getNotificationBot(ctx.db);
   if (!bot) return;
   // upstream datetime_to_global_time: <time:...> in ISO 8601, UTC, whole seconds
   const when = `<time:${new Date(row.scheduled_timestamp * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00')}>`;

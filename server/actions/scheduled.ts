@@ -3,63 +3,21 @@
 // checked as POST /messages checks a message when it is scheduled and again when it is delivered
 // (scheduled-delivery.ts). Every change is announced to the sender's clients after it commits.
 import type { z } from 'zod';
-import { EMPTY_TOPIC_LITERAL, type createScheduledMessageParams, type editScheduledMessageParams, type ScheduledMessage } from '../../shared/api';
+import { EMPTY_TOPIC_LITERAL, type createScheduledMessageParams, type editScheduledMessageParams } from '../../shared/api';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/connection';
+import { getScheduledRow, scheduledMessageObject, type ScheduledRow } from '../db/scheduled-queries';
 import type { UserRow } from '../db/users';
-import { ApiError, badRequest } from '../errors';
-import { dbLookups } from '../markdown/lookups';
+import { ApiError, badRequest } from '../lib/errors';
+import { dbLookups } from '../db/markdown-lookups';
 import { renderMessage } from '../markdown/render';
 import { checkMessage } from './messages';
 
 export type CreateScheduledParams = z.output<typeof createScheduledMessageParams>;
 export type EditScheduledParams = z.output<typeof editScheduledMessageParams>;
-type StoredType = 'stream' | 'private';
-
-export interface ScheduledRow {
-  id: number;
-  sender_id: number;
-  type: StoredType;
-  stream_id: number | null;
-  topic: string;
-  to_user_ids: string;
-  content: string;
-  rendered_content: string;
-  scheduled_timestamp: number;
-  read_by_sender: number | null;
-  delivered_message_id: number | null;
-  failed: number;
-  failure_message: string | null;
-}
-
+type StoredType = ScheduledRow['type'];
 /** The fields a check of type, recipients, topic and content decides. */
 type Addressed = Pick<ScheduledRow, 'type' | 'stream_id' | 'topic' | 'to_user_ids' | 'content' | 'rendered_content'>;
-
-/** upstream ScheduledMessage.to_dict: channel messages carry `topic` and a channel ID as `to`. */
-export function scheduledMessageObject(row: ScheduledRow): ScheduledMessage {
-  const common = {
-    scheduled_message_id: row.id,
-    content: row.content,
-    rendered_content: row.rendered_content,
-    scheduled_delivery_timestamp: row.scheduled_timestamp,
-    failed: row.failed === 1,
-  };
-  return row.type === 'stream'
-    ? { ...common, to: row.stream_id as number, type: 'stream', topic: row.topic }
-    : { ...common, to: JSON.parse(row.to_user_ids) as number[], type: 'private' };
-}
-
-export function getScheduledRow(db: Db, id: number): ScheduledRow | undefined {
-  return db.prepare('SELECT * FROM scheduled_messages WHERE id = ?').get(id) as ScheduledRow | undefined;
-}
-
-/** upstream get_undelivered_scheduled_messages: failed ones included, earliest delivery first. */
-export function listScheduledMessages(db: Db, senderId: number): ScheduledMessage[] {
-  const rows = db
-    .prepare('SELECT * FROM scheduled_messages WHERE sender_id = ? AND delivered_message_id IS NULL ORDER BY scheduled_timestamp, id')
-    .all(senderId) as ScheduledRow[];
-  return rows.map(scheduledMessageObject);
-}
 
 /** Publishes upstream's scheduled_messages update event for the row as it now is. */
 export function announceUpdate(ctx: ServerContext, id: number): void {

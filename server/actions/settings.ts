@@ -5,12 +5,11 @@ import type { z } from 'zod';
 import type { updateSettingsParams, UserSettingName } from '../../shared/api';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/connection';
-import { UPSTREAM_USER_SETTING_DEFAULTS } from '../db/user-settings';
+import { checkNotificationSound, UPSTREAM_USER_SETTING_DEFAULTS } from '../lib/user-settings';
 import { userSettings, type UserRow } from '../db/users';
-import { badRequest } from '../errors';
+import { badRequest } from '../lib/errors';
 import type { ServerEvent } from '../events/bus';
 import { deleteAllDrafts } from './drafts';
-import { AVAILABLE_NOTIFICATION_SOUNDS } from './realm-defaults';
 
 type Params = z.output<typeof updateSettingsParams>;
 export type SettingValue = boolean | number | string;
@@ -19,54 +18,9 @@ export type SettingChange = readonly [UserSettingName, SettingValue];
 /** upstream check_settings_values: one second to one week. */
 const MAX_BATCHING_PERIOD_SECONDS = 7 * 24 * 60 * 60;
 
-/**
- * upstream UserProfile.display_settings_legacy and notification_settings_legacy, as far as spec 4
- * names them: the settings older than feature level 89, the only ones upstream also announces with the
- * legacy update_display_settings or update_global_notifications event. Newer settings get only
- * user_settings. (server/events/delivery.ts decides which legacy event a client without
- * user_settings_object receives.)
- */
-export const LEGACY_DISPLAY_SETTINGS: readonly UserSettingName[] = [
-  'color_scheme',
-  'web_home_view',
-  'demote_inactive_streams',
-  'emojiset',
-  'enable_drafts_synchronization',
-  'enter_sends',
-  'fluid_layout_width',
-  'high_contrast_mode',
-  'left_side_userlist',
-  'starred_message_counts',
-  'translate_emoticons',
-  'twenty_four_hour_time',
-];
-export const LEGACY_NOTIFICATION_SETTINGS: readonly UserSettingName[] = [
-  'desktop_icon_count_display',
-  'email_notifications_batching_period_seconds',
-  'enable_desktop_notifications',
-  'enable_digest_emails',
-  'enable_offline_email_notifications',
-  'enable_offline_push_notifications',
-  'enable_online_push_notifications',
-  'enable_sounds',
-  'enable_stream_audible_notifications',
-  'enable_stream_desktop_notifications',
-  'enable_stream_email_notifications',
-  'enable_stream_push_notifications',
-  'message_content_in_email_notifications',
-  'notification_sound',
-  'pm_content_in_desktop_notifications',
-  'presence_enabled',
-  'realm_name_in_email_notifications_policy',
-  'wildcard_mentions_notify',
-];
-
 /** upstream check_settings_values, for the values the endpoint's schema leaves open. */
 function checkSettingValues(params: Params): void {
-  const sound = params.notification_sound;
-  if (sound !== undefined && sound !== 'none' && !(AVAILABLE_NOTIFICATION_SOUNDS as readonly string[]).includes(sound)) {
-    throw badRequest(`Invalid notification sound '${sound}'`);
-  }
+  checkNotificationSound(params.notification_sound);
   const period = params.email_notifications_batching_period_seconds;
   if (period !== undefined && (period <= 0 || period > MAX_BATCHING_PERIOD_SECONDS)) {
     throw badRequest(`Invalid email batching period: ${period} seconds`);

@@ -1,32 +1,16 @@
 // Saved snippets: spec 17 (edit) and 18 (create), plus upstream's list and delete
 // (zerver/actions/saved_snippets.py). Each change is announced to the owner's clients after it commits.
-import { charCount, type SavedSnippet } from '../../shared/api';
-import { seconds } from '../clock';
+import { charCount } from '../../shared/api';
+import { seconds } from '../lib/clock';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/connection';
+import { savedSnippetObject, type SnippetRow } from '../db/snippet-queries';
 import type { UserRow } from '../db/users';
-import { ApiError, badRequest } from '../errors';
-import { MAX_MESSAGE_LENGTH } from './report-template';
+import { ApiError, badRequest } from '../lib/errors';
+import { MAX_MESSAGE_LENGTH } from '../lib/limits';
 
 /** upstream SavedSnippet.MAX_TITLE_LENGTH. */
 export const MAX_SNIPPET_TITLE_LENGTH = 60;
-
-interface SnippetRow {
-  id: number;
-  user_id: number;
-  title: string;
-  content: string;
-  date_created: number;
-}
-
-/** upstream SavedSnippet.to_api_dict. */
-export const savedSnippetObject = (row: SnippetRow): SavedSnippet => ({ id: row.id, title: row.title, content: row.content, date_created: row.date_created });
-
-/** upstream do_get_saved_snippets (also the register response's `saved_snippets`). */
-export function listSavedSnippets(db: Db, userId: number): SavedSnippet[] {
-  const rows = db.prepare('SELECT * FROM saved_snippets WHERE user_id = ? ORDER BY id').all(userId) as SnippetRow[];
-  return rows.map(savedSnippetObject);
-}
 
 /**
  * upstream's StringConstraints(strip_whitespace=True, max_length=...): whitespace around the text goes,

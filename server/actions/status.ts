@@ -1,11 +1,11 @@
 // spec 10: update your own status. upstream: zerver/views/presence.py update_user_status_backend,
 // zerver/lib/user_status.py check_update_user_status and zerver/actions/user_status.py.
 import type { z } from 'zod';
-import type { updateStatusParams, UserStatus } from '../../shared/api';
+import type { updateStatusParams } from '../../shared/api';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/connection';
 import { activeUserIds, userSettings, type UserRow } from '../db/users';
-import { badRequest } from '../errors';
+import { badRequest } from '../lib/errors';
 import type { ServerEvent } from '../events/bus';
 import { checkEmojiRequest, emojiForName, type EmojiType } from './emoji';
 import { applySettingChanges, changedSettings, publishSettingChanges } from './settings';
@@ -68,35 +68,4 @@ export function updateStatus(ctx: ServerContext, actor: UserRow, params: Params)
   })();
   publishSettingChanges(ctx, actor, settingChanges);
   ctx.events.publish(activeUserIds(ctx.db), statusEvent(actor.id, status, params.away));
-}
-
-interface StatusRow {
-  id: number;
-  settings: string;
-  status_text: string | null;
-  emoji_name: string | null;
-  emoji_code: string | null;
-  reaction_type: string | null;
-}
-
-/**
- * upstream get_all_users_status_dict (the register snapshot's `user_status`): active users whose status
- * says something, with only the parts that are set, and `away` where presence is turned off.
- */
-export function userStatusSnapshot(db: Db): Record<string, UserStatus> {
-  const rows = db
-    .prepare(
-      `SELECT u.id, u.settings, s.status_text, s.emoji_name, s.emoji_code, s.reaction_type
-       FROM users u LEFT JOIN user_status s ON s.user_id = u.id WHERE u.is_active = 1 ORDER BY u.id`,
-    )
-    .all() as StatusRow[];
-  const snapshot: Record<string, UserStatus> = {};
-  for (const row of rows) {
-    const entry: Record<string, unknown> = {};
-    if (userSettings(row).presence_enabled === false) entry.away = true;
-    if (row.status_text) entry.status_text = row.status_text;
-    if (row.emoji_name) Object.assign(entry, { emoji_name: row.emoji_name, emoji_code: row.emoji_code, reaction_type: row.reaction_type });
-    if (Object.keys(entry).length > 0) snapshot[String(row.id)] = entry as UserStatus;
-  }
-  return snapshot;
 }

@@ -1,7 +1,7 @@
 // Who typing events go to, checked on the event bus (delivery then filters per queue): limits and
 // recipients a long-polling test cannot easily set up.
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import { insertUser } from '../db/create-user';
 import { getStreamByName, subscriberIds } from '../db/stream-queries';
 import { openDemoRealm, type DemoRealm } from '../testing/in-process';

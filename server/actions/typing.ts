@@ -5,13 +5,13 @@
 // upstream: zerver/views/typing.py and zerver/actions/typing.py.
 import type { z } from 'zod';
 import type { setTypingStatusParams, TypingOp } from '../../shared/api';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/connection';
 import { canViewMessage, dmParticipants, getMessageRow, type MessageRow } from '../db/message-queries';
 import { getStream, getSubscription, hasContentAccess, subscriberIds, type StreamRow } from '../db/stream-queries';
 import { getUser, userSettings, type UserRow } from '../db/users';
-import { badRequest } from '../errors';
+import { badRequest } from '../lib/errors';
 import { checkPostingPermission, readTopicName } from './messages';
 
 type TypingParams = z.output<typeof setTypingStatusParams>;

@@ -4,11 +4,11 @@
 // zerver/lib/upload/__init__.py (sanitize_name, upload_message_attachment, get_file_info).
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import type { ServerConfig } from '../config';
 import type { ServerContext } from '../context';
 import type { UserRow } from '../db/users';
-import { badRequest } from '../errors';
+import { badRequest } from '../lib/errors';
 
 /** The realm's ID in path IDs (the sandbox holds one organization, `realm.id = 1`). */
 const REALM_ID = 1;

@@ -6,7 +6,7 @@ import type { ProfileDataChange } from '../../shared/api';
 import type { Db } from '../db/connection';
 import { isRenderableFieldType } from '../db/user-queries';
 import type { UserRow } from '../db/users';
-import { badRequest } from '../errors';
+import { badRequest } from '../lib/errors';
 import type { ServerEvent } from '../events/bus';
 import { renderMarkdown } from '../markdown/render';
 import { profileFieldEvent } from './user-events';

@@ -1,6 +1,6 @@
 // spec 12 role rules and the deactivation rules, for every actor, target role and new role.
 import { describe, expect, test } from 'vitest';
-import { ApiError } from '../errors';
+import { ApiError } from '../lib/errors';
 import type { Role } from '../../shared/api';
 import { checkDeactivation, checkRoleChange, GUEST_TO_ADMIN_MESSAGE, LAST_OWNER_DEACTIVATE_MESSAGE, LAST_OWNER_ROLE_MESSAGE } from './user-role-rules';
 

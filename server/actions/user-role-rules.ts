@@ -1,7 +1,7 @@
 // Who may give whom which role (spec 12, spec Authentication 7), and who may deactivate whom. Pure
 // rules over the roles involved, so every combination is cheap to test.
 import type { Role } from '../../shared/api';
-import { badRequest, mustBeAdmin, mustBeOwner } from '../errors';
+import { badRequest, mustBeAdmin, mustBeOwner } from '../lib/errors';
 import { isAdmin, isOwner, ROLE, type UserRow } from '../db/users';
 
 type Actor = Pick<UserRow, 'role'>;

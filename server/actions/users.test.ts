@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { RealmUserUpdateEvent, UserGroupAddMembersEvent, UserGroupRemoveMembersEvent } from '../../shared/api';
 import { activeUserIds, adminUserIds, getUser, type UserRow } from '../db/users';
-import { ApiError } from '../errors';
+import { ApiError } from '../lib/errors';
 import type { ServerEvent } from '../events/bus';
 import { demoRealmForEachTest } from '../testing/in-process';
 import { deactivateUser, reactivateUser, updateUser } from './users';

@@ -7,7 +7,7 @@ import type { ServerContext } from '../context';
 import type { Db } from '../db/connection';
 import { gravatarUrl, humanOwnerCount } from '../db/user-queries';
 import { activeUserIds, adminUserIds, getUser, getUserByEmail, isAdmin, isOwner, type UserRow } from '../db/users';
-import { badRequest, mustBeOwner } from '../errors';
+import { badRequest, mustBeOwner } from '../lib/errors';
 import type { ServerEvent } from '../events/bus';
 import { emailChangeEvents, personUpdateEvent, roleChangeEvents } from './user-events';
 import { applyProfileData } from './user-profile-data';

@@ -1,8 +1,9 @@
-// Opens the sandbox's SQLite database in WAL mode, refusing a data directory another server is using,
-// and brings its schema up to date.
+// Opens the sandbox's SQLite database in WAL mode, refusing a data directory another server is using
+// (a lock file, server.lock, taken over when its process is gone), and brings its schema up to date.
 import Database from 'better-sqlite3';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { acquireInstanceLock } from '../../shared/node/instance-lock';
 import { migrate } from './migrations';
 
 export type Db = Database.Database;
@@ -22,7 +23,8 @@ export interface OpenedDb {
 
 export function openDatabase(dataDir: string): OpenedDb {
   mkdirSync(dataDir, { recursive: true });
-  const releaseLock = lockDataDir(dataDir);
+  const lock = acquireInstanceLock(path.join(dataDir, 'server.lock'));
+  if (!lock.acquired) throw new DataDirInUseError(dataDir, lock.holder);
   let db: Db;
   try {
     db = new Database(path.join(dataDir, 'sandbox.sqlite'));
@@ -31,45 +33,14 @@ export function openDatabase(dataDir: string): OpenedDb {
     db.pragma('synchronous = NORMAL');
     migrate(db);
   } catch (error) {
-    releaseLock();
+    lock.release();
     throw error;
   }
   return {
     db,
     close() {
       db.close();
-      releaseLock();
+      lock.release();
     },
   };
-}
-
-/**
- * A lock file holding the owner's PID. A lock left by a process that no longer runs (a crash) is
- * taken over; a live owner's is refused.
- */
-function lockDataDir(dataDir: string): () => void {
-  const lockPath = path.join(dataDir, 'server.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(lockPath, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) throw new DataDirInUseError(dataDir, owner);
-      rmSync(lockPath, { force: true });
-    }
-  }
-  throw new Error(`Could not lock the data directory ${dataDir}.`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

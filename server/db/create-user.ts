@@ -1,8 +1,9 @@
 // Inserts an account. Actions wrap this to announce the new user (realm_user add); seeds call it directly.
 import type { Db } from './connection';
-import type { IdSource } from '../ids';
+import type { IdSource } from '../lib/ids';
 import type { UserRow } from './users';
-import { UPSTREAM_USER_SETTING_DEFAULTS } from './user-settings';
+import { UPSTREAM_USER_SETTING_DEFAULTS } from '../lib/user-settings';
+import { readUserSettingsDefaults } from './realm-defaults-queries';
 
 export interface NewUser {
   email: string;
@@ -25,8 +26,7 @@ export interface NewUser {
  * the settings that differ from upstream's defaults are stored, which keeps 20,000 users small.
  */
 function initialSettings(db: Db, own: Record<string, unknown>): Record<string, unknown> {
-  const realmDefaults = JSON.parse(db.prepare('SELECT user_settings_defaults FROM realm').pluck().get() as string) as Record<string, unknown>;
-  const merged: Record<string, unknown> = { ...realmDefaults, ...own };
+  const merged: Record<string, unknown> = { ...readUserSettingsDefaults(db), ...own };
   const upstream = UPSTREAM_USER_SETTING_DEFAULTS as Record<string, unknown>;
   return Object.fromEntries(Object.entries(merged).filter(([key, value]) => upstream[key] !== value));
 }

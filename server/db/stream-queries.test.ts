@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Stream, Subscription } from '../../shared/api';
-import { seededIds } from '../ids';
+import { seededIds } from '../lib/ids';
 import { seedIfEmpty } from '../seed/index';
 import { openDatabase, type OpenedDb } from './connection';
 import { getStreamByName, streamObject, subscriptionObject, type StreamRow } from './stream-queries';

@@ -1,6 +1,6 @@
 // Reading users: the row type, lookups, and the recipient sets events go to.
 import type { Db } from './connection';
-import { UPSTREAM_USER_SETTING_DEFAULTS } from './user-settings';
+import { UPSTREAM_USER_SETTING_DEFAULTS } from '../lib/user-settings';
 
 export interface UserRow {
   id: number;
@@ -37,6 +37,13 @@ export function getUser(db: Db, id: number): UserRow | undefined {
 
 export function getUserByEmail(db: Db, email: string): UserRow | undefined {
   return db.prepare('SELECT * FROM users WHERE lower(delivery_email) = lower(?)').get(email) as UserRow | undefined;
+}
+
+/** The system bot that posts moderation reports and scheduled-message failures (every seed creates it). */
+export const NOTIFICATION_BOT_EMAIL = 'notify-bot@sandbox.test';
+
+export function getNotificationBot(db: Db): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE lower(email) = lower(?) AND is_system_bot = 1').get(NOTIFICATION_BOT_EMAIL) as UserRow | undefined;
 }
 
 export function getUserByApiKey(db: Db, apiKey: string): UserRow | undefined {

@@ -3,7 +3,7 @@
 // Publishers may attach fields starting with "_" for delivery's use; they never reach a client.
 import type { ServerEvent } from './bus';
 import type { QueueOptions } from './queue';
-import { LEGACY_DISPLAY_SETTINGS, LEGACY_NOTIFICATION_SETTINGS } from '../actions/settings';
+import { LEGACY_DISPLAY_SETTINGS, LEGACY_NOTIFICATION_SETTINGS } from '../lib/user-settings';
 
 export interface Recipient {
   userId: number;

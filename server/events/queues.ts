@@ -2,7 +2,7 @@
 // DELETE /events or after queueIdleMs without a fetch (spec States: 10 minutes). A long-poll with
 // nothing to say is answered with a heartbeat after heartbeatMs (spec Events 3: one minute).
 import type { ServerContext } from '../context';
-import { ApiError, badRequest } from '../errors';
+import { ApiError, badRequest } from '../lib/errors';
 import { getUser, isGuest, userSettings } from '../db/users';
 import type { ServerEvent } from './bus';
 import { deliver, type RealmView, type Recipient } from './delivery';

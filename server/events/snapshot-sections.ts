@@ -1,15 +1,15 @@
 // The register snapshot's per-user sections from the rest of the spec (issue 4): drafts, saved
 // snippets, scheduled messages, presence, statuses, personal settings, linkifiers and custom emoji.
 import type { ClientCapabilities } from '../../shared/api';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import type { ServerContext } from '../context';
+import { listDrafts } from '../db/draft-queries';
+import { linkifiersSnapshot } from '../db/linkifier-queries';
+import { presenceSnapshot } from '../db/presence-queries';
+import { listScheduledMessages } from '../db/scheduled-queries';
+import { listSavedSnippets } from '../db/snippet-queries';
+import { userStatusSnapshot } from '../db/status-queries';
 import { userSettings, type UserRow } from '../db/users';
-import { listDrafts } from '../actions/drafts';
-import { linkifiersSnapshot } from '../actions/linkifiers';
-import { presenceSnapshot } from '../actions/presence';
-import { listScheduledMessages } from '../actions/scheduled';
-import { listSavedSnippets } from '../actions/snippets';
-import { userStatusSnapshot } from '../actions/status';
 
 /** upstream: the register snapshot carries at most this many drafts, newest first. */
 const MAX_DRAFTS_IN_SNAPSHOT = 1000;

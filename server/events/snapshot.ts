@@ -1,41 +1,26 @@
 // The initial state POST /register returns (spec 21, upstream fetch_initial_state_data): one section
 // per event type the client asks for (fetch_event_types, else event_types, else everything), holding
 // the realm's real values.
-import type { ClientCapabilities } from '../../shared/api';
+import {
+  DEFAULT_LONGPOLL_TIMEOUT_SECONDS,
+  DEFAULT_TYPING_PERIODS_MS,
+  PARTIAL_SUBSCRIBERS_ACTIVE_DAYS,
+  SUBSCRIBERS_ALWAYS_LISTED_BELOW,
+  type ClientCapabilities,
+} from '../../shared/api';
 import { SERVICE_VERSION } from '../config';
 import type { ServerContext } from '../context';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
+import { LIMITS } from '../lib/limits';
 import { listFolders, folderObject } from '../db/folder-queries';
 import { listProfileFields, PROFILE_FIELD_TYPES } from '../db/profile-field-queries';
 import { groupObject, listGroups } from '../db/group-queries';
+import { userSettingsDefaultsSnapshot } from '../db/realm-defaults-queries';
 import { allStreams, messageStatsByStream, streamObject, subscribersByStream, subscriptionObject, streamsForUser, type StreamRow } from '../db/stream-queries';
 import { maxMessageIdFor, ownUserObject, profileDataByUser, userObject } from '../db/user-queries';
 import { isAdmin, isGuest, isModeratorOrAbove, isOwner, userSettings, type UserRow } from '../db/users';
-import { userSettingsDefaultsSnapshot } from '../actions/realm-defaults';
-import { MAX_MESSAGE_LENGTH } from '../actions/report-template';
 import { userForClient, withInheritedNotificationSettings } from './snapshot-compat';
 import { userSections } from './snapshot-sections';
-
-/** Advertised maxima (spec Limits; upstream's values). */
-export const LIMITS = {
-  max_message_length: MAX_MESSAGE_LENGTH,
-  max_topic_length: 60,
-  max_stream_name_length: 60,
-  max_stream_description_length: 1024,
-  max_channel_folder_name_length: 60,
-  max_channel_folder_description_length: 1024,
-} as const;
-
-/** spec 1: typing timing, upstream's defaults. */
-export const TYPING_PERIODS_MS = {
-  server_typing_started_wait_period_milliseconds: 10_000,
-  server_typing_stopped_wait_period_milliseconds: 5_000,
-  server_typing_started_expiry_period_milliseconds: 15_000,
-} as const;
-
-/** spec 21 include_subscribers: full lists below this many subscribers; partial lists above it. */
-export const SUBSCRIBERS_ALWAYS_LISTED_BELOW = 250;
-const PARTIAL_ACTIVE_DAYS = 14;
 
 export interface SnapshotRequest {
   /** null: an unauthenticated visitor of a realm with public access. */
@@ -96,7 +81,7 @@ export function buildSnapshot(ctx: ServerContext, request: SnapshotRequest): Sna
   if (want('default_streams')) {
     snapshot.realm_default_streams = db.prepare('SELECT id FROM streams WHERE is_default = 1 AND is_archived = 0 ORDER BY id').pluck().all();
   }
-  if (want('realm_user_settings_defaults')) snapshot.realm_user_settings_defaults = userSettingsDefaultsSnapshot(ctx);
+  if (want('realm_user_settings_defaults')) snapshot.realm_user_settings_defaults = userSettingsDefaultsSnapshot(db, ctx.config.featureLevel);
   if (want('message')) snapshot.max_message_id = maxMessageIdFor(db, user.id);
   if (want('recent_private_conversations')) snapshot.recent_private_conversations = recentConversations(ctx, user.id);
   if (want('navigation_views')) snapshot.navigation_views = [];
@@ -127,9 +112,10 @@ function realmSection(ctx: ServerContext): Snapshot {
     realm_enable_spectator_access: Boolean(realm.enable_spectator_access),
     max_file_upload_size_mib: ctx.config.maxFileUploadSizeMib,
     ...LIMITS,
-    ...TYPING_PERIODS_MS,
-    // upstream: longer than the heartbeat period, so a live connection is never taken for dead.
-    event_queue_longpoll_timeout_seconds: Math.max(90, Math.ceil(ctx.config.heartbeatMs / 1000) + 30),
+    // spec 1: typing timing, upstream's defaults.
+    ...DEFAULT_TYPING_PERIODS_MS,
+    // upstream's 90 seconds, or longer than the heartbeat period, so a live connection is never taken for dead.
+    event_queue_longpoll_timeout_seconds: Math.max(DEFAULT_LONGPOLL_TIMEOUT_SECONDS, Math.ceil(ctx.config.heartbeatMs / 1000) + 30),
   };
 }
 
@@ -181,7 +167,7 @@ function subscriptionsSection(
   const now = seconds(ctx.clock);
   const subscriptions = [];
   const neverSubscribed = [];
-  const activeSince = now - PARTIAL_ACTIVE_DAYS * 86_400;
+  const activeSince = now - PARTIAL_SUBSCRIBERS_ACTIVE_DAYS * 86_400;
   const partialOf = (ids: number[]) =>
     db
       .prepare(
@@ -193,6 +179,7 @@ function subscriptionsSection(
     const sub = subscriptionObject(db, row, user.id, many);
     const ids = include === 'false' ? [] : [...(many.subscribers?.get(row.id) ?? [])];
     const lists =
+      // spec 21 include_subscribers: full lists below this many subscribers; partial lists above it.
       include === 'true' || (include === 'partial' && ids.length < SUBSCRIBERS_ALWAYS_LISTED_BELOW)
         ? { subscribers: ids }
         : include === 'partial'

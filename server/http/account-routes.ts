@@ -3,7 +3,7 @@
 import { createUser as createUserEndpoint, deleteMessage as deleteMessageEndpoint } from '../../shared/api';
 import { createUser } from '../actions/create-user';
 import { deleteMessage } from '../actions/delete-message';
-import type { RouteModule } from './app';
+import type { RouteModule } from './route';
 
 export const accountRoutes: RouteModule = (routes, ctx) => {
   routes.authed(createUserEndpoint, (actor, params) => createUser(ctx, actor, params));

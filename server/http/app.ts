@@ -4,12 +4,10 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '../lib/errors';
 import { RateLimiter } from './rate-limit';
-import { createRoutes, type Routes } from './route';
+import { createRoutes, type RouteModule } from './route';
 import { collectUploadedFile } from './uploads';
-
-export type RouteModule = (routes: Routes, ctx: ServerContext, app: FastifyInstance) => void;
 
 export async function buildApp(ctx: ServerContext, modules: readonly RouteModule[]): Promise<FastifyInstance> {
   const app = Fastify({

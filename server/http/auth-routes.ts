@@ -2,8 +2,8 @@
 import { fetchApiKey } from '../../shared/api';
 import { getUserByEmail } from '../db/users';
 import { verifyPassword } from '../db/passwords';
-import type { RouteModule } from './app';
-import { ApiError } from '../errors';
+import type { RouteModule } from './route';
+import { ApiError } from '../lib/errors';
 
 export const authRoutes: RouteModule = (routes, ctx) => {
   routes.anonymous(fetchApiKey, (_actor, { username, password }) => {

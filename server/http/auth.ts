@@ -3,8 +3,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { getUserByApiKey, type UserRow } from '../db/users';
-import { ApiError } from '../errors';
-import { seconds } from '../clock';
+import { ApiError } from '../lib/errors';
+import { seconds } from '../lib/clock';
 
 const ACTIVITY_WRITE_INTERVAL_S = 60;
 

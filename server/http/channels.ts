@@ -1,12 +1,12 @@
 // Channels: spec 3 (update a channel), spec 15 (topics in a channel) and upstream's GET /streams
 // (reference/upstream-behaviour.md, section 9).
 import { getStreams, getTopics, updateChannel as updateChannelEndpoint } from '../../shared/api';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import { updateChannel } from '../actions/channels';
 import { getStream, getSubscription, hasContentAccess, streamObject, streamsForUser, topicsInStream } from '../db/stream-queries';
 import { isAdmin } from '../db/users';
-import { badRequest } from '../errors';
-import type { RouteModule } from './app';
+import { badRequest } from '../lib/errors';
+import type { RouteModule } from './route';
 
 export const channelRoutes: RouteModule = (routes, ctx) => {
   routes.authed(updateChannelEndpoint, (actor, params) => {

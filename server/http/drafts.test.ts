@@ -2,7 +2,7 @@
 // refusal in upstream's words, the synchronization setting, and the drafts events a client receives.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createDrafts, DraftsAddEvent, DraftsRemoveEvent, DraftsUpdateEvent, getDrafts, type Draft } from '../../shared/api';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import { withDb } from '../testing/database-file';
 import { registerQueue } from '../testing/event-client';
 import type { ApiClient } from '../testing/harness';

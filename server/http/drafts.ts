@@ -3,8 +3,8 @@
 import type { FastifyRequest } from 'fastify';
 import { createDrafts, deleteDraft, editDraft, getDrafts } from '../../shared/api';
 import * as actions from '../actions/drafts';
-import { badRequest } from '../errors';
-import type { RouteModule } from './app';
+import { badRequest } from '../lib/errors';
+import type { RouteModule } from './route';
 
 export const draftRoutes: RouteModule = (routes, ctx) => {
   routes.authed(createDrafts, (actor, { drafts }, { request }) => {

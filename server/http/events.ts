@@ -1,10 +1,10 @@
 // spec 21 POST /register, and upstream's GET /events (long-poll) and DELETE /events.
 import { deleteEventQueue, getEvents, register } from '../../shared/api';
-import { ApiError, badRequest } from '../errors';
+import { ApiError, badRequest } from '../lib/errors';
 import type { Db } from '../db/connection';
 import type { EventQueues } from '../events/queues';
 import { buildSnapshot } from '../events/snapshot';
-import type { RouteModule } from './app';
+import type { RouteModule } from './route';
 
 /** Event types the sandbox knows; others in event_types are ignored (spec 21: "unsupported types ignored"). */
 export function eventRoutes(queues: EventQueues): RouteModule {

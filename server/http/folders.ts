@@ -3,7 +3,7 @@
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from '../../shared/api';
 import { createFolder, reorderFolders, updateFolder } from '../actions/folders';
 import { folderObject, listFolders } from '../db/folder-queries';
-import type { RouteModule } from './app';
+import type { RouteModule } from './route';
 
 export const folderRoutes: RouteModule = (routes, ctx) => {
   routes.authed(createChannelFolder, (actor, params) => ({ channel_folder_id: createFolder(ctx, actor, params) }));

@@ -2,8 +2,8 @@
 import { getUserGroups } from '../../shared/api';
 import { groupObject, listGroups } from '../db/group-queries';
 import { isGuest } from '../db/users';
-import { badRequest } from '../errors';
-import type { RouteModule } from './app';
+import { badRequest } from '../lib/errors';
+import type { RouteModule } from './route';
 
 export const groupRoutes: RouteModule = (routes, ctx) => {
   routes.authed(getUserGroups, (actor, { include_deactivated_groups }) => {

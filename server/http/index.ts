@@ -1,5 +1,5 @@
 // Every resource's routes, registered in this order.
-import type { RouteModule } from './app';
+import type { RouteModule } from './route';
 import { accountRoutes } from './account-routes';
 import { authRoutes } from './auth-routes';
 import { serverSettingsRoutes } from './server-settings';

@@ -2,7 +2,7 @@
 // POST /invites/{id}/resend: the parameters arrive parsed; the actions decide and reply.
 import { getInvites, resendInvite, revokeInvite, sendInvites } from '../../shared/api';
 import * as invites from '../actions/invites';
-import type { RouteModule } from './app';
+import type { RouteModule } from './route';
 
 export const inviteRoutes: RouteModule = (routes, ctx) => {
   routes.authed(sendInvites, (actor, params) => invites.sendInvites(ctx, actor, params));

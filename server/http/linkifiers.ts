@@ -1,10 +1,11 @@
 // upstream's linkifier endpoints (shared/api/linkifiers.ts): list, add, update, remove and reorder.
 import { createLinkifier, deleteLinkifier, getLinkifiers, reorderLinkifiers, updateLinkifier } from '../../shared/api';
 import * as actions from '../actions/linkifiers';
-import type { RouteModule } from './app';
+import { linkifiersSnapshot } from '../db/linkifier-queries';
+import type { RouteModule } from './route';
 
 export const linkifierRoutes: RouteModule = (routes, ctx) => {
-  routes.authed(getLinkifiers, () => ({ linkifiers: actions.linkifiersSnapshot(ctx.db) }));
+  routes.authed(getLinkifiers, () => ({ linkifiers: linkifiersSnapshot(ctx.db) }));
   routes.authed(createLinkifier, (actor, params) => ({ id: actions.addLinkifier(ctx, actor, params.pattern, params.url_template) }));
   routes.authed(updateLinkifier, (actor, params) => {
     actions.updateLinkifier(ctx, actor, params.filter_id, params.pattern, params.url_template);

@@ -3,7 +3,7 @@
 import { getMessages, markTopicAsRead, renderMessage, sendMessage } from '../../shared/api';
 import { getMessages as fetchMessages } from '../actions/fetch-messages';
 import * as actions from '../actions/messages';
-import type { RouteModule } from './app';
+import type { RouteModule } from './route';
 
 export const messageRoutes: RouteModule = (routes, ctx) => {
   routes.authed(getMessages, (actor, params) => fetchMessages(ctx, actor, params));

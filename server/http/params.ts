@@ -3,7 +3,7 @@
 // them. Then validates with the endpoint's zod schema from shared/api, turning zod's issues into
 // upstream's error texts, and lists the parameters the endpoint does not support.
 import type { z } from 'zod';
-import { ApiError, badRequest } from '../errors';
+import { ApiError, badRequest } from '../lib/errors';
 
 export interface ParsedParams<T> {
   params: T;

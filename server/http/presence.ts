@@ -2,7 +2,7 @@
 // and gets everyone's presence back.
 import { updatePresence } from '../../shared/api';
 import { reportPresence } from '../actions/presence';
-import type { RouteModule } from './app';
+import type { RouteModule } from './route';
 
 export const presenceRoutes: RouteModule = (routes, ctx) => {
   routes.authed(updatePresence, (actor, params) => {

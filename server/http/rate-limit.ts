@@ -1,6 +1,6 @@
 // Per-user rate limiting with upstream's 429 body and Retry-After header, when configured.
 import type { ServerContext } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '../lib/errors';
 
 const WINDOW_MS = 60_000;
 

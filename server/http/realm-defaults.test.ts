@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { updateRealmUserSettingsDefaults } from '../../shared/api';
 import { insertUser } from '../db/create-user';
 import { userSettings } from '../db/users';
-import { seededIds } from '../ids';
+import { seededIds } from '../lib/ids';
 import { withDb } from '../testing/database-file';
 import type { ApiClient } from '../testing/harness';
 import { expectError, expectSuccess } from '../testing/replies';

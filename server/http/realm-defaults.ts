@@ -3,7 +3,7 @@
 // settings added later are not parameters, so they are listed in `ignored_parameters_unsupported`.
 import { realmDefaultsParamsAt, updateRealmUserSettingsDefaults } from '../../shared/api';
 import { updateUserSettingsDefaults } from '../actions/realm-defaults';
-import type { RouteModule } from './app';
+import type { RouteModule } from './route';
 
 export const realmDefaultsRoutes: RouteModule = (routes, ctx) => {
   const endpoint = { ...updateRealmUserSettingsDefaults, params: realmDefaultsParamsAt(ctx.config.featureLevel) };

@@ -32,6 +32,9 @@ export interface Routes {
   optional<E extends Endpoint>(endpoint: E, handler: Handler<E, UserRow | null>): void;
 }
 
+/** One resource's routes: registered through `routes`, or on the Fastify app itself (uploads, tus). */
+export type RouteModule = (routes: Routes, ctx: ServerContext, app: FastifyInstance) => void;
+
 export function createRoutes(app: FastifyInstance, ctx: ServerContext, limiter: RateLimiter): Routes {
   const register = <E extends Endpoint, A extends UserRow | null>(endpoint: E, resolveActor: (request: FastifyRequest) => A, handler: Handler<E, A>) => {
     app.route({

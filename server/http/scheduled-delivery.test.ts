@@ -12,7 +12,7 @@ import {
   type FetchedMessage,
   type ScheduledMessage,
 } from '../../shared/api';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import { withDb } from '../testing/database-file';
 import { registerQueue } from '../testing/event-client';
 import type { ApiClient } from '../testing/harness';

@@ -2,7 +2,7 @@
 // HTTP: what is stored and listed, and every rule and error. Delivery is in scheduled-delivery.test.ts.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createScheduledMessage, getScheduledMessages, type ScheduledMessage } from '../../shared/api';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import { withDb } from '../testing/database-file';
 import type { ApiClient } from '../testing/harness';
 import { error } from '../testing/replies';

@@ -2,11 +2,12 @@
 // DELETE /scheduled_messages.
 import { createScheduledMessage, deleteScheduledMessage, editScheduledMessage, getScheduledMessages } from '../../shared/api';
 import * as actions from '../actions/scheduled';
-import type { RouteModule } from './app';
+import { listScheduledMessages } from '../db/scheduled-queries';
+import type { RouteModule } from './route';
 import { clientName } from './messages';
 
 export const scheduledRoutes: RouteModule = (routes, ctx) => {
-  routes.authed(getScheduledMessages, (actor) => ({ scheduled_messages: actions.listScheduledMessages(ctx.db, actor.id) }));
+  routes.authed(getScheduledMessages, (actor) => ({ scheduled_messages: listScheduledMessages(ctx.db, actor.id) }));
 
   routes.authed(createScheduledMessage, (actor, params, { request }) => ({
     scheduled_message_id: actions.createScheduledMessage(ctx, actor, params, clientName(request.headers['user-agent'])),

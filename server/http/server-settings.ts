@@ -1,7 +1,7 @@
 // upstream GET /server_settings: what a client needs before signing in.
 import { getServerSettings } from '../../shared/api';
 import { SERVICE_VERSION } from '../config';
-import type { RouteModule } from './app';
+import type { RouteModule } from './route';
 
 export const serverSettingsRoutes: RouteModule = (routes, ctx) => {
   routes.anonymous(getServerSettings, () => {

@@ -1,7 +1,7 @@
 // upstream PATCH /settings: a user's own personal settings (the spec's "User settings" section).
 import { updateSettings } from '../../shared/api';
 import { updateOwnSettings } from '../actions/settings';
-import type { RouteModule } from './app';
+import type { RouteModule } from './route';
 
 export const settingsRoutes: RouteModule = (routes, ctx) => {
   routes.authed(updateSettings, (actor, params) => {

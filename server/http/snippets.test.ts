@@ -9,7 +9,7 @@ import {
   SavedSnippetsUpdateEvent,
   type SavedSnippet,
 } from '../../shared/api';
-import { seconds } from '../clock';
+import { seconds } from '../lib/clock';
 import { registerQueue } from '../testing/event-client';
 import type { ApiClient } from '../testing/harness';
 import { error } from '../testing/replies';

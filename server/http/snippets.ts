@@ -2,10 +2,11 @@
 // GET /saved_snippets and DELETE /saved_snippets/{id}.
 import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet, getSavedSnippets } from '../../shared/api';
 import * as actions from '../actions/snippets';
-import type { RouteModule } from './app';
+import { listSavedSnippets } from '../db/snippet-queries';
+import type { RouteModule } from './route';
 
 export const snippetRoutes: RouteModule = (routes, ctx) => {
-  routes.authed(getSavedSnippets, (actor) => ({ saved_snippets: actions.listSavedSnippets(ctx.db, actor.id) }));
+  routes.authed(getSavedSnippets, (actor) => ({ saved_snippets: listSavedSnippets(ctx.db, actor.id) }));
 
   routes.authed(createSavedSnippet, (actor, { title, content }) => ({
     saved_snippet_id: actions.createSavedSnippet(ctx, actor, title, content),

@@ -4,7 +4,7 @@
 // database with the snapshot's own function.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { parseEvent, updateStatus } from '../../shared/api';
-import { userStatusSnapshot } from '../actions/status';
+import { userStatusSnapshot } from '../db/status-queries';
 import { userSettings, type UserRow } from '../db/users';
 import { withDb } from '../testing/database-file';
 import { registerQueue } from '../testing/event-client';

@@ -2,7 +2,7 @@
 // and an emoji code or type without a name; the action checks the emoji itself.
 import { updateStatus as updateStatusEndpoint } from '../../shared/api';
 import { updateStatus } from '../actions/status';
-import type { RouteModule } from './app';
+import type { RouteModule } from './route';
 
 export const statusRoutes: RouteModule = (routes, ctx) => {
   routes.authed(updateStatusEndpoint, (actor, params) => {

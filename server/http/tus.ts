@@ -28,8 +28,8 @@ import {
 } from '../actions/uploads';
 import type { ServerContext } from '../context';
 import type { UserRow } from '../db/users';
-import { ApiError } from '../errors';
-import type { RouteModule } from './app';
+import { ApiError } from '../lib/errors';
+import type { RouteModule } from './route';
 import { authenticate } from './auth';
 import { API_PREFIX } from './route';
 

@@ -2,7 +2,7 @@
 // requires what each type needs, with upstream's texts ("Missing 'stream_id' argument", ...).
 import { setEditTypingStatus, setTypingStatus } from '../../shared/api';
 import { setEditTyping, setTyping } from '../actions/typing';
-import type { RouteModule } from './app';
+import type { RouteModule } from './route';
 
 export const typingRoutes: RouteModule = (routes, ctx) => {
   routes.authed(setTypingStatus, (actor, params) => {

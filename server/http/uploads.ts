@@ -9,8 +9,8 @@ import { uploadFile } from '../../shared/api';
 import { canAccessAttachment, canSpectatorAccessAttachment, getAttachment, type AttachmentRow } from '../actions/attachments';
 import { fileTooLargeMessage, storeUpload, uploadFilePath, type UploadedFile } from '../actions/uploads';
 import type { ServerContext } from '../context';
-import { badRequest } from '../errors';
-import type { RouteModule } from './app';
+import { badRequest } from '../lib/errors';
+import type { RouteModule } from './route';
 import { authenticate } from './auth';
 
 const filesByRequest = new WeakMap<FastifyRequest, UploadedFile[]>();

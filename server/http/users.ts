@@ -4,8 +4,8 @@ import { deactivateUser, getOwnUser, getUser, getUsers, reactivateUser, updateUs
 import * as actions from '../actions/users';
 import { getUser as getUserRow } from '../db/users';
 import { listUserObjects, ownUserObject, userObject } from '../db/user-queries';
-import { badRequest } from '../errors';
-import type { RouteModule } from './app';
+import { badRequest } from '../lib/errors';
+import type { RouteModule } from './route';
 
 export const userRoutes: RouteModule = (routes, ctx) => {
   routes.authed(getOwnUser, (actor) => ownUserObject(ctx.db, actor));

@@ -4,7 +4,7 @@
 // HTML as upstream's zerver/lib/markdown (UserMentionPattern, StreamPattern, StreamTopicPattern,
 // StreamTopicMessagePattern). Syntax that names nobody known is left alone, so `**…**` stays bold.
 import type { MarkdownIt, StateInline } from 'markdown-it';
-import { encodeHashComponent } from '../actions/report-template';
+import { narrowHash } from '../lib/narrow-url';
 import { DEFAULT_EMPTY_TOPIC_DISPLAY_NAME, type MarkdownLookups } from './lookups';
 
 /** What a rendering mentions, for the message's `mentioned` and wildcard flags. */
@@ -83,9 +83,6 @@ function userMention(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
-/** upstream encode_stream: the channel's part of a narrow URL, `ID-name-with-dashes`. */
-export const channelSlug = (id: number, name: string) => `${id}-${encodeHashComponent(name.replace(/ /g, '-'))}`;
-
 function channelLink(state: StateInline, silent: boolean): boolean {
   if (state.src.charCodeAt(state.pos) !== 0x23 /* # */ || !precededBy(state, BEFORE_LINK)) return false;
   const rest = state.src.slice(state.pos, state.posMax);
@@ -98,9 +95,7 @@ function channelLink(state: StateInline, silent: boolean): boolean {
   if (!channel) return false;
   if (!silent) {
     const [, , topic, messageId] = match;
-    let href = `/#narrow/channel/${channelSlug(channel.id, channel.name)}`;
-    if (topic !== undefined) href += `/topic/${encodeHashComponent(topic)}`;
-    if (messageId !== undefined) href += `/near/${messageId}`;
+    const href = `/${narrowHash(channel, topic, messageId)}`;
     const open = state.push('link_open', 'a', 1);
     if (messageId !== undefined) {
       open.attrSet('class', 'message-link');

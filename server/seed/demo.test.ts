@@ -4,7 +4,7 @@ import type { Db } from '../db/connection';
 import { holdsGroupSetting, parseGroupSetting } from '../db/groups';
 import { verifyPassword } from '../db/passwords';
 import type { UserRow } from '../db/users';
-import { randomIds } from '../ids';
+import { randomIds } from '../lib/ids';
 import { demoRealmForFile, openDemoRealm } from '../testing/in-process';
 
 // Random API keys and tokens, so "the same seed gives the same people" shows the people do not

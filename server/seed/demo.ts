@@ -8,11 +8,11 @@ import { insertMessage } from '../db/insert-message';
 import { hashPassword } from '../db/passwords';
 import { systemGroupId } from '../db/groups';
 import type { UserRow } from '../db/users';
-import { seededIds } from '../ids';
+import { seededIds } from '../lib/ids';
 import { renderMarkdown } from '../markdown/render';
-import { dbLookups } from '../markdown/lookups';
-import { reportContent, reportTopic, type ReportInput } from '../actions/report-template';
-import type { SeedContext } from './index';
+import { dbLookups } from '../db/markdown-lookups';
+import { reportContent, reportTopic, type ReportInput } from '../lib/report-template';
+import type { SeedContext } from './seed-context';
 import { createRealm, EMAIL_DOMAIN } from './realm';
 import { generatedPeople } from './people';
 

@@ -1,5 +1,5 @@
 // --seed empty: the organization, its system groups and bots, and one owner to administer it.
-import type { SeedContext } from './index';
+import type { SeedContext } from './seed-context';
 import { createRealm, EMAIL_DOMAIN } from './realm';
 import { insertUser } from '../db/create-user';
 import { hashPassword } from '../db/passwords';

@@ -1,17 +1,9 @@
 // Fills a new data directory with one of the seeds; an existing organization is never touched.
 import type { SeedName } from '../config';
-import type { Db } from '../db/connection';
-import type { IdSource } from '../ids';
 import { seedDemo } from './demo';
 import { seedEmpty } from './empty';
 import { seedLarge } from './large';
-
-export interface SeedContext {
-  db: Db;
-  ids: IdSource;
-  /** UTC seconds: the moment the organization is created. */
-  now: number;
-}
+import type { SeedContext } from './seed-context';
 
 const SEEDS: Record<SeedName, (ctx: SeedContext) => void> = {
   empty: seedEmpty,

@@ -4,10 +4,10 @@
 import { insertUser } from '../db/create-user';
 import { insertStream, subscribe } from '../db/create-stream';
 import { dmKey } from '../db/insert-message';
-import { seededIds } from '../ids';
+import { seededIds } from '../lib/ids';
 import { renderMarkdown } from '../markdown/render';
 import { demoPasswordHash, seedDemo } from './demo';
-import type { SeedContext } from './index';
+import type { SeedContext } from './seed-context';
 import { generatedPeople } from './people';
 
 export const LARGE_COUNTS = { users: 20_000, channels: 2_000, messages: 200_000 } as const;

@@ -3,12 +3,12 @@
 import type { Db } from '../db/connection';
 import { insertUser } from '../db/create-user';
 import { SYSTEM_GROUPS, systemGroupId } from '../db/groups';
-import { UPSTREAM_USER_SETTING_DEFAULTS } from '../db/user-settings';
-import type { IdSource } from '../ids';
+import { NOTIFICATION_BOT_EMAIL } from '../db/users';
+import { UPSTREAM_USER_SETTING_DEFAULTS } from '../lib/user-settings';
+import type { IdSource } from '../lib/ids';
 
 export const REALM_NAME = 'Sandbox Org';
 export const EMAIL_DOMAIN = 'sandbox.test';
-export const NOTIFICATION_BOT_EMAIL = `notify-bot@${EMAIL_DOMAIN}`;
 
 export function createRealm(db: Db, ids: IdSource, now: number): { notificationBotId: number } {
   db.prepare(

@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ManualClock } from '../clock';
+import { ManualClock } from '../lib/clock';
 import type { SeedName, ServerConfig } from '../config';
 import { startServer, type RunningServer } from '../start';
 

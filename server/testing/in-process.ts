@@ -5,13 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { ManualClock, seconds } from '../clock';
+import { ManualClock, seconds } from '../lib/clock';
 import { DEFAULT_CONFIG, type SeedName, type ServerConfig } from '../config';
 import type { ServerContext } from '../context';
 import { openDatabase } from '../db/connection';
 import { getUserByEmail, type UserRow } from '../db/users';
 import { EventBus, type ServerEvent } from '../events/bus';
-import { seededIds, type IdSource } from '../ids';
+import { seededIds, type IdSource } from '../lib/ids';
 import { seedIfEmpty } from '../seed/index';
 import { openBetweenHooks } from './between-hooks';
 

@@ -2,7 +2,12 @@
 // event kind that shared/api defines must parse with our schema. Where the spec and upstream truly
 // differ, the spec wins: those examples are listed in SPEC_DIFFERENCES with the reason, and the test
 // checks that they still fail (so the list cannot go stale).
-import { readFileSync } from 'node:fs';
+//
+// The description is upstream's zerver/openapi/zulip.yaml at feature level 247. It is not part of this
+// repository: UPSTREAM_OPENAPI names the file, by default ../shared/reference/upstream-openapi-fl247.yaml
+// beside the project folder (where CI has it). Without it these tests are skipped, with one line saying
+// where to put it; a file named by UPSTREAM_OPENAPI that is missing fails them instead.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
@@ -11,8 +16,13 @@ import { endpoints, type Endpoint } from './index';
 import { parseErrorBody } from './errors';
 import { eventSchemas, isKnownEventKind } from './events';
 
-const yamlPath = path.resolve(import.meta.dirname, '../../../shared/reference/upstream-openapi-fl247.yaml');
-const doc = parse(readFileSync(yamlPath, 'utf8'), { maxAliasCount: -1 }) as OpenApi;
+const chosenPath = process.env.UPSTREAM_OPENAPI;
+const yamlPath = chosenPath ? path.resolve(chosenPath) : path.resolve(import.meta.dirname, '../../../shared/reference/upstream-openapi-fl247.yaml');
+const found = Boolean(chosenPath) || existsSync(yamlPath);
+if (!found) {
+  console.warn(`Skipped: upstream's OpenAPI file (zerver/openapi/zulip.yaml at feature level 247) is not at ${yamlPath}; put it there, or set UPSTREAM_OPENAPI to its path.`);
+}
+const doc = found ? (parse(readFileSync(yamlPath, 'utf8'), { maxAliasCount: -1 }) as OpenApi) : null;
 
 interface OpenApi {
   paths: Record<string, Record<string, Operation>>;
@@ -26,7 +36,7 @@ interface Operation {
 function resolve(node: unknown): unknown {
   if (node && typeof node === 'object' && '$ref' in node && typeof node.$ref === 'string') {
     const [, , group, name] = node.$ref.split('/');
-    return doc.components[group ?? '']?.[name ?? ''];
+    return doc?.components[group ?? '']?.[name ?? ''];
   }
   return node;
 }
@@ -70,7 +80,7 @@ interface Case {
   body: unknown;
 }
 
-function collectCases(): Case[] {
+function collectCases(doc: OpenApi): Case[] {
   const cases: Case[] = [];
   for (const [yamlPathKey, operations] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
@@ -90,7 +100,7 @@ function collectCases(): Case[] {
   return cases;
 }
 
-function collectEventCases(): Case[] {
+function collectEventCases(doc: OpenApi): Case[] {
   const events = doc.paths['/events']?.get?.responses?.['200']?.content?.['application/json']?.schema;
   const eventItems: unknown[] = [];
   for (const part of (resolve(events) as { allOf?: unknown[] }).allOf ?? []) {
@@ -123,13 +133,13 @@ const SPEC_DIFFERENCES: Record<string, string> = {
     'the spec gives every subscription date_created, creator_id, folder_id, topics_policy, is_recently_active and the group settings; the example predates them',
 };
 
-const cases = [...collectCases(), ...collectEventCases()];
+const cases = doc ? [...collectCases(doc), ...collectEventCases(doc)] : [];
 
 function check(c: Case) {
   return c.schema === 'error' ? parseErrorBody(c.body) : c.schema.safeParse(c.body);
 }
 
-describe('upstream OpenAPI examples (feature level 247)', () => {
+describe.skipIf(!found)('upstream OpenAPI examples (feature level 247)', () => {
   test('examples were found for the endpoints and events shared/api defines', () => {
     // Floors a little under today's counts (60 reply and 43 event examples): a broken walk of the file finds far fewer.
     expect(cases.filter((c) => !c.id.startsWith('event')).length).toBeGreaterThanOrEqual(50);

@@ -1,6 +1,6 @@
 // Reads a moderation report back from the notification bot's message (spec 16), written in upstream's
 // template (reference/upstream-behaviour.md section 5; the sandbox writes it in
-// server/actions/report-template.ts). Only the Markdown is read: the message has no structured copy.
+// server/lib/report-template.ts). Only the Markdown is read: the message has no structured copy.
 //
 //   @_**Mark Member|5** reported a DM sent by @_**Gina Guest|6**.
 //   - Reason: **spam**

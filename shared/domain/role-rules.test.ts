@@ -78,6 +78,8 @@ const gina = person(5, 'Gina Guest', 600);
 const botOwner = person(6, 'Echo Bot', 100, { is_bot: true });
 const departed = person(7, 'Derek Departed', 200, { is_active: false });
 const realm = [olivia, adam, mona, mark, gina, botOwner, departed];
+/** The same realm with a second administrator, so that demoting Adam leaves one. */
+const twoAdmins = [...realm, person(8, 'Ada Second', 200)];
 
 describe('planning a change of several users', () => {
   test('sorts them into changes, unchanged and refused with the reason', () => {
@@ -104,15 +106,26 @@ describe('reviewing a change: who gains, who loses, and the hazards', () => {
     const review = reviewRoleChange(realm, [adam, mark, gina], 300, 1);
     expect(review.promotions.map(moveWords)).toEqual(['Mark Member: Member → Moderator', 'Gina Guest: Guest → Moderator']);
     expect(review.demotions.map(moveWords)).toEqual(['Adam Admin: Administrator → Moderator']);
-    // Olivia, an owner, still administers the realm: owners count as administrators.
-    expect(review).toMatchObject({ leavesNoAdministrator: false, ownLoss: null, hazards: [] });
+    expect(review.ownLoss).toBeNull();
+  });
+
+  test('demoting the only administrator leaves the owners alone to administer the realm', () => {
+    const review = reviewRoleChange(realm, [adam, mark], 300, 1);
+    expect(review).toMatchObject({ leavesNoAdministrator: true, leavesNobody: false, ownersLeft: 1, hazards: ['noAdministrator'] });
+    expect(hazardConsent(review, 'Sandbox Org')).toBe('I understand that Sandbox Org will have no administrators, only its owner');
+    expect(hazardWarning(review, 'Sandbox Org')).toBe(
+      'After this change Sandbox Org has no administrators: only its 1 owner could manage its settings, users and channels, or undo this change.',
+    );
+    // Made an owner, the administrator still administers it; a second administrator left is enough.
+    expect(reviewRoleChange(realm, [adam], 100, 1).hazards).toEqual([]);
+    expect(reviewRoleChange([...realm, person(9, 'Ada Second', 200)], [adam], 300, 1).hazards).toEqual([]);
   });
 
   test('demoting the last owner and administrator leaves nobody to administer the realm', () => {
     // A realm whose only owner is a bot: Olivia and Adam are its human administrators.
     const ownerless = [withRole(olivia, 200), adam, mona, botOwner, departed];
     const both = reviewRoleChange(ownerless, [withRole(olivia, 200), adam], 300, 2);
-    expect(both.leavesNoAdministrator).toBe(true);
+    expect(both).toMatchObject({ leavesNoAdministrator: true, leavesNobody: true });
     expect(both.hazards).toEqual(['noAdministrator', 'ownRights']);
     // Only one of them: the other still administers it. Bots and deactivated users never do.
     expect(reviewRoleChange(ownerless, [adam], 300, 1).leavesNoAdministrator).toBe(false);
@@ -121,11 +134,15 @@ describe('reviewing a change: who gains, who loses, and the hazards', () => {
   });
 
   test('taking away one’s own rights: an owner losing the role, an administrator made anything less', () => {
-    expect(reviewRoleChange(realm, [adam], 300, 2)).toMatchObject({ ownLoss: { from: 200, to: 300 }, hazards: ['ownRights'] });
+    expect(reviewRoleChange(twoAdmins, [adam], 300, 2)).toMatchObject({ ownLoss: { from: 200, to: 300 }, hazards: ['ownRights'] });
+    // The only administrator demoting themselves: both hazards, confirmed with one box that says both.
+    const both = reviewRoleChange(realm, [adam], 300, 2);
+    expect(both.hazards).toEqual(['noAdministrator', 'ownRights']);
+    expect(hazardConsent(both, 'Sandbox Org')).toBe('I understand that I will no longer be an administrator of Sandbox Org, only a moderator, and that it will have no administrators, only its owner');
     expect(reviewRoleChange(realm, [olivia], 200, 1).hazards).toEqual(['ownRights']);
     expect(reviewRoleChange(realm, [adam], 100, 2).hazards).toEqual([]);
     // Someone else's demotion is not one's own.
-    expect(reviewRoleChange(realm, [adam], 600, 1).hazards).toEqual([]);
+    expect(reviewRoleChange(twoAdmins, [adam], 600, 1).hazards).toEqual([]);
   });
 
   test('the hazards in words: the consent to tick, and the warning above it', () => {
@@ -133,7 +150,7 @@ describe('reviewing a change: who gains, who loses, and the hazards', () => {
     const both = reviewRoleChange(ownerless, ownerless, 400, 2);
     expect(hazardConsent(both, 'Sandbox Org')).toBe('I understand that nobody, me included, will be able to administer Sandbox Org');
     expect(hazardWarning(both, 'Sandbox Org')).toContain('After this change Sandbox Org has no active owner or administrator');
-    const own = reviewRoleChange(realm, [adam], 300, 2);
+    const own = reviewRoleChange(twoAdmins, [adam], 300, 2);
     expect(hazardConsent(own, 'Sandbox Org')).toBe('I understand that I will no longer be an administrator of Sandbox Org, only a moderator');
     expect(hazardWarning(own, 'Sandbox Org')).toBe(
       'You are taking away your own rights (Adam Admin: Administrator → Moderator): from then on you can do only what a moderator may, and you cannot undo it yourself.',

@@ -144,8 +144,15 @@ export interface RoleReview<T extends RoleHolder> {
   /** Those who gain rights (a more powerful role), and those who lose some, in the order given. */
   promotions: RoleMove<T>[];
   demotions: RoleMove<T>[];
-  /** After the change no active human would be an owner or administrator. */
+  /**
+   * After the change the realm has no active human administrator (role 200) where it had one: either
+   * only its owners are left to administer it, or (`leavesNobody`) not even an owner.
+   */
   leavesNoAdministrator: boolean;
+  /** After the change no active human would be an owner or administrator at all. */
+  leavesNobody: boolean;
+  /** The active human owners left when `leavesNoAdministrator` (they alone can then administer it). */
+  ownersLeft: number;
   /** The signed-in user's own move, when it takes away a role they hold. */
   ownLoss: RoleMove<T> | null;
   /** What must be confirmed: empty for a change that needs no more than a click. */
@@ -158,7 +165,7 @@ export interface RoleReview<T extends RoleHolder> {
  * whether the signed-in user (`actorId`) takes away their own rights.
  */
 export function reviewRoleChange<T extends RoleHolder>(everyone: Iterable<RoleHolder>, changing: readonly T[], role: Role, actorId: number): RoleReview<T> {
-  const review: RoleReview<T> = { promotions: [], demotions: [], leavesNoAdministrator: false, ownLoss: null, hazards: [] };
+  const review: RoleReview<T> = { promotions: [], demotions: [], leavesNoAdministrator: false, leavesNobody: false, ownersLeft: 0, ownLoss: null, hazards: [] };
   for (const user of changing) {
     if (user.role === role) continue;
     const move = { user, from: user.role, to: role };
@@ -171,14 +178,23 @@ export function reviewRoleChange<T extends RoleHolder>(everyone: Iterable<RoleHo
   // all, so checking each change of a 20,000-user bulk job stays cheap.
   if (!administers(role) && review.demotions.some((move) => administers(move.from) && activeHuman(move.user))) {
     const moving = new Set(changing.map((user) => user.user_id));
-    let before = 0;
-    let after = 0;
+    const before = { any: 0, admins: 0 };
+    const after = { any: 0, admins: 0, owners: 0 };
     for (const user of everyone) {
       if (!activeHuman(user)) continue;
-      if (administers(user.role)) before += 1;
-      if (administers(moving.has(user.user_id) ? role : user.role)) after += 1;
+      const next = moving.has(user.user_id) ? role : user.role;
+      if (administers(user.role)) before.any += 1;
+      if (user.role === 200) before.admins += 1;
+      if (administers(next)) after.any += 1;
+      if (next === 200) after.admins += 1;
+      if (next === 100) after.owners += 1;
     }
-    review.leavesNoAdministrator = before > 0 && after === 0;
+    // Owners administer too (upstream's is_realm_admin), but a realm whose last administrator is
+    // demoted leaves its owners alone to run it: easy to do by accident in a bulk change, so it is
+    // confirmed as well as the realm left with nobody at all.
+    review.leavesNobody = before.any > 0 && after.any === 0;
+    review.leavesNoAdministrator = review.leavesNobody || (before.admins > 0 && after.admins === 0);
+    review.ownersLeft = after.owners;
   }
   if (review.leavesNoAdministrator) review.hazards.push('noAdministrator');
   if (review.ownLoss) review.hazards.push('ownRights');
@@ -196,16 +212,21 @@ export function moveWords(move: RoleMove<RoleHolder>): string {
  */
 export function hazardConsent(review: RoleReview<RoleHolder>, realmName: string): string {
   const own = review.ownLoss;
-  if (review.leavesNoAdministrator) return `I understand that nobody${own ? ', me included,' : ''} will be able to administer ${realmName}`;
-  if (own) return `I understand that I will no longer be ${roleWithArticle(own.from)} of ${realmName}, only ${roleWithArticle(own.to)}`;
-  return '';
+  if (review.leavesNobody) return `I understand that nobody${own ? ', me included,' : ''} will be able to administer ${realmName}`;
+  const parts: string[] = [];
+  if (own) parts.push(`I will no longer be ${roleWithArticle(own.from)} of ${realmName}, only ${roleWithArticle(own.to)}`);
+  if (review.leavesNoAdministrator) parts.push(`${own ? 'it' : realmName} will have no administrators, only ${review.ownersLeft === 1 ? 'its owner' : 'its owners'}`);
+  return parts.length === 0 ? '' : `I understand that ${parts.join(', and that ')}`;
 }
 
 /** Why the change is dangerous, in a sentence or two: shown above the box to tick, and in the core's refusal. */
 export function hazardWarning(review: RoleReview<RoleHolder>, realmName: string): string {
   const parts: string[] = [];
-  if (review.leavesNoAdministrator) {
+  if (review.leavesNobody) {
     parts.push(`After this change ${realmName} has no active owner or administrator: nobody could change roles or settings any more, or undo this change.`);
+  } else if (review.leavesNoAdministrator) {
+    const owners = review.ownersLeft === 1 ? 'its 1 owner' : `its ${review.ownersLeft} owners`;
+    parts.push(`After this change ${realmName} has no administrators: only ${owners} could manage its settings, users and channels, or undo this change.`);
   }
   if (review.ownLoss) {
     const { to } = review.ownLoss;

@@ -1,12 +1,32 @@
 // The one union of messages the main process pushes to the renderer, unasked.
 import { z } from 'zod';
 
-/** The state of an account's event queue (DESIGN.md: connecting, live, reconnecting, offline). */
+/** The state of an account's event queue: connecting (before its first snapshot), live, reconnecting, offline (failing for 30 s or more, or refused). */
 export const SessionState = z.enum(['connecting', 'live', 'reconnecting', 'offline']);
 export type SessionState = z.infer<typeof SessionState>;
 
 export const AccountId = z.string().min(1);
 export type AccountId = z.infer<typeof AccountId>;
+
+/**
+ * An account's event queue as the renderer sees it: whether it is live, why not, when the core tries
+ * again, and how old the console's copy of the realm is. Times are epoch milliseconds of the machine
+ * the core and the renderer share, so a screen can count down to the next try.
+ */
+export const SessionStatus = z.object({
+  state: SessionState,
+  /** Why the session is not live, in words, when it is not (null while live or during the first try). */
+  detail: z.string().nullable(),
+  /**
+   * When the next try to reach the server starts: in the future while the session waits, now or in the
+   * past while that try is under way. Null while live, and when the session waits for the user instead
+   * (the server refused the credentials: only a new sign-in, or "Retry now", tries again).
+   */
+  retryAt: z.number().nullable(),
+  /** While not live: when the session was last live, i.e. how old the realm's data is. Null while live, and before the first snapshot. */
+  lastLiveAt: z.number().nullable(),
+});
+export type SessionStatus = z.infer<typeof SessionStatus>;
 
 /** The collections of a realm's state a change can touch. */
 export const RealmCollection = z.enum(['realm', 'users', 'channels', 'subscriptions', 'folders', 'groups', 'defaults', 'invitations', 'reports', 'profileFields']);
@@ -31,13 +51,8 @@ export const JobProgress = z.object({
 export type JobProgress = z.infer<typeof JobProgress>;
 
 export const Push = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('session.state'),
-    account: AccountId,
-    state: SessionState,
-    /** Why the session is not live, in words, when it is not. */
-    detail: z.string().nullable(),
-  }),
+  /** An account's session status changed (its fields are SessionStatus's). */
+  z.object({ kind: z.literal('session.state'), account: AccountId, ...SessionStatus.shape }),
   z.object({
     kind: z.literal('realm.changed'),
     account: AccountId,

@@ -29,6 +29,11 @@ export const CONSOLE_ERROR_CODES = {
   SECRET_STORAGE_FAILED: 'SECRET_STORAGE_FAILED',
   /** The account is not signed in (any more). */
   UNKNOWN_ACCOUNT: 'UNKNOWN_ACCOUNT',
+  /**
+   * A read of a realm whose session has not reached the server yet (no snapshot, and a try failed).
+   * `retryAt` says when the session tries again; reads are worth repeating once it is live.
+   */
+  NOT_CONNECTED: 'NOT_CONNECTED',
   /** The accounts file could not be written; nothing changed. */
   ACCOUNTS_NOT_SAVED: 'ACCOUNTS_NOT_SAVED',
 } as const;

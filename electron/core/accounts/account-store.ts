@@ -1,11 +1,13 @@
 // The accounts file, <dataDir>/accounts.json: every signed-in account and its sealed API key.
-// Writes go to a temporary file that is then renamed over the old one, so a crash leaves the old
-// file or the new one, never half of either. A file that cannot be read is moved aside, not lost,
-// and the console starts with no accounts rather than not at all.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+// Writes are atomic (shared/node/atomic-json.ts), so a crash leaves the old file or the new one,
+// never half of either. A file that cannot be read is moved aside, not lost, and the console starts
+// with no accounts rather than not at all.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { Account } from '../../../shared/ipc';
+import { writeJsonAtomic } from '../../../shared/node/atomic-json';
+import { moveAside } from '../../../shared/node/move-aside';
 import { ConsoleError } from '../errors';
 
 export const StoredAccount = Account.extend({
@@ -52,35 +54,16 @@ export class AccountStore {
   }
 
   save(accounts: readonly StoredAccount[]): void {
-    const body = JSON.stringify({ version: 1, accounts }, null, 2) + '\n';
-    mkdirSync(this.dataDir, { recursive: true, mode: 0o700 });
-    const temp = `${this.file}.tmp-${process.pid}-${Date.now()}`;
     try {
-      // 0600: even sealed keys are nobody else's business.
-      const fd = openSync(temp, 'w', 0o600);
-      try {
-        writeSync(fd, body);
-        // On disk before the rename, or a power cut could leave a renamed but empty file.
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temp, this.file);
+      writeJsonAtomic(this.file, { version: 1, accounts }, { space: 2 });
     } catch (error) {
-      try {
-        unlinkSync(temp);
-      } catch {
-        // Nothing was written, or it is gone already.
-      }
       throw new ConsoleError('ACCOUNTS_NOT_SAVED', `The accounts file ${this.file} could not be saved (${describe(error)}). Check that the console may write to ${this.dataDir}.`);
     }
   }
 
   private setAside(reason: string): [] {
-    // Colons are not allowed in Windows file names.
-    const aside = `${this.file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     try {
-      renameSync(this.file, aside);
+      const aside = moveAside(this.file, 'corrupt');
       this.log(`The accounts file ${this.file} was moved to ${aside} because ${reason}. The console starts with no accounts; sign in again.`);
     } catch (error) {
       this.log(`The accounts file ${this.file} is ignored because ${reason}, and it could not be moved aside (${describe(error)}). The console starts with no accounts.`);

@@ -208,8 +208,8 @@ describe('several accounts', () => {
     let heard = 0;
     const stop = accounts.onChange(() => heard++);
     const account = await accounts.signInWithPassword({ realmUrl: sandbox.url, ...olivia });
-    accounts.rename(account.id, 'Sandbox Org (renamed)');
-    accounts.rename(account.id, 'Sandbox Org (renamed)');
+    accounts.refresh(account.id, { realmName: 'Sandbox Org (renamed)' });
+    accounts.refresh(account.id, { realmName: 'Sandbox Org (renamed)', role: account.role });
     await accounts.signOut(account.id);
     expect(heard).toBe(3);
     stop();
@@ -222,9 +222,9 @@ describe('the saved accounts', () => {
   test('survive a restart: a new service on the same folder has them, names and working keys', async () => {
     const app = consoleWith();
     const account = await app.accounts.signInWithPassword({ realmUrl: sandbox.url, ...olivia });
-    app.accounts.rename(account.id, 'Renamed by /register');
+    app.accounts.refresh(account.id, { realmName: 'Renamed by /register', fullName: 'Olivia O.', role: 200 });
     const restarted = app.reopen().accounts;
-    expect(restarted.list()).toEqual([{ ...account, realmName: 'Renamed by /register' }]);
+    expect(restarted.list()).toEqual([{ ...account, realmName: 'Renamed by /register', fullName: 'Olivia O.', role: 200 }]);
     const me = await restarted.client(account.id).call(getOwnUser, {});
     expect(me.value.email).toBe('olivia@sandbox.test');
   });

@@ -134,15 +134,21 @@ export class AccountService {
     this.changed();
   }
 
-  /** Sessions learn the realm's current name from /register; a rename there shows here. */
-  rename(id: string, realmName: string): void {
+  /**
+   * Sessions learn the realm's name, and the signed-in user's own name and role, from /register and
+   * its events: a rename or a role change made anywhere shows in the account list (the realm
+   * switcher) too, instead of what was true at sign-in.
+   */
+  refresh(id: string, facts: Partial<Pick<Account, 'realmName' | 'fullName' | 'role'>>): void {
     const account = this.accounts.get(id);
-    if (!account || account.realmName === realmName) return;
-    this.accounts.set(id, { ...account, realmName });
+    if (!account) return;
+    const next = { ...account, ...facts };
+    if (next.realmName === account.realmName && next.fullName === account.fullName && next.role === account.role) return;
+    this.accounts.set(id, next);
     try {
       this.store.save([...this.accounts.values()]);
     } catch (error) {
-      // A name is cosmetic and the next /register brings it again; a session must not fail over it.
+      // These are cosmetic and the next /register brings them again; a session must not fail over it.
       this.log(error instanceof Error ? error.message : String(error));
     }
     this.changed();

@@ -1,16 +1,19 @@
 // A campaign's journal: <dataDir>/campaigns/<account>/<campaignId>.json, the whole campaign (options,
 // every address and its outcome, the batch in flight) in one file. It is rewritten before each
 // request (which addresses are in flight, and since when) and after each reply (each address's
-// outcome), always atomically: a temporary file, fsync, rename, fsync of the folder. A crash leaves
-// the old journal or the new one, never half of either, and what the journal says is on disk.
+// outcome), always atomically (shared/node/atomic-json.ts: a temporary file, fsync, rename, fsync of
+// the folder). A crash leaves the old journal or the new one, never half of either, and what the
+// journal says is on disk.
 //
 // One file rewritten whole keeps reading trivial and the format obviously consistent. Its cost grows
 // with the campaign: a 10,000-address journal is about 1 MB, a few milliseconds per write, twice per
 // batch. Campaigns beyond tens of thousands of addresses are not what upstream's daily limits allow.
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CampaignAddress, CampaignOptions, CampaignSummary } from '../../../shared/ipc';
+import { writeJsonAtomic } from '../../../shared/node/atomic-json';
+import { moveAside } from '../../../shared/node/move-aside';
 import { ConsoleError } from '../errors';
 
 /** The batch whose reply has not been recorded: sent, or about to be. */
@@ -56,30 +59,13 @@ export class CampaignJournal {
   }
 
   write(record: CampaignRecord): void {
-    const folder = this.folder(record.account);
     const file = this.file(record.account, record.id);
-    const temp = `${file}.tmp-${process.pid}`;
     try {
-      mkdirSync(folder, { recursive: true, mode: 0o700 });
-      const fd = openSync(temp, 'w', 0o600);
-      try {
-        writeSync(fd, JSON.stringify(record));
-        // On disk before the rename, or a power cut could leave a renamed but empty file.
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temp, file);
-      syncFolder(folder);
+      writeJsonAtomic(file, record);
     } catch (error) {
-      try {
-        unlinkSync(temp);
-      } catch {
-        // Never created, or already renamed.
-      }
       throw new ConsoleError(
         'JOURNAL_NOT_SAVED',
-        `The invitation campaign's journal ${file} could not be saved (${describe(error)}). Nothing more is sent until it can be: check that the console may write to ${folder} and that the disk is not full.`,
+        `The invitation campaign's journal ${file} could not be saved (${describe(error)}). Nothing more is sent until it can be: check that the console may write to ${path.dirname(file)} and that the disk is not full.`,
       );
     }
   }
@@ -122,10 +108,8 @@ export class CampaignJournal {
   }
 
   private setAside(file: string, reason: string): null {
-    // Colons are not allowed in Windows file names.
-    const aside = `${file}.unreadable-${new Date().toISOString().replaceAll(':', '-')}`;
     try {
-      renameSync(file, aside);
+      const aside = moveAside(file, 'unreadable');
       this.log(`[campaigns] ${file} was moved to ${aside}: ${reason}.`);
     } catch (error) {
       this.log(`[campaigns] ${file} cannot be used (${reason}) nor moved aside (${describe(error)}).`);
@@ -147,19 +131,6 @@ function readNames(folder: string): string[] {
     return readdirSync(folder);
   } catch {
     return [];
-  }
-}
-
-/** Makes the rename itself durable. Windows cannot open a folder for syncing; NTFS journals renames. */
-function syncFolder(folder: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(folder, 'r');
-    fsyncSync(fd);
-  } catch {
-    // Best effort: the file's own fsync already happened.
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -1,10 +1,12 @@
 // Which reports an account has reviewed, kept by the main process in <dataDir>/moderation/<account>.json
-// (the server has no such state: upstream moderators only read a channel). Writes go to a temporary file
-// renamed over the old one, so a crash leaves the old file or the new one; a file that cannot be read is
-// moved aside and the inbox starts with every report new, rather than not at all.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+// (the server has no such state: upstream moderators only read a channel). Writes are atomic
+// (shared/node/atomic-json.ts), so a crash leaves the old file or the new one; a file that cannot be
+// read is moved aside and the inbox starts with every report new, rather than not at all.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { writeJsonAtomic } from '../../../shared/node/atomic-json';
+import { moveAside } from '../../../shared/node/move-aside';
 import { ConsoleError } from '../errors';
 
 const Entry = z.object({
@@ -93,34 +95,16 @@ export class TriageStore {
 
   private save(entries: Map<number, Entry>): void {
     const reviewed = Object.fromEntries([...entries].sort(([a], [b]) => a - b).map(([id, entry]) => [String(id), entry]));
-    const body = JSON.stringify({ version: 1, reviewed }, null, 2) + '\n';
-    const temp = `${this.file}.tmp-${process.pid}-${Date.now()}`;
     try {
-      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      const fd = openSync(temp, 'w', 0o600);
-      try {
-        writeSync(fd, body);
-        // On disk before the rename, or a power cut could leave a renamed but empty file.
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temp, this.file);
+      writeJsonAtomic(this.file, { version: 1, reviewed }, { space: 2 });
     } catch (error) {
-      try {
-        unlinkSync(temp);
-      } catch {
-        // Nothing was written, or it is gone already.
-      }
       throw new ConsoleError('TRIAGE_NOT_SAVED', `The review state could not be saved to ${this.file} (${describe(error)}). Check that the console may write to ${this.dir}, then try again.`);
     }
   }
 
   private setAside(reason: string): Map<number, Entry> {
-    // Colons are not allowed in Windows file names.
-    const aside = `${this.file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     try {
-      renameSync(this.file, aside);
+      const aside = moveAside(this.file, 'unreadable');
       this.log(`The moderation review file ${this.file} was moved to ${aside} because ${reason}; every report shows as new.`);
     } catch (error) {
       this.log(`The moderation review file ${this.file} is ignored because ${reason}, and it could not be moved aside (${describe(error)}).`);

@@ -1,7 +1,7 @@
 // How long a session waits before trying again: jitter spreads many consoles' reconnects after a
 // server restart, and the cap keeps a long outage from turning into minutes of waiting.
 import { expect, test } from 'vitest';
-import { BACKOFF_MAX_MS, backoffDelay } from './backoff';
+import { BACKOFF_MAX_MS, backoffDelay, inWords } from './backoff';
 
 /** Just below 1: random() never returns 1 itself. */
 const almostOne = () => 1 - Number.EPSILON;
@@ -18,4 +18,11 @@ test('after many failures the wait stops growing at 30 s, jittered between 15 s 
     expect(backoffDelay(attempt, () => 0)).toBe(15_000);
     expect(backoffDelay(attempt, almostOne)).toBe(45_000);
   }
+});
+
+test('a wait or an outage in words: whole seconds, at least one, and minutes from two minutes on', () => {
+  expect(inWords(200)).toBe('1 second');
+  expect(inWords(4_400)).toBe('4 seconds');
+  expect(inWords(119_000)).toBe('119 seconds');
+  expect(inWords(150_000)).toBe('3 minutes');
 });

@@ -12,8 +12,9 @@ export function backoffDelay(attempt: number, random: () => number): number {
   return Math.round(base * (0.5 + random()));
 }
 
-/** "1 second", "4 seconds": whole seconds, at least one. */
+/** "1 second", "4 seconds", and whole minutes from two minutes on ("3 minutes"). */
 export function inWords(ms: number): string {
   const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds >= 120) return `${Math.round(seconds / 60)} minutes`;
   return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }

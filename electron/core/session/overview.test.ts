@@ -7,10 +7,14 @@ test('the demo realm’s overview: people by role, channels, folders, invitation
     realmName: 'Sandbox Org',
     realmUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
     featureLevel: demoState().featureLevel,
-    // Olivia, Adam, Mona, 40 generated members plus Mark, Gina; Echo Bot; Derek is deactivated.
-    usersByRole: { owner: 1, administrator: 1, moderator: 1, member: 41, guest: 1 },
-    bots: 1,
+    // Olivia, Adam, Mona, 40 generated members plus Mark, Gina; Echo Bot and Derek (deactivated) are
+    // members too, so they count as members, and also as a bot and a deactivated user.
+    users: 47,
+    usersByRole: { owner: 1, administrator: 1, moderator: 1, member: 43, guest: 1 },
+    activeUsers: 46,
     deactivatedUsers: 1,
+    humans: 46,
+    bots: 1,
     channels: 6,
     archivedChannels: 1,
     folders: 2,
@@ -27,8 +31,9 @@ test('the overview follows the state: a promotion, an archived folder, a deactiv
   state = apply(state, { type: 'channel_folder', op: 'update', channel_folder_id: DEMO.folders.social, data: { is_archived: true } }).state;
   state = apply(state, { type: 'stream', op: 'update', stream_id: DEMO.channels.design, name: 'design', property: 'is_archived', value: true }).state;
   const overview = realmOverview(state);
-  expect(overview.usersByRole).toEqual({ owner: 1, administrator: 2, moderator: 1, member: 40, guest: 0 });
-  expect(overview.deactivatedUsers).toBe(2);
+  // Gina keeps her role when deactivated: still a guest, now also counted as deactivated.
+  expect(overview.usersByRole).toEqual({ owner: 1, administrator: 2, moderator: 1, member: 42, guest: 1 });
+  expect([overview.users, overview.activeUsers, overview.deactivatedUsers]).toEqual([47, 45, 2]);
   expect(overview.folders).toBe(1);
   expect([overview.channels, overview.archivedChannels]).toEqual([5, 2]);
 });

@@ -1,19 +1,13 @@
 // The Overview screen's figures, read from the live realm state (issue 5: realm name and URL, feature
 // level, users by role, channels, folders, pending invitations, reports).
+// Users are counted exactly as the Users & roles filters count them, by the same function, so each
+// figure here is the count beside the same words there.
+import { countUsers } from '../../../shared/domain/user-counts';
 import type { RealmOverview } from '../../../shared/ipc';
 import { moderationChannelName, type RealmState } from './realm-state';
 
-const ROLE_NAMES = { 100: 'owner', 200: 'administrator', 300: 'moderator', 400: 'member', 600: 'guest' } as const;
-
 export function realmOverview(state: RealmState): RealmOverview {
-  const usersByRole = { owner: 0, administrator: 0, moderator: 0, member: 0, guest: 0 };
-  let bots = 0;
-  let deactivatedUsers = 0;
-  for (const user of state.users.values()) {
-    if (!user.is_active) deactivatedUsers += 1;
-    else if (user.is_bot) bots += 1;
-    else usersByRole[ROLE_NAMES[user.role]] += 1;
-  }
+  const { role, status, kind } = countUsers(state.users.values());
   let channels = 0;
   let archivedChannels = 0;
   for (const channel of state.channels.values()) {
@@ -26,9 +20,12 @@ export function realmOverview(state: RealmState): RealmOverview {
     realmName: state.realmName,
     realmUrl: state.realmUrl,
     featureLevel: state.featureLevel,
-    usersByRole,
-    bots,
-    deactivatedUsers,
+    users: role.all,
+    usersByRole: { owner: role[100], administrator: role[200], moderator: role[300], member: role[400], guest: role[600] },
+    activeUsers: status.active,
+    deactivatedUsers: status.deactivated,
+    humans: kind.humans,
+    bots: kind.bots,
     channels,
     archivedChannels,
     folders,

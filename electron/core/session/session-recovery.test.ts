@@ -58,9 +58,14 @@ test('a long-poll that never answers counts as dead after the server’s timeout
   const queue = olivia.session.queueId;
 
   network.silence();
-  await eventually(() => states(olivia).length === 3, 'the session to give up on the silent poll and be live again');
-  expect(states(olivia)).toEqual(['live', 'reconnecting', 'live']);
-  expect(olivia.statuses[1]?.detail).toMatch(/^Lost the connection to http:\/\/127\.0\.0\.1:\d+; trying again in 1 second\.$/);
+  await eventually(() => states(olivia).at(-1) === 'live' && states(olivia).length > 1, 'the session to give up on the silent poll and be live again');
+  // Reconnecting (the next try planned 1 s on), then that try under way, then live.
+  expect(states(olivia)).toEqual(['live', 'reconnecting', 'reconnecting', 'live']);
+  const [, lost, trying] = olivia.statuses;
+  expect(lost).toEqual({ state: 'reconnecting', detail: expect.stringMatching(/^Lost the connection to http:\/\/127\.0\.0\.1:\d+\.$/), retryAt: expect.any(Number), lastLiveAt: expect.any(Number) });
+  expect((lost?.retryAt ?? 0) - (lost?.lastLiveAt ?? 0)).toBeGreaterThanOrEqual(1_000);
+  expect(trying).toEqual({ ...lost, retryAt: expect.any(Number) });
+  expect(olivia.statuses.at(-1)).toEqual({ state: 'live', detail: null, retryAt: null, lastLiveAt: null });
   // The queue itself was fine: a new poll of it was answered, and nothing had to be loaded again.
   expect(network.silencedQueue()).toBe(queue);
   expect(network.answeredAfterSilence).toContain(queue);
@@ -78,7 +83,7 @@ test('a server restart: reconnecting, then live by itself, with the state right 
   await sandbox.restart();
   await eventually(() => olivia.resyncs === 1 && olivia.session.status.state === 'live', 'the session to come back', 20_000);
   expect(states(olivia)).toContain('reconnecting');
-  expect(olivia.statuses.find((status) => status.state === 'reconnecting')?.detail).toMatch(/^Lost the connection to http:\/\/127\.0\.0\.1:\d+; trying again in \d+ seconds?\.$/);
+  expect(olivia.statuses.find((status) => status.state === 'reconnecting')?.detail).toMatch(/^Lost the connection to http:\/\/127\.0\.0\.1:\d+\.$/);
 
   // Live again for real: a change made now arrives.
   const adam = await clientFor(sandbox.url, 'adam@sandbox.test');
@@ -88,7 +93,7 @@ test('a server restart: reconnecting, then live by itself, with the state right 
   expect(comparable(olivia.session.state ?? fresh).users).toEqual(comparable(fresh).users);
 }, 40_000);
 
-test('a server gone for more than 30 seconds makes the session offline, and back live when it returns', async () => {
+test('a server down from the start: reads fail at once saying when the next try comes, offline after 30 s, live when it returns', async () => {
   sandbox = await startSandbox({ seed: 'demo', args: ['--heartbeat-ms', '300'] });
   const client = await clientFor(sandbox.url, 'olivia@sandbox.test');
   await sandbox.stop();
@@ -103,28 +108,62 @@ test('a server gone for more than 30 seconds makes the session offline, and back
   });
   recorded = olivia;
   olivia.session.start();
-  await expect(olivia.session.whenReady()).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
-  expect(olivia.statuses[0]).toEqual({ state: 'connecting', detail: expect.stringMatching(/^Could not reach http:\/\/127\.0\.0\.1:\d+; trying again in 1 second\.$/) });
-  expect(olivia.session.status).toEqual({ state: 'offline', detail: expect.stringMatching(/^No connection to .* for \d+ seconds; trying again in 30 seconds\.$/) });
+  // A read waits for the first try only, not through the backoff: it fails as soon as that try does.
+  await expect(olivia.session.whenReady()).rejects.toMatchObject({ code: 'NOT_CONNECTED', extra: { retryAt: 1_000 } });
+  const url = sandbox.url.replaceAll('.', '\\.');
+  expect(olivia.statuses[0]).toEqual({ state: 'connecting', detail: expect.stringMatching(new RegExp(`^Could not reach ${url}\\.$`)), retryAt: 1_000, lastLiveAt: null });
+  // A read made later fails at once too, in words.
+  await expect(olivia.session.whenReady()).rejects.toThrow(new RegExp(`^Not connected to ${url} yet, so nothing is loaded from it\\. Could not reach`));
+
+  await eventually(() => olivia.session.status.state === 'offline', 'the session to be offline after 30 s');
+  expect(olivia.session.status).toEqual({
+    state: 'offline',
+    detail: expect.stringMatching(/^No connection to .* for \d+ seconds\.$/),
+    retryAt: expect.any(Number),
+    lastLiveAt: null,
+  });
 
   await sandbox.start();
-  await olivia.session.whenReady().catch(() => undefined);
   await eventually(() => olivia.session.status.state === 'live', 'the session to connect', 20_000);
-  expect(olivia.session.state?.realmName).toBe('Sandbox Org');
+  expect((await olivia.session.whenReady()).realmName).toBe('Sandbox Org');
+  expect(olivia.session.status).toEqual({ state: 'live', detail: null, retryAt: null, lastLiveAt: null });
 }, 40_000);
 
-test('reconnectNow() skips the wait before the next attempt', async () => {
+test('a server stopped while live: reads answer from the last state, the status says since when and when the next try comes', async () => {
+  sandbox = await startSandbox({ seed: 'demo', args: ['--heartbeat-ms', '300'] });
+  const olivia = recordedSession(await clientFor(sandbox.url, 'olivia@sandbox.test'));
+  recorded = olivia;
+  olivia.session.start();
+  const before = await olivia.session.whenReady();
+  const stoppedAt = Date.now();
+  await sandbox.stop();
+  await eventually(() => olivia.session.status.state === 'reconnecting', 'the session to notice');
+  const status = olivia.session.status;
+  expect(status.lastLiveAt).toBeGreaterThanOrEqual(stoppedAt);
+  expect(status.retryAt).toBeGreaterThan(status.lastLiveAt ?? Infinity);
+  // The last state, at once, although the server is gone.
+  expect(await olivia.session.whenReady()).toBe(before);
+
+  await sandbox.start();
+  await eventually(() => olivia.session.status.state === 'live', 'the session to come back', 20_000);
+  expect(olivia.session.status.lastLiveAt).toBeNull();
+}, 40_000);
+
+test('reconnectNow() skips the wait before the next attempt, and the status says the try is under way', async () => {
   sandbox = await startSandbox({ seed: 'demo', args: ['--heartbeat-ms', '300'] });
   const client = await clientFor(sandbox.url, 'olivia@sandbox.test');
   await sandbox.stop();
-  const olivia = recordedSession(client, { sleep: () => new Promise(() => undefined) });
+  let clock = 0;
+  const olivia = recordedSession(client, { now: () => clock, sleep: () => new Promise(() => undefined) });
   recorded = olivia;
   olivia.session.start();
   await eventually(() => olivia.statuses.length > 0, 'the first failure');
+  expect(olivia.statuses[0]).toMatchObject({ state: 'connecting', retryAt: 1_000 });
   await sandbox.start();
+  clock = 400;
   olivia.session.reconnectNow();
-  await olivia.session.whenReady();
-  expect(olivia.session.status.state).toBe('live');
+  await eventually(() => olivia.session.status.state === 'live', 'the session to connect');
+  expect(olivia.statuses[1]).toMatchObject({ state: 'connecting', retryAt: 400 });
 }, 30_000);
 
 test('a malformed event is logged and skipped; the events around it still apply', async () => {

@@ -33,16 +33,16 @@ const userId = (recorded: Recorded, email: string) => [...(recorded.session.stat
 
 test('a session goes from connecting to live with the realm’s snapshot, invitations and reports', async () => {
   const olivia = await started('olivia@sandbox.test');
-  expect(olivia.session.status).toEqual({ state: 'connecting', detail: null });
+  expect(olivia.session.status).toEqual({ state: 'connecting', detail: null, retryAt: null, lastLiveAt: null });
   const state = await olivia.session.whenReady();
-  expect(olivia.statuses).toEqual([{ state: 'live', detail: null }]);
+  expect(olivia.statuses).toEqual([{ state: 'live', detail: null, retryAt: null, lastLiveAt: null }]);
   expect(realmOverview(state)).toMatchObject({
     realmName: 'Sandbox Org',
     realmUrl: sandbox.url,
     pendingInvitations: 3,
     reports: 3,
     moderationChannel: 'moderation',
-    usersByRole: { owner: 1, administrator: 1, moderator: 1, member: 41, guest: 1 },
+    usersByRole: { owner: 1, administrator: 1, moderator: 1, member: 43, guest: 1 },
   });
 });
 
@@ -95,6 +95,8 @@ test('a key the server refuses makes the session offline, saying to sign in agai
   await expect(recorded.session.whenReady()).rejects.toBeInstanceOf(ConsoleError);
   expect(recorded.session.status.state).toBe('offline');
   expect(recorded.session.status.detail).toMatch(/Sign in again/);
+  // Waiting for the user, not for a time: no next try is planned.
+  expect(recorded.session.status.retryAt).toBeNull();
   // It stops trying: no more requests, no more statuses.
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(recorded.statuses).toHaveLength(1);

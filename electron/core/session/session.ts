@@ -3,12 +3,14 @@
 // changed. It survives what a network and a server do: silence (a long-poll that outlives the
 // server's own timeout is dead), failures (back off with jitter), a lost queue (BAD_EVENT_QUEUE_ID:
 // register again and resync), and a key that stopped working (offline until the user signs in again).
+// While it is down, reads get the last state it had; before its first snapshot, they fail at once
+// (NOT_CONNECTED) once a try has failed, and its status says when it tries next.
 import type { Message, RawEvent } from '../../../shared/api';
 import { getEvents, parseEvent } from '../../../shared/api';
 import type { RealmChange, SessionStatus } from '../../../shared/ipc';
 import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
-import { backoffDelay, inWords, OFFLINE_AFTER_MS } from './backoff';
+import { backoffDelay } from './backoff';
 import { ChangeSet } from './changes';
 import {
   deleteQueue,
@@ -20,6 +22,7 @@ import {
 } from './realm-fetch';
 import { canListInvitations, realmStateFromRegister, withInvitations, withReports, type RealmState } from './realm-state';
 import { applyEvent } from './reducer';
+import { failureStatus, StatusKeeper } from './session-status';
 
 export interface RealmSessionOptions {
   accountId: string;
@@ -68,7 +71,7 @@ export class RealmSession {
   private readonly longpollGraceMs: number;
   private readonly log: (message: string) => void;
 
-  private currentStatus: SessionStatus = { state: 'connecting', detail: null };
+  private readonly statusKeeper: StatusKeeper;
   private currentState: RealmState | null = null;
   private queue: Queue | null = null;
   /** The report channel the last register found; undefined until the first, which probes for it. */
@@ -97,10 +100,11 @@ export class RealmSession {
     this.sleep = options.sleep ?? defaultSleep;
     this.longpollGraceMs = options.longpollGraceMs ?? DEFAULT_LONGPOLL_GRACE_MS;
     this.log = options.log ?? ((message) => console.warn(`[session ${options.accountId}] ${message}`));
+    this.statusKeeper = new StatusKeeper(this.now, (status) => this.emit(() => this.options.onStatus(status)));
   }
 
   get status(): SessionStatus {
-    return { ...this.currentStatus };
+    return this.statusKeeper.status;
   }
 
   get state(): RealmState | null {
@@ -118,7 +122,11 @@ export class RealmSession {
     this.running = this.run();
   }
 
-  /** The state once there is one. Fails if the session stops, or goes offline before its first register. */
+  /**
+   * The state once there is one: at once when there is (the last state, while the connection is down),
+   * else after the first try. Fails if that try fails (NOT_CONNECTED), the credentials are refused, or
+   * the session stops.
+   */
   whenReady(): Promise<RealmState> {
     if (this.currentState) return Promise.resolve(this.currentState);
     const refusal = this.notReadyError();
@@ -154,6 +162,7 @@ export class RealmSession {
 
   private async run(): Promise<void> {
     while (!this.stopped && !this.halted) {
+      this.statusKeeper.tryingNow();
       try {
         if (this.queue) await this.poll(this.queue);
         else await this.connect();
@@ -291,10 +300,12 @@ export class RealmSession {
     const code = error instanceof ConsoleError ? error.code : null;
     if (code === 'BAD_EVENT_QUEUE_ID') {
       this.queue = null;
-      this.setStatus({
-        state: this.currentState ? 'reconnecting' : 'connecting',
-        detail: `${this.client.realmUrl} dropped this console's event queue (it went unused, or the server restarted); loading the organization again.`,
-      });
+      // No wait: the next try (a new register) starts now.
+      this.statusKeeper.notLive(
+        this.currentState ? 'reconnecting' : 'connecting',
+        `${this.client.realmUrl} dropped this console's event queue (it went unused, or the server restarted); loading the organization again.`,
+        this.now(),
+      );
       return;
     }
     if (code !== null && SIGN_IN_AGAIN_CODES.has(code)) {
@@ -304,7 +315,7 @@ export class RealmSession {
           ? (error as Error).message
           : `${this.client.realmUrl} no longer accepts this account's credentials (${(error as Error).message}). Sign in again to reconnect.`;
       this.halted = new ConsoleError(code, detail);
-      this.setStatus({ state: 'offline', detail });
+      this.statusKeeper.notLive('offline', detail, null);
       this.rejectWaiters(this.halted);
       return;
     }
@@ -319,22 +330,16 @@ export class RealmSession {
     this.failingSince ??= this.now();
     const delay = backoffDelay(this.failures, this.random);
     this.failures += 1;
-    const failingFor = this.now() - this.failingSince;
-    const offline = failingFor >= OFFLINE_AFTER_MS;
-    const retry = `trying again in ${inWords(delay)}.`;
-    let detail: string;
-    if (code === 'NETWORK_ERROR') {
-      const url = this.client.realmUrl;
-      detail = offline
-        ? `No connection to ${url} for ${inWords(failingFor)}; ${retry}`
-        : this.currentState
-          ? `Lost the connection to ${url}; ${retry}`
-          : `Could not reach ${url}; ${retry}`;
-    } else {
-      detail = `${describe(error)} Trying again in ${inWords(delay)}.`;
-    }
-    this.setStatus({ state: offline ? 'offline' : this.currentState ? 'reconnecting' : 'connecting', detail });
-    if (offline && !this.currentState) this.rejectWaiters(new ConsoleError(code ?? 'NETWORK_ERROR', detail));
+    const { state, detail } = failureStatus({
+      code,
+      message: describe(error),
+      realmUrl: this.client.realmUrl,
+      hasState: this.currentState !== null,
+      failingForMs: this.now() - this.failingSince,
+    });
+    this.statusKeeper.notLive(state, detail, this.now() + delay);
+    // Reads waiting for a first snapshot would otherwise wait through every backoff step.
+    if (!this.currentState) this.rejectWaiters(this.statusKeeper.notConnected(this.client.realmUrl));
     this.catchUp = true;
     await this.pause(delay);
   }
@@ -342,7 +347,7 @@ export class RealmSession {
   private succeeded(): void {
     this.failures = 0;
     this.failingSince = null;
-    this.setStatus({ state: 'live', detail: null });
+    this.statusKeeper.live();
   }
 
   /**
@@ -369,16 +374,11 @@ export class RealmSession {
     this.wakeUp = null;
   }
 
-  private setStatus(next: SessionStatus): void {
-    if (next.state === this.currentStatus.state && next.detail === this.currentStatus.detail) return;
-    this.currentStatus = next;
-    this.emit(() => this.options.onStatus({ ...next }));
-  }
-
   private notReadyError(): ConsoleError | null {
     if (this.stopped) return new ConsoleError('SESSION_STOPPED', 'This organization was signed out.');
     if (this.halted) return this.halted;
-    if (this.currentStatus.state === 'offline') return new ConsoleError('NETWORK_ERROR', this.currentStatus.detail ?? 'Offline.');
+    // A try has failed already: say so now rather than wait through the backoff.
+    if (this.statusKeeper.failed) return this.statusKeeper.notConnected(this.client.realmUrl);
     return null;
   }
 

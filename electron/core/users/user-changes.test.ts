@@ -213,13 +213,13 @@ describe('changes that must be confirmed in words', () => {
       const error = await refusal(adam.userChanges.changeRole(adam.accountId, adamId, 300));
       expect(error.code).toBe('CONFIRMATION_NEEDED');
       expect(error.message).toBe(
-        'Adam Admin could not be made a moderator: You are taking away your own rights (Adam Admin: Administrator → Moderator): from then on you can do only what a moderator may, and you cannot undo it yourself. Nothing was changed: confirm that you understand, then try again.',
+        'Adam Admin could not be made a moderator: After this change Sandbox Org has no administrators: only its 1 owner could manage its settings, users and channels, or undo this change. You are taking away your own rights (Adam Admin: Administrator → Moderator): from then on you can do only what a moderator may, and you cannot undo it yourself. Nothing was changed: confirm that you understand, then try again.',
       );
-      expect(error.extra).toEqual({ userId: adamId, hazards: ['ownRights'] });
+      expect(error.extra).toEqual({ userId: adamId, hazards: ['noAdministrator', 'ownRights'] });
       expect(changesSent(adam)).toEqual([]);
       expect(adam.activity.list(adam.accountId, 1)[0]).toMatchObject({ details: 'Administrator → Moderator', result: 'failed', error: error.message });
 
-      const changed = await adam.userChanges.changeRole(adam.accountId, adamId, 300, ['ownRights']);
+      const changed = await adam.userChanges.changeRole(adam.accountId, adamId, 300, ['noAdministrator', 'ownRights']);
       expect(changed.role).toBe(300);
       expect(changesSent(adam)).toEqual([`PATCH /api/v1/users/${adamId}`]);
     } finally {

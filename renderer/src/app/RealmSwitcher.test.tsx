@@ -15,7 +15,7 @@ function signedInTwice() {
       accounts = accounts.filter((a) => a.id !== account);
       return null;
     },
-    'session.status': () => ({ state: 'live', detail: null }),
+    'session.status': () => ({ state: 'live', detail: null, retryAt: null, lastLiveAt: null }),
     'realm.overview': ({ account }) => ({ ...overview, realmName: account === adam.id ? adam.realmName : olivia.realmName }),
   });
   renderWithQueries(<App />);
@@ -88,7 +88,7 @@ describe('realm switcher', () => {
     installFakeBridge({
       'accounts.list': () => accounts,
       'accounts.signOut': () => ((accounts = []), null),
-      'session.status': () => ({ state: 'live', detail: null }),
+      'session.status': () => ({ state: 'live', detail: null, retryAt: null, lastLiveAt: null }),
       'realm.overview': () => overview,
     });
     renderWithQueries(<App />);
@@ -97,6 +97,30 @@ describe('realm switcher', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Sign out of Sandbox Realm/ }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Connect to your organization' })).toBeTruthy();
+  });
+
+  test('two organizations of the same name on different servers show their server, so every entry reads differently', async () => {
+    const elsewhere: Account = { ...olivia, id: 'acc-elsewhere', realmUrl: 'https://chat.example.com' };
+    installFakeBridge({
+      'accounts.list': () => [olivia, elsewhere, adam],
+      'session.status': () => ({ state: 'live', detail: null, retryAt: null, lastLiveAt: null }),
+      'realm.overview': () => overview,
+    });
+    renderWithQueries(<App />);
+    await screen.findByText('Sandbox Realm', { selector: '.overview-realm strong' });
+    expect(toggle().textContent).toContain('127.0.0.1:9991');
+    fireEvent.click(toggle());
+    const panel = screen.getByRole('group', { name: 'Organizations' });
+    // The lines of an entry are separate spans, joined by a comma for screen readers.
+    const here = within(panel).getByRole('button', { name: /^Sandbox Realm ?, 127\.0\.0\.1:9991 ?, Olivia Owner · Owner ?, olivia@sandbox\.test$/ });
+    const there = within(panel).getByRole('button', { name: /^Sandbox Realm ?, chat\.example\.com ?, Olivia Owner · Owner ?, olivia@sandbox\.test$/ });
+    expect(here.getAttribute('aria-current')).toBe('true');
+    // A name no other organization has needs no server.
+    expect(within(panel).getByRole('button', { name: /^Second Realm ?, Adam Admin · Administrator ?, adam@sandbox\.test$/ })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Sign out of Sandbox Realm at chat.example.com (olivia@sandbox.test)…' })).toBeTruthy();
+    fireEvent.click(there);
+    await waitFor(() => expect(toggle().textContent).toContain('chat.example.com'));
+    expect(useUi.getState().selectedAccount).toBe(elsewhere.id);
   });
 
   test('"Add an organization…" opens the Connect screen, and Back returns', async () => {

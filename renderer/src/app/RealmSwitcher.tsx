@@ -1,6 +1,7 @@
 // The top of the sidebar: which organization the console shows, and the others it is signed in to.
 // Opens a panel listing each account (switch to it, or sign out of it) and "Add an organization…".
-// Arrow keys move between organizations, Escape closes, Tab reaches every button.
+// Arrow keys move between organizations, Escape closes, Tab reaches every button. Organizations that
+// share a name on different servers show their server's address, so no two entries read the same.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Account } from '../../../shared/ipc';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -15,7 +16,9 @@ export function RealmSwitcher() {
   const current = useSelectedAccount();
   const selectAccount = useUi((state) => state.selectAccount);
   const openConnect = useUi((state) => state.openConnect);
+  const leaveGuard = useUi((state) => state.leaveGuard);
   const signOut = useSignOut();
+  const needsServer = accountsNeedingServer(accounts);
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState<Account | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -82,7 +85,7 @@ export function RealmSwitcher() {
         }}
       >
         <span className="visually-hidden">Organization: </span>
-        {current ? <AccountLabel account={current} /> : <span className="realm-name">No organization</span>}
+        {current ? <AccountLabel account={current} withServer={needsServer.has(current.id)} /> : <span className="realm-name">No organization</span>}
         <Icon name="chevron" className="realm-switcher-chevron" />
       </button>
 
@@ -98,17 +101,17 @@ export function RealmSwitcher() {
                     className="realm-option-switch"
                     aria-current={account.id === current?.id ? 'true' : undefined}
                     onClick={() => {
-                      selectAccount(account.id);
                       close(true);
+                      if (account.id !== current?.id) selectAccount(account.id);
                     }}
                   >
-                    <AccountLabel account={account} withEmail />
+                    <AccountLabel account={account} withEmail withServer={needsServer.has(account.id)} />
                     {account.id === current?.id && <Icon name="live" className="realm-option-check" />}
                   </button>
                   <button
                     type="button"
                     className="realm-option-signout"
-                    aria-label={`Sign out of ${account.realmName} (${account.email})…`}
+                    aria-label={`Sign out of ${realmLabel(account, needsServer)} (${account.email})…`}
                     onClick={() => {
                       setOpen(false);
                       setLeaving(account);
@@ -137,7 +140,7 @@ export function RealmSwitcher() {
 
       <ConfirmDialog
         open={leaving !== null}
-        title={leaving ? `Sign out of ${leaving.realmName}?` : ''}
+        title={leaving ? `Sign out of ${realmLabel(leaving, needsServer)}?` : ''}
         confirmLabel="Sign out"
         danger
         onCancel={() => setLeaving(null)}
@@ -153,15 +156,51 @@ export function RealmSwitcher() {
             changes. Your account on the server is not affected, and you can sign in again at any time.
           </p>
         )}
+        {leaving && leaving.id === current?.id && <UnsavedEdits guard={leaveGuard} />}
       </ConfirmDialog>
     </div>
   );
 }
 
-function AccountLabel({ account, withEmail }: { account: Account; withEmail?: boolean }) {
+/** What a screen of the organization being signed out of holds unsaved, if anything. */
+function UnsavedEdits({ guard }: { guard: (() => string | null) | null }) {
+  const unsaved = guard?.() ?? null;
+  return unsaved && <p className="account-warning">{unsaved} Signing out discards them.</p>;
+}
+
+/** The accounts whose organization's name another account's organization, on another server, has too. */
+function accountsNeedingServer(accounts: readonly Account[]): Set<string> {
+  const key = (account: Account) => account.realmName.trim().toLowerCase();
+  const needing = new Set<string>();
+  for (const account of accounts) {
+    if (accounts.some((other) => key(other) === key(account) && other.realmUrl !== account.realmUrl)) needing.add(account.id);
+  }
+  return needing;
+}
+
+/** The server's address as people read it: the host, with its port when it has one. */
+export function serverLabel(realmUrl: string): string {
+  try {
+    return new URL(realmUrl).host;
+  } catch {
+    return realmUrl;
+  }
+}
+
+function realmLabel(account: Account, needsServer: ReadonlySet<string>): string {
+  return needsServer.has(account.id) ? `${account.realmName} at ${serverLabel(account.realmUrl)}` : account.realmName;
+}
+
+function AccountLabel({ account, withEmail, withServer }: { account: Account; withEmail?: boolean; withServer?: boolean }) {
   return (
     <span className="account-label">
       <span className="realm-name">{account.realmName}</span>
+      {withServer && (
+        <span className="account-server">
+          <Pause />
+          {serverLabel(account.realmUrl)}
+        </span>
+      )}
       <span className="account-user">
         <Pause />
         {account.fullName} · {ROLE_NAMES[account.role]}

@@ -35,6 +35,13 @@ describe('toasts', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  test('the newest comes first in the page: the region stacks them from the bottom up, newest lowest', () => {
+    render(<Toasts />);
+    act(() => void toast({ kind: 'error', title: 'First.' }));
+    act(() => void toast({ kind: 'error', title: 'Second.' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.querySelector('.toast-title')?.textContent)).toEqual(['Error: Second.', 'Error: First.']);
+  });
+
   test('the same error twice shows once', () => {
     render(<Toasts />);
     act(() => void toast({ kind: 'error', title: 'Could not reconnect: connection refused.' }));

@@ -1,5 +1,5 @@
-// The toasts of stores/toasts.ts, in the bottom corner. The region is polite, so a screen reader
-// reads a notice when it is free; errors are alerts, read at once.
+// The toasts of stores/toasts.ts, in the sidebar's free space so they cover no control (toasts.css).
+// The region is polite, so a screen reader reads a notice when it is free; errors are alerts, read at once.
 import { Icon } from '../components/Icon';
 import { useToasts } from '../stores/toasts';
 import './toasts.css';
@@ -12,7 +12,8 @@ export function Toasts() {
   const dismiss = useToasts((state) => state.dismiss);
   return (
     <section className="toasts" aria-label="Notifications" aria-live="polite">
-      {toasts.map((toast) => (
+      {/* Newest first: the region stacks them from the bottom up (toasts.css). */}
+      {[...toasts].reverse().map((toast) => (
         <div key={toast.id} className="toast" data-kind={toast.kind} role={toast.kind === 'error' ? 'alert' : 'status'}>
           <Icon name={ICONS[toast.kind]} className="toast-icon" />
           <div className="toast-text">

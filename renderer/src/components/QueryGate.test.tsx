@@ -37,3 +37,22 @@ test('once it gives up, it shows the reason in words, and “Try again” loads 
   expect(await screen.findByText('Olivia Owner, Adam Admin')).toBeTruthy();
   expect(screen.queryByRole('alert')).toBeNull();
 });
+
+test('data once loaded stays shown when a later read fails, under a notice that says so', async () => {
+  let fail = false;
+  const load = () => (fail ? Promise.reject(unreachable) : Promise.resolve(['Olivia Owner']));
+  const { client } = renderWithQueries(<Users load={load} retry={false} />);
+  expect(await screen.findByText('Olivia Owner')).toBeTruthy();
+  fail = true;
+  await act(() => client.invalidateQueries({ queryKey: ['users'] }));
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toMatch(/^Could not load the users of Sandbox Org: Could not reach .* Below is what was loaded before\./);
+  expect(screen.getByText('Olivia Owner')).toBeTruthy();
+});
+
+test('a read refused before the server was ever reached says so in a line, without a second retry button', async () => {
+  const notConnected = new BridgeError({ code: 'NOT_CONNECTED', msg: 'Not connected to http://127.0.0.1:9 yet, so nothing is loaded from it.', retryAt: 0 });
+  renderWithQueries(<Users load={() => Promise.reject(notConnected)} retry={false} />);
+  expect(await screen.findByText('Could not load the users of Sandbox Org: the console has not reached the server yet. This loads by itself once it answers.')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+});

@@ -1,9 +1,11 @@
 // What a screen shows while its data comes from the main process: a line while it loads (with what
 // the last failed try said, while react-query tries again), the error in words with "Try again" once
-// it gives up, and then the data.
+// it gives up, and then the data. Data once shown stays shown: a later failed refresh is a notice
+// above it. A read refused because the organization's server was never reached (NOT_CONNECTED) says
+// so in a line: the shell's banner above the screen has the reason, the next try and "Retry now".
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorWords } from '../errors/words';
+import { errorCode, errorWords } from '../errors/words';
 
 interface Props<T> {
   query: UseQueryResult<T>;
@@ -23,18 +25,30 @@ export function QueryGate<T>({ query, loading, failure, children }: Props<T>) {
       </p>
     );
   }
+  if (query.isError && errorCode(query.error) === 'NOT_CONNECTED') {
+    if (query.data !== undefined) return <>{children(query.data)}</>;
+    return <p className="muted">{failure}: the console has not reached the server yet. This loads by itself once it answers.</p>;
+  }
   if (query.isError) {
     const words = errorWords(query.error);
-    return (
+    const failed = (
       <div className="notice" role="alert">
         <p>
           {failure}: {words.message}
+          {query.data !== undefined && ' Below is what was loaded before.'}
         </p>
         <p className="muted">{words.action ?? 'The status under the organization’s name says whether the console is connected.'}</p>
         <button type="button" className="button" onClick={() => void query.refetch()}>
           Try again
         </button>
       </div>
+    );
+    if (query.data === undefined) return failed;
+    return (
+      <>
+        {failed}
+        {children(query.data)}
+      </>
     );
   }
   return <>{children(query.data)}</>;

@@ -3,8 +3,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { BridgeError } from '../bridge/bridge';
 
-/** Errors a retry cannot fix: no core at all, input the core refused, or an account signed out meanwhile. */
-const FINAL = new Set(['NO_BRIDGE', 'INVALID_INPUT', 'UNKNOWN_CHANNEL', 'FORBIDDEN_SENDER', 'UNKNOWN_ACCOUNT']);
+/**
+ * Errors a retry cannot fix: no core at all, input the core refused, or an account signed out
+ * meanwhile; and NOT_CONNECTED, which only the session's own next try fixes (reads that failed with
+ * it are read again when the session goes live: queries/pushes.ts).
+ */
+const FINAL = new Set(['NO_BRIDGE', 'INVALID_INPUT', 'UNKNOWN_CHANNEL', 'FORBIDDEN_SENDER', 'UNKNOWN_ACCOUNT', 'NOT_CONNECTED']);
 
 export function createQueryClient() {
   return new QueryClient({

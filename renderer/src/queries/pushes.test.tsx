@@ -21,7 +21,7 @@ function realm(count: number) {
     'realm.users.list': () => [...users.values()],
     'realm.users.get': ({ ids }) => ids.flatMap((id) => users.get(id) ?? []),
     'realm.overview': () => figures,
-    'session.status': () => ({ state: 'live', detail: null }),
+    'session.status': () => ({ state: 'live', detail: null, retryAt: null, lastLiveAt: null }),
     'accounts.list': () => [],
   });
   return {
@@ -125,8 +125,8 @@ describe('pushes from the core', () => {
   test('a session-state push updates the status without asking the core', async () => {
     const { bridge } = realm(1);
     const client = mount();
-    act(() => bridge.push({ kind: 'session.state', account: ACCOUNT, state: 'reconnecting', detail: 'Queue lost.' }));
-    expect(client.getQueryData(queryKeys.status(ACCOUNT))).toEqual({ state: 'reconnecting', detail: 'Queue lost.' });
+    act(() => bridge.push({ kind: 'session.state', account: ACCOUNT, state: 'reconnecting', detail: 'Queue lost.', retryAt: 2_000, lastLiveAt: 1_000 }));
+    expect(client.getQueryData(queryKeys.status(ACCOUNT))).toEqual({ state: 'reconnecting', detail: 'Queue lost.', retryAt: 2_000, lastLiveAt: 1_000 });
     expect(bridge.callsTo('session.status')).toEqual([]);
   });
 

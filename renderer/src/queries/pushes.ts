@@ -26,7 +26,8 @@ export function createPushHandler(client: QueryClient): PushHandler {
     switch (push.kind) {
       case 'session.state': {
         const previous = client.getQueryData<SessionStatus>(queryKeys.status(push.account));
-        client.setQueryData<SessionStatus>(queryKeys.status(push.account), { state: push.state, detail: push.detail });
+        const { state, detail, retryAt, lastLiveAt } = push;
+        client.setQueryData<SessionStatus>(queryKeys.status(push.account), { state, detail, retryAt, lastLiveAt });
         // Reads that failed while the session was down get another go once it is live.
         if (push.state === 'live' && previous?.state !== 'live') {
           await client.invalidateQueries({

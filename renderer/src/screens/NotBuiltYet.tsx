@@ -1,7 +1,7 @@
 // What a screen shows until it is built: its name, what it will do, and that it is not there yet.
-import type { SCREENS } from './catalogue';
+import type { ScreenEntry } from './catalogue';
 
-export function NotBuiltYet({ screen }: { screen: (typeof SCREENS)[number] }) {
+export function NotBuiltYet({ screen }: { screen: ScreenEntry }) {
   return (
     <section className="not-built">
       <h1 id="screen-title">{screen.title}</h1>

@@ -1,11 +1,26 @@
-// UI state only (DESIGN.md): which screen is open, the chosen theme, which account is selected and
-// whether the Connect screen is open. Data from the core lives in react-query. The theme and the
-// selected account survive a reload (localStorage); nothing secret is ever put here.
+// UI state only: which screen is open, the chosen theme, which account is selected, whether the
+// Connect screen is open, and the leave guard of a screen with unsaved edits. Data from the core lives
+// in react-query. The theme and the selected account survive a reload (localStorage); nothing secret
+// is ever put here.
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { ScreenId } from '../screens/catalogue';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
+
+/**
+ * Asked before the shell leaves the open screen (for another screen, another organization or the
+ * Connect screen): what would be lost, as a sentence ("Your changes to 3 settings are not saved."),
+ * or null when nothing would.
+ */
+export type LeaveGuard = () => string | null;
+
+/** A move away from the open screen, waiting for the user to agree to lose unsaved edits. */
+export interface PendingLeave {
+  unsaved: string;
+  leave(): void;
+}
 
 interface UiState {
   screen: ScreenId;
@@ -14,28 +29,57 @@ interface UiState {
   selectedAccount: string | null;
   /** "Add an organization…" was chosen: the Connect screen is shown over the shell. */
   connectOpen: boolean;
+  leaveGuard: LeaveGuard | null;
+  /** Shown by app/LeaveConfirm.tsx, which asks the user. */
+  pendingLeave: PendingLeave | null;
   openScreen(screen: ScreenId): void;
   setTheme(theme: ThemeChoice): void;
   selectAccount(id: string | null): void;
   openConnect(): void;
   closeConnect(): void;
+  /** One guard at a time: only one screen is open. Null removes it. */
+  setLeaveGuard(guard: LeaveGuard | null): void;
+  confirmLeave(): void;
+  cancelLeave(): void;
 }
 
 export const UI_STORAGE_KEY = 'realm-console.ui';
 
 export const useUi = create<UiState>()(
   persist(
-    (set) => ({
-      screen: 'overview',
-      theme: 'system',
-      selectedAccount: null,
-      connectOpen: false,
-      openScreen: (screen) => set({ screen }),
-      setTheme: (theme) => set({ theme }),
-      selectAccount: (selectedAccount) => set({ selectedAccount }),
-      openConnect: () => set({ connectOpen: true }),
-      closeConnect: () => set({ connectOpen: false }),
-    }),
+    (set, get) => {
+      /** Moves at once, or, when the open screen holds unsaved edits, once the user agrees. */
+      const leaveThen = (move: () => void) => {
+        const unsaved = get().leaveGuard?.() ?? null;
+        if (unsaved === null) move();
+        else set({ pendingLeave: { unsaved, leave: move } });
+      };
+      return {
+        screen: 'overview',
+        theme: 'system',
+        selectedAccount: null,
+        connectOpen: false,
+        leaveGuard: null,
+        pendingLeave: null,
+        openScreen: (screen) => {
+          if (screen !== get().screen) leaveThen(() => set({ screen }));
+        },
+        setTheme: (theme) => set({ theme }),
+        selectAccount: (selectedAccount) => {
+          if (selectedAccount !== get().selectedAccount) leaveThen(() => set({ selectedAccount }));
+        },
+        openConnect: () => leaveThen(() => set({ connectOpen: true })),
+        closeConnect: () => set({ connectOpen: false }),
+        setLeaveGuard: (leaveGuard) => set({ leaveGuard }),
+        confirmLeave: () => {
+          const pending = get().pendingLeave;
+          // The guard belongs to the screen being left; the screen that comes next sets its own.
+          set({ pendingLeave: null, leaveGuard: null });
+          pending?.leave();
+        },
+        cancelLeave: () => set({ pendingLeave: null }),
+      };
+    },
     {
       name: UI_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
@@ -44,3 +88,20 @@ export const useUi = create<UiState>()(
     },
   ),
 );
+
+/**
+ * For a screen: while `unsaved` is a sentence (not null), leaving the screen first asks the user,
+ * showing that sentence. Pass null once the edits are saved or dropped.
+ */
+export function useLeaveGuard(unsaved: string | null): void {
+  const setLeaveGuard = useUi((state) => state.setLeaveGuard);
+  useEffect(() => {
+    if (unsaved === null) return;
+    const guard: LeaveGuard = () => unsaved;
+    setLeaveGuard(guard);
+    return () => {
+      // Only its own: a screen mounted meanwhile may have set another.
+      if (useUi.getState().leaveGuard === guard) setLeaveGuard(null);
+    };
+  }, [unsaved, setLeaveGuard]);
+}

@@ -21,7 +21,7 @@ export function HazardConfirmation({ review, realmName, confirmed, onConfirm }: 
     <div className="hazard" role="group" aria-labelledby={`${id}-title`} aria-describedby={`${id}-warning`}>
       <p id={`${id}-title`} className="hazard-title">
         <Icon name="offline" />
-        <span>{review.leavesNoAdministrator ? 'Nobody would be left to administer the organization' : 'You are changing your own role'}</span>
+        <span>{hazardTitle(review)}</span>
       </p>
       <p id={`${id}-warning`}>{hazardWarning(review, realmName)}</p>
       <label className="hazard-consent">
@@ -32,10 +32,17 @@ export function HazardConfirmation({ review, realmName, confirmed, onConfirm }: 
   );
 }
 
+function hazardTitle(review: RoleReview<RoleHolder>): string {
+  if (review.leavesNobody) return 'Nobody would be left to administer the organization';
+  if (review.leavesNoAdministrator) return review.ownLoss ? 'You are changing your own role, and no administrator would be left' : 'No administrator would be left';
+  return 'You are changing your own role';
+}
+
 /**
  * The hazards a box was ticked for. A new hazard (the plan changed while the dialog was open) unticks
  * it: the box confirms exactly what its label says.
  */
 export function hazardKey(review: RoleReview<RoleHolder> | null): string {
-  return review?.hazards.join('+') ?? '';
+  if (!review) return '';
+  return [...review.hazards, ...(review.leavesNobody ? ['nobody'] : [])].join('+');
 }

@@ -12,7 +12,7 @@ function openConnect(answers: Answers) {
   const accounts: Account[] = [];
   const bridge = installFakeBridge({
     'accounts.list': () => accounts,
-    'session.status': () => ({ state: 'live', detail: null }),
+    'session.status': () => ({ state: 'live', detail: null, retryAt: null, lastLiveAt: null }),
     'realm.overview': () => overview,
     ...answers,
   });

@@ -47,8 +47,9 @@ export function ConnectScreen() {
         )}
         <h1 id="connect-title">{current ? 'Add an organization' : 'Connect to your organization'}</h1>
         <p className="connect-intro">
-          Sign in as an owner or administrator of an organization on a team-chat server. Realm Console keeps the API key on this
-          computer, encrypted, and never shows it again.
+          Sign in as an owner, administrator or moderator of an organization on a team-chat server: owners and administrators
+          manage it, moderators review reported messages. Realm Console keeps the API key on this computer, encrypted, and never
+          shows it again.
         </p>
         <fieldset className="sign-in-method">
           <legend>Sign in with</legend>

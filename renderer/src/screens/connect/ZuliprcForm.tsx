@@ -2,6 +2,7 @@
 // core parses it, checks the key with GET /users/me and saves it encrypted.
 import { useForm } from 'react-hook-form';
 import { Field } from '../../components/Field';
+import { FilePicker } from '../../components/FilePicker';
 import { useImportZuliprc } from '../../queries/accounts';
 import { FormFooter } from './FormFooter';
 import { PlaintextConsent } from './PlaintextConsent';
@@ -38,7 +39,7 @@ export function ZuliprcForm() {
         error={errors.file}
       >
         {/* No `accept` filter: the file is usually named plain "zuliprc", which an extension filter would hide. */}
-        {(control) => <input {...control} {...form.register('file', { validate: checkFile })} type="file" />}
+        {(control) => <FilePicker {...control} {...form.register('file', { validate: checkFile })} />}
       </Field>
       <FormFooter errors={errors} pending={isSubmitting} label="Import and sign in" pendingLabel="Signing in…" />
       <PlaintextConsent flow={flow} />

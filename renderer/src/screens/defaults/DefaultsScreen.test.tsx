@@ -20,7 +20,7 @@ function open(overrides: Partial<DefaultsView> = {}, saveReply?: (input: Channel
   view = () => ({ account: olivia.id, realmName: 'Sandbox Realm', realmUrl: olivia.realmUrl, featureLevel: 421, values: { ...values }, availableSounds: ['chime', 'ding', 'zulip'], ownRole: 100, canEdit: true, readOnlyReason: null, ...overrides });
   bridge = installFakeBridge({
     'accounts.list': () => [olivia],
-    'session.status': () => ({ state: 'live', detail: null }),
+    'session.status': () => ({ state: 'live', detail: null, retryAt: null, lastLiveAt: null }),
     'defaults.get': () => view(),
     'defaults.save': (input) => {
       if (saveReply) return saveReply(input) as never;
@@ -169,4 +169,23 @@ test('a setting the server does not report is marked and cannot be changed', asy
   act(() => bridge.push({ kind: 'realm.resynced', account: olivia.id }));
   await screen.findByText('This server does not report this setting, so it cannot be changed here: upstream added it at feature level 350, and this server is at 300.');
   expect(screen.getByRole('switch', { name: 'Hide AI features' })).toHaveProperty('disabled', true);
+});
+
+test('leaving with unsaved edits asks first: stay keeps them, leave drops them', async () => {
+  open();
+  fireEvent.change(await screen.findByRole('combobox', { name: 'Color scheme' }), { target: { value: '2' } });
+  const nav = screen.getByRole('navigation', { name: 'Screens' });
+  fireEvent.click(within(nav).getByRole('button', { name: 'Channels & folders' }));
+  const ask = screen.getByRole('dialog', { name: 'Leave without saving?' });
+  expect(within(ask).getByText('You have an unsaved change to the default settings of Sandbox Realm.')).toBeTruthy();
+  fireEvent.click(within(ask).getByRole('button', { name: 'Stay' }));
+  expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '2');
+
+  fireEvent.click(within(nav).getByRole('button', { name: 'Channels & folders' }));
+  fireEvent.click(within(screen.getByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Discard and leave' }));
+  expect(await screen.findByText('This screen is not built yet.')).toBeTruthy();
+  fireEvent.click(within(nav).getByRole('button', { name: 'Default settings' }));
+  expect(await screen.findByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '1');
+  expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull();
+  expect(bridge.callsTo('defaults.save')).toEqual([]);
 });

@@ -6,10 +6,11 @@ import type { Account } from '../../../../shared/ipc';
 import { NoAccount } from '../../components/NoAccount';
 import { QueryGate } from '../../components/QueryGate';
 import { useDefaults } from '../../queries/defaults';
+import { useLeaveGuard } from '../../stores/ui';
 import { ActivityLog } from '../../components/ActivityLog';
 import { CompareView } from './CompareView';
 import { DefaultsEditor } from './DefaultsEditor';
-import { useDefaultsUi, type DefaultsTab } from './defaults-ui';
+import { unsavedSentence, useDefaultsUi, type DefaultsTab } from './defaults-ui';
 import './defaults.css';
 
 const TABS: { id: DefaultsTab; label: string }[] = [
@@ -24,6 +25,10 @@ export function DefaultsScreen({ account }: { account: Account | null }) {
   useEffect(() => {
     if (account) forAccount(account.id);
   }, [account, forAccount]);
+  // Leaving with unsaved edits asks first; once the user agrees, the edits are dropped with the screen.
+  const unsaved = useDefaultsUi((state) => (account && state.account === account.id ? unsavedSentence(state, account.realmName) : null));
+  useLeaveGuard(unsaved);
+  useEffect(() => () => useDefaultsUi.getState().discard(), []);
 
   return (
     <section className="defaults-screen" aria-labelledby="screen-title">

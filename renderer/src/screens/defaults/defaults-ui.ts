@@ -72,7 +72,12 @@ export const useDefaultsUi = create<DefaultsUiState>()((set, get) => ({
   dismissSaveReport: () => set({ lastSave: null }),
 }));
 
-/** Whether there is anything a leave or a realm switch would lose. */
-export function hasUnsavedEdits(state: Pick<DefaultsUiState, 'edits' | 'invalid'>): boolean {
-  return Object.keys(state.edits).length > 0 || Object.keys(state.invalid).length > 0;
+/**
+ * What leaving the screen (or switching organization) would lose, as the shell's leave guard says it
+ * (stores/ui.ts), or null when nothing would.
+ */
+export function unsavedSentence(state: Pick<DefaultsUiState, 'edits' | 'invalid'>, realmName: string): string | null {
+  const count = new Set([...Object.keys(state.edits), ...Object.keys(state.invalid)]).size;
+  if (count === 0) return null;
+  return `You have ${count === 1 ? 'an unsaved change' : `${count} unsaved changes`} to the default settings of ${realmName}.`;
 }

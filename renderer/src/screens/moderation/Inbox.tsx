@@ -4,8 +4,9 @@ import type { Account, ModerationInbox, Report } from '../../../../shared/ipc';
 import { errorWords } from '../../errors/words';
 import { useMarkReviewed } from '../../queries/moderation';
 import { toast } from '../../stores/toasts';
-import { filterReports, groupByReportedUser } from './inbox-filters';
+import { filterReports, filtersHiding, groupByReportedUser, withoutHiding, type InboxFilters as Filters } from './inbox-filters';
 import { InboxFilters } from './InboxFilters';
+import { InboxHiddenNotice } from './InboxHiddenNotice';
 import { useModerationUi } from './moderation-ui';
 import { ReportDetail } from './ReportDetail';
 import { ReportList } from './ReportList';
@@ -27,6 +28,7 @@ export function Inbox({ account, inbox }: { account: Account; inbox: ModerationI
   const filters = useModerationUi((state) => state.filters);
   const view = useModerationUi((state) => state.view);
   const clearFilters = useModerationUi((state) => state.clearFilters);
+  const setFilters = useModerationUi((state) => state.setFilters);
   const nowSeconds = useNowSeconds();
   const markReviewed = useMarkReviewed(account.id);
 
@@ -79,6 +81,9 @@ export function Inbox({ account, inbox }: { account: Account; inbox: ModerationI
   };
 
   const opened = openedId === null ? null : (inbox.reports.find((report) => report.id === openedId) ?? null);
+  // The open report stays open when the filters leave it out (marked reviewed under "New"), so it can
+  // still be acted on; a notice above it says so.
+  const hiding = opened ? filtersHiding(opened, filters, nowSeconds) : [];
   const filtering = filtered.length !== inbox.reports.length;
   const newTotal = inbox.reports.filter((report) => report.status === 'new').length;
 
@@ -94,7 +99,8 @@ export function Inbox({ account, inbox }: { account: Account; inbox: ModerationI
           {' · '}
           {newTotal} new
         </p>
-        {filtering && (
+        {/* With nothing left, the empty list offers it instead: once is enough. */}
+        {filtering && rows.length > 0 && (
           <button type="button" className="link-button" onClick={clearFilters}>
             Clear filters
           </button>
@@ -111,7 +117,7 @@ export function Inbox({ account, inbox }: { account: Account; inbox: ModerationI
             <p className="empty-state">No reports. Members can report a message from its menu; reports appear here as they arrive.</p>
           ) : rows.length === 0 ? (
             <div className="empty-state">
-              <p>No reports match these filters.</p>
+              <p>{emptyWords(filters, inbox.reports.length)}</p>
               <button type="button" className="button button-small" onClick={clearFilters}>
                 Clear filters
               </button>
@@ -137,6 +143,18 @@ export function Inbox({ account, inbox }: { account: Account; inbox: ModerationI
           )}
         </div>
         <div className="inbox-detail-pane">
+          {opened && hiding.length > 0 && (
+            <InboxHiddenNotice
+              report={opened}
+              filters={filters}
+              hiding={hiding}
+              onShow={() => {
+                setFilters(withoutHiding(filters, hiding));
+                setCursorAt({ id: opened.id, index: 0 });
+              }}
+              onClose={() => setOpenedId(null)}
+            />
+          )}
           {opened ? (
             <ReportDetail
               key={opened.id}
@@ -159,6 +177,14 @@ export function Inbox({ account, inbox }: { account: Account; inbox: ModerationI
       </div>
     </div>
   );
+}
+
+/** Why the filtered list is empty, most often "no new reports" once everything is reviewed. */
+function emptyWords(filters: Filters, total: number): string {
+  const onlyStatus = filters.type === 'all' && filters.date === 'all';
+  if (onlyStatus && filters.status === 'new') return `No new reports: ${total === 1 ? 'the one report is' : `all ${total} reports are`} reviewed.`;
+  if (onlyStatus && filters.status === 'reviewed') return 'No reviewed reports yet: every report is new.';
+  return 'No reports match these filters.';
 }
 
 function plural(n: number, noun: string): string {

@@ -16,7 +16,7 @@ function showModeration(inbox: Partial<ModerationInbox> = {}, answers: Answers =
   let current: ModerationInbox = { channel: CHANNEL, readable: true, reports: sampleReports(NOW), ...inbox };
   const bridge = installFakeBridge({
     'accounts.list': () => [account],
-    'session.status': () => ({ state: 'live', detail: null }),
+    'session.status': () => ({ state: 'live', detail: null, retryAt: null, lastLiveAt: null }),
     'moderation.inbox': () => current,
     'realm.users.list': () => MOD_USERS,
     'moderation.context': (): ReportContext => CHANNEL_CONTEXT,
@@ -78,8 +78,17 @@ describe('the moderation inbox', () => {
     expect(screen.getByText('1 of 4 reports shown · 3 new')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'reviewed' } });
     expect(await screen.findByText('No reports match these filters.')).toBeTruthy();
-    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
+    // Offered once, by the empty list, not also beside the count.
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await rowText()).toHaveLength(4);
+  });
+
+  test('with Status "New" and nothing new, the empty list says every report is reviewed', async () => {
+    showModeration({ reports: sampleReports(NOW).map((report) => ({ ...report, status: 'reviewed' as const })) });
+    await list();
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'new' } });
+    expect(await screen.findByText('No new reports: all 4 reports are reviewed.')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Clear filters' })).toHaveLength(1);
   });
 
   test('grouped by reported user, each user with their count of reports', async () => {
@@ -193,6 +202,26 @@ describe('a report', () => {
         { account: olivia.id, reportIds: [103], reviewed: false },
       ]),
     );
+  });
+
+  test('an open report the filters hide stays open under a notice that says which filter hides it', async () => {
+    showModeration();
+    fireEvent.change(await screen.findByLabelText('Status'), { target: { value: 'new' } });
+    await open(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark reviewed' }));
+    const notice = await screen.findByText(/Not in the list:/);
+    expect(notice.closest('[role="status"]')?.textContent).toContain('(it is reviewed, and Status shows new reports only)');
+    expect(await rowText()).toEqual(['Gina Guest', 'Unrecognised report']);
+    expect(screen.getByRole('heading', { name: 'Report about Gina Guest' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show it in the list' }));
+    await waitFor(() => expect(screen.queryByText(/Not in the list:/)).toBeNull());
+    expect(useModerationUi.getState().filters.status).toBe('all');
+    expect(await rowText()).toHaveLength(4);
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'new' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Close the report' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Report about Gina Guest' })).toBeNull());
   });
 
   test('a failed mark reviewed puts the status back and says why', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Report } from '../../../../shared/ipc';
-import { dateRange, filterReports, groupByReportedUser, NO_FILTERS, otherReportsAbout, UNPARSED_GROUP_NAME, type InboxFilters } from './inbox-filters';
+import { dateRange, filterReports, filtersHiding, groupByReportedUser, NO_FILTERS, otherReportsAbout, UNPARSED_GROUP_NAME, withoutHiding, type InboxFilters } from './inbox-filters';
 import { readableMarkdown } from './report-words';
 import { sampleReports } from './sample-reports';
 
@@ -47,6 +47,18 @@ describe('inbox filters', () => {
 
   test('filters combine', () => {
     expect(ids(only({ status: 'new', date: '24h' }))).toEqual([103]);
+  });
+
+  test('which filters hide a report, and setting just those back to "all" shows it again', () => {
+    const reviewed = reports.find((report) => report.id === 102)!;
+    const filters: InboxFilters = { ...NO_FILTERS, status: 'new', type: 'harassment', date: '24h' };
+    expect(filtersHiding(reviewed, filters, NOW)).toEqual(['status']);
+    const older = reports.find((report) => report.id === 101)!;
+    expect(filtersHiding(older, filters, NOW)).toEqual(['type', 'date']);
+    expect(filtersHiding(older, NO_FILTERS, NOW)).toEqual([]);
+    const shown = withoutHiding(filters, ['type', 'date']);
+    expect(shown).toEqual({ ...filters, type: 'all', date: 'all', from: '', to: '' });
+    expect(ids(filterReports(reports, shown, NOW))).toContain(101);
   });
 });
 

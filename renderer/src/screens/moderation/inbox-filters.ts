@@ -58,6 +58,27 @@ export function matchesFilters(report: Report, filters: InboxFilters, range: { f
   return true;
 }
 
+/** The filters that leave this report out of the list, each by name (none: the list shows it). */
+export type HidingFilter = 'type' | 'status' | 'date';
+
+export function filtersHiding(report: Report, filters: InboxFilters, nowSeconds: number): HidingFilter[] {
+  const anyTime = { from: null, to: null };
+  const hiding: HidingFilter[] = [];
+  if (!matchesFilters(report, { ...NO_FILTERS, type: filters.type }, anyTime)) hiding.push('type');
+  if (!matchesFilters(report, { ...NO_FILTERS, status: filters.status }, anyTime)) hiding.push('status');
+  if (!matchesFilters(report, NO_FILTERS, dateRange(filters, nowSeconds))) hiding.push('date');
+  return hiding;
+}
+
+/** The filters with those that hide a report set back to "all", so the list shows it again. */
+export function withoutHiding(filters: InboxFilters, hiding: readonly HidingFilter[]): InboxFilters {
+  const next = { ...filters };
+  if (hiding.includes('type')) next.type = 'all';
+  if (hiding.includes('status')) next.status = 'all';
+  if (hiding.includes('date')) Object.assign(next, { date: 'all', from: '', to: '' });
+  return next;
+}
+
 /** The reports that pass the filters, newest first (the core's order is not relied on). */
 export function filterReports(reports: readonly Report[], filters: InboxFilters, nowSeconds: number): Report[] {
   const range = dateRange(filters, nowSeconds);

@@ -1,16 +1,20 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { RealmOverview } from '../../../../shared/ipc';
 import { App } from '../../app/App';
 import { useUi } from '../../stores/ui';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../testing/fake-bridge';
 import { olivia, overview } from '../../testing/sample-data';
+import { useInvitationsUiStore } from '../invitations/invitations-ui';
+import { NO_FILTERS as NO_REPORT_FILTERS } from '../moderation/inbox-filters';
+import { useModerationUi } from '../moderation/moderation-ui';
+import { useUsersUi } from '../users/users-ui';
 
 function showOverview(initial: RealmOverview) {
   let figures = initial;
   const bridge = installFakeBridge({
     'accounts.list': () => [olivia],
-    'session.status': () => ({ state: 'live', detail: null }),
+    'session.status': () => ({ state: 'live', detail: null, retryAt: null, lastLiveAt: null }),
     'realm.overview': () => figures,
   });
   renderWithQueries(<App />);
@@ -19,12 +23,17 @@ function showOverview(initial: RealmOverview) {
 
 /** The figure next to a label in the overview's lists. */
 function figure(label: string) {
-  return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+  const term = [...document.querySelectorAll('dt')].find((dt) => dt.textContent === label);
+  if (!term) throw new Error(`No figure named ${label}`);
+  return term.nextElementSibling?.textContent;
 }
 
 beforeEach(() => {
   localStorage.clear();
   useUi.setState({ selectedAccount: null, connectOpen: false, screen: 'overview' });
+  useUsersUi.setState({ account: null });
+  useInvitationsUiStore.setState({ byAccount: {} });
+  useModerationUi.setState({ filters: NO_REPORT_FILTERS });
 });
 
 afterEach(() => {
@@ -38,24 +47,56 @@ describe('overview', () => {
     expect(await screen.findByText('Sandbox Realm', { selector: '.overview-realm strong' })).toBeTruthy();
     expect(screen.getByText('http://127.0.0.1:9991')).toBeTruthy();
     expect(screen.getByText('Feature level 247')).toBeTruthy();
-    expect(screen.getByText('5 active users')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '7 users' })).toBeTruthy();
     expect(figure('Administrators')).toBe('1');
+    expect(figure('Members')).toBe('3');
+    expect(figure('Humans')).toBe('5');
     expect(figure('Bots')).toBe('2');
     expect(screen.getByText('6 channels')).toBeTruthy();
     expect(figure('Archived channels')).toBe('1');
     expect(figure('Channel folders')).toBe('2');
-    expect(screen.getByText('3 pending invitations')).toBeTruthy();
-    expect(screen.getByText('4 reports')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '3 pending invitations' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '4 reports' })).toBeTruthy();
     expect(screen.getByText('in #moderation')).toBeTruthy();
+  });
+
+  test('each user figure is a button named by its words and count, opening Users & roles with that filter', async () => {
+    showOverview(overview);
+    fireEvent.click(await screen.findByRole('button', { name: 'Members 3' }));
+    expect(useUi.getState().screen).toBe('users');
+    expect(useUsersUi.getState()).toMatchObject({ account: olivia.id, tab: 'users', filters: { query: '', role: 400, status: 'all', kind: 'all' } });
+  });
+
+  test('leading to a screen replaces its search and filters, and keeps the rest of its state', async () => {
+    useUsersUi.setState({ account: olivia.id, tab: 'activity', opened: 4, filters: { query: 'mark', role: 200, status: 'deactivated', kind: 'humans' } });
+    showOverview(overview);
+    fireEvent.click(await screen.findByRole('button', { name: 'Bots 2' }));
+    expect(useUsersUi.getState()).toMatchObject({ tab: 'users', opened: 4, filters: { query: '', role: 'all', status: 'all', kind: 'bots' } });
+  });
+
+  test('pending invitations open the pending list; reports open Moderation, all of them or the new ones', async () => {
+    showOverview(overview);
+    fireEvent.click(await screen.findByRole('button', { name: '3 pending invitations' }));
+    expect(useUi.getState().screen).toBe('invitations');
+    expect(useInvitationsUiStore.getState().byAccount[olivia.id]?.tab).toBe('pending');
+
+    act(() => useUi.getState().openScreen('overview'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Review the new reports' }));
+    expect(useUi.getState().screen).toBe('moderation');
+    expect(useModerationUi.getState().filters).toEqual({ ...NO_REPORT_FILTERS, status: 'new' });
+
+    act(() => useUi.getState().openScreen('overview'));
+    fireEvent.click(await screen.findByRole('button', { name: '4 reports' }));
+    expect(useModerationUi.getState().filters).toEqual(NO_REPORT_FILTERS);
   });
 
   test('a role change pushed by the core moves the counts without a reload', async () => {
     const { bridge, change } = showOverview(overview);
-    await screen.findByText('5 active users');
-    change({ ...overview, usersByRole: { ...overview.usersByRole, member: 0, administrator: 2 } });
+    await screen.findByRole('button', { name: '7 users' });
+    change({ ...overview, usersByRole: { ...overview.usersByRole, member: 2, administrator: 2 } });
     act(() => bridge.push({ kind: 'realm.changed', account: olivia.id, changes: [{ collection: 'users', ids: [4] }] }));
     await waitFor(() => expect(figure('Administrators')).toBe('2'));
-    expect(figure('Members')).toBe('0');
+    expect(figure('Members')).toBe('2');
   });
 
   test('without a moderation channel it says why reports are not counted', async () => {
@@ -66,7 +107,7 @@ describe('overview', () => {
   test('when the overview cannot be read it says so, and what the core said', async () => {
     installFakeBridge({
       'accounts.list': () => [olivia],
-      'session.status': () => ({ state: 'offline', detail: 'Could not reach http://127.0.0.1:9991: connection refused.' }),
+      'session.status': () => ({ state: 'offline', detail: 'Could not reach http://127.0.0.1:9991: connection refused.', retryAt: null, lastLiveAt: null }),
       'realm.overview': () => ({ error: { code: 'UNKNOWN_ACCOUNT', msg: 'That organization is not signed in any more. Pick another one, or sign in again.' } }),
     });
     renderWithQueries(<App />);

@@ -1,9 +1,15 @@
 // The realm at a glance, live: every count comes from the core's realm state and is reread when a
-// push says it changed (queries/pushes.ts), so it moves without a reload.
+// push says it changed (queries/pushes.ts), so it moves without a reload. Each figure that a screen
+// lists is a button to that screen, filtered to show exactly that figure (open-filtered.ts).
+import { useId, type ReactNode } from 'react';
+import { ROLES_IN_ORDER } from '../../../../shared/domain/role-rules';
+import { ALL_USERS, FACET_WORDS, type UserFacets } from '../../../../shared/domain/user-counts';
 import type { Account, RealmOverview } from '../../../../shared/ipc';
+import { Icon } from '../../components/Icon';
 import { NoAccount } from '../../components/NoAccount';
 import { QueryGate } from '../../components/QueryGate';
 import { useRealmOverview } from '../../queries/realm';
+import { openPendingInvitations, openReports, openUsers } from './open-filtered';
 import './overview.css';
 
 const count = new Intl.NumberFormat();
@@ -21,13 +27,16 @@ export function OverviewScreen({ account }: { account: Account | null }) {
 function OverviewOf({ account }: { account: Account }) {
   return (
     <QueryGate query={useRealmOverview(account.id)} loading={`Loading ${account.realmName}`} failure={`Could not load the overview of ${account.realmName}`}>
-      {(overview) => <OverviewFigures overview={overview} />}
+      {(overview) => <OverviewFigures account={account.id} overview={overview} />}
     </QueryGate>
   );
 }
 
-function OverviewFigures({ overview: o }: { overview: RealmOverview }) {
-  const humans = o.usersByRole.owner + o.usersByRole.administrator + o.usersByRole.moderator + o.usersByRole.member + o.usersByRole.guest;
+/** The overview contract's key for each role's count. */
+const ROLE_KEYS = { 100: 'owner', 200: 'administrator', 300: 'moderator', 400: 'member', 600: 'guest' } as const;
+
+function OverviewFigures({ account, overview: o }: { account: string; overview: RealmOverview }) {
+  const showUsers = (facets: Partial<UserFacets>) => () => openUsers(account, { ...ALL_USERS, ...facets });
   return (
     <>
       <p className="overview-realm">
@@ -38,16 +47,21 @@ function OverviewFigures({ overview: o }: { overview: RealmOverview }) {
       <div className="cards">
         <article className="card card-users" aria-labelledby="overview-users">
           <h2 id="overview-users">Users</h2>
-          <p className="card-figure">{plural(humans, 'active user', 'active users')}</p>
-          <dl className="figures">
-            <Figure label="Owners" value={o.usersByRole.owner} />
-            <Figure label="Administrators" value={o.usersByRole.administrator} />
-            <Figure label="Moderators" value={o.usersByRole.moderator} />
-            <Figure label="Members" value={o.usersByRole.member} />
-            <Figure label="Guests" value={o.usersByRole.guest} />
-            <Figure label="Bots" value={o.bots} />
-            <Figure label="Deactivated" value={o.deactivatedUsers} />
-          </dl>
+          <FigureButton onClick={showUsers({})}>{plural(o.users, 'user', 'users')}</FigureButton>
+          <p className="card-note">Counted as Users &amp; roles counts them: bots and deactivated users count under their role too.</p>
+          <FigureGroup title="Role">
+            {ROLES_IN_ORDER.map((role) => (
+              <LinkedFigure key={role} label={FACET_WORDS.role[role]} value={o.usersByRole[ROLE_KEYS[role]]} onClick={showUsers({ role })} />
+            ))}
+          </FigureGroup>
+          <FigureGroup title="Status">
+            <LinkedFigure label={FACET_WORDS.status.active} value={o.activeUsers} onClick={showUsers({ status: 'active' })} />
+            <LinkedFigure label={FACET_WORDS.status.deactivated} value={o.deactivatedUsers} onClick={showUsers({ status: 'deactivated' })} />
+          </FigureGroup>
+          <FigureGroup title="Kind">
+            <LinkedFigure label={FACET_WORDS.kind.humans} value={o.humans} onClick={showUsers({ kind: 'humans' })} />
+            <LinkedFigure label={FACET_WORDS.kind.bots} value={o.bots} onClick={showUsers({ kind: 'bots' })} />
+          </FigureGroup>
         </article>
         <article className="card" aria-labelledby="overview-channels">
           <h2 id="overview-channels">Channels and folders</h2>
@@ -62,7 +76,7 @@ function OverviewFigures({ overview: o }: { overview: RealmOverview }) {
           {o.pendingInvitations === null ? (
             <p className="card-note">Your role cannot list this organization’s invitations, so they are not counted.</p>
           ) : (
-            <p className="card-figure">{plural(o.pendingInvitations, 'pending invitation', 'pending invitations')}</p>
+            <FigureButton onClick={() => openPendingInvitations(account)}>{plural(o.pendingInvitations, 'pending invitation', 'pending invitations')}</FigureButton>
           )}
         </article>
         <article className="card" aria-labelledby="overview-reports">
@@ -88,9 +102,51 @@ function Reports({ overview: o }: { overview: RealmOverview }) {
   }
   return (
     <>
-      <p className="card-figure">{plural(o.reports, 'report', 'reports')}</p>
+      <FigureButton onClick={() => openReports('all')}>{plural(o.reports, 'report', 'reports')}</FigureButton>
       <p className="card-note">in #{o.moderationChannel}</p>
+      {o.reports > 0 && (
+        <button type="button" className="button button-small card-action" onClick={() => openReports('new')}>
+          Review the new reports
+        </button>
+      )}
     </>
+  );
+}
+
+/** A card's main figure, leading to the screen that lists it. */
+function FigureButton({ onClick, children }: { onClick(): void; children: string }) {
+  return (
+    <p className="card-figure">
+      <button type="button" className="figure-button" onClick={onClick}>
+        {children}
+        <Icon name="chevron" className="figure-chevron" />
+      </button>
+    </p>
+  );
+}
+
+function FigureGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="figure-group" aria-label={title}>
+      <h3>{title}</h3>
+      <dl className="figures">{children}</dl>
+    </section>
+  );
+}
+
+/** One row of figures that opens its list: the count is a button named by the row ("Members 43"), and covers the row. */
+function LinkedFigure({ label, value, onClick }: { label: string; value: number; onClick(): void }) {
+  const id = useId();
+  return (
+    <div className="figure figure-linked">
+      <dt id={`${id}-label`}>{label}</dt>
+      <dd>
+        <button type="button" id={`${id}-value`} aria-labelledby={`${id}-label ${id}-value`} onClick={onClick}>
+          {count.format(value)}
+          <Icon name="chevron" className="figure-chevron" />
+        </button>
+      </dd>
+    </div>
   );
 }
 

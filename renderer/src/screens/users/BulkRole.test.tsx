@@ -151,14 +151,14 @@ describe('the hazards of a bulk role change', () => {
     expect(dialog.querySelector('.bulk-summary')?.textContent).toBe('2 users change: 1 loses rights, 1 gains rights.');
     const losing = within(dialog).getByRole('region', { name: /^Will lose rights/ });
     expect(within(losing).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Adam Admin: Administrator → Moderator']);
-    const box = within(dialog).getByRole('checkbox', { name: 'I understand that I will no longer be an administrator of Second Realm, only a moderator' }) as HTMLInputElement;
+    const box = within(dialog).getByRole('checkbox', { name: 'I understand that I will no longer be an administrator of Second Realm, only a moderator, and that it will have no administrators, only its owner' }) as HTMLInputElement;
     expect(box.checked).toBe(false);
     const button = within(dialog).getByRole('button', { name: 'Change 2 roles' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     fireEvent.click(box);
     expect(button.disabled).toBe(false);
     fireEvent.click(button);
-    await waitFor(() => expect(realm.callsTo('users.bulkRole.start')).toEqual([{ account: 'acc-adam', userIds: [2, 4, 1], role: 300, acknowledged: ['ownRights'] }]));
+    await waitFor(() => expect(realm.callsTo('users.bulkRole.start')).toEqual([{ account: 'acc-adam', userIds: [2, 4, 1], role: 300, acknowledged: ['noAdministrator', 'ownRights'] }]));
   });
 
   test('leaving nobody to administer the organization must be confirmed; a new hazard unticks the box', async () => {

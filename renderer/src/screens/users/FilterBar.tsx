@@ -1,27 +1,15 @@
 // The search box and the three filters, each option with its live count. Options are radio buttons
 // (arrow keys move within a group); a count of 0 stays choosable, it just shows nothing.
-import type { Role } from '../../../../shared/api/common';
-import { ROLES_IN_ORDER } from '../../../../shared/domain/role-rules';
+import { FACET_WORDS, KIND_OPTIONS, ROLE_OPTIONS, STATUS_OPTIONS } from '../../../../shared/domain/user-counts';
 import { MARKS, mark } from './perf-marks';
-import type { FacetCounts, KindFilter, RoleFilter, StatusFilter, UserFilters } from './user-index';
+import type { FacetCounts, UserFilters } from './user-index';
 
 const count = new Intl.NumberFormat();
 
-const ROLE_PLURALS: Record<Role, string> = { 100: 'Owners', 200: 'Administrators', 300: 'Moderators', 400: 'Members', 600: 'Guests' };
-const ROLE_OPTIONS: { value: RoleFilter; label: string }[] = [
-  { value: 'all', label: 'All roles' },
-  ...ROLES_IN_ORDER.map((role) => ({ value: role, label: ROLE_PLURALS[role] })),
-];
-const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
-  { value: 'all', label: 'Active and deactivated' },
-  { value: 'active', label: 'Active' },
-  { value: 'deactivated', label: 'Deactivated' },
-];
-const KIND_OPTIONS: { value: KindFilter; label: string }[] = [
-  { value: 'all', label: 'Humans and bots' },
-  { value: 'humans', label: 'Humans' },
-  { value: 'bots', label: 'Bots' },
-];
+// The Overview shows the same counts under the same words (shared/domain/user-counts.ts).
+const ROLE_CHOICES = ROLE_OPTIONS.map((value) => ({ value, label: FACET_WORDS.role[value] }));
+const STATUS_CHOICES = STATUS_OPTIONS.map((value) => ({ value, label: FACET_WORDS.status[value] }));
+const KIND_CHOICES = KIND_OPTIONS.map((value) => ({ value, label: FACET_WORDS.kind[value] }));
 
 export interface FilterBarProps {
   filters: UserFilters;
@@ -45,9 +33,9 @@ export function FilterBar({ filters, counts, onChange }: FilterBarProps) {
           onChange={(event) => onChange({ query: event.target.value })}
         />
       </div>
-      <FilterGroup legend="Role" name="role" options={ROLE_OPTIONS} value={filters.role} counts={counts.role} onChange={(role) => onChange({ role })} />
-      <FilterGroup legend="Status" name="status" options={STATUS_OPTIONS} value={filters.status} counts={counts.status} onChange={(status) => onChange({ status })} />
-      <FilterGroup legend="Kind" name="kind" options={KIND_OPTIONS} value={filters.kind} counts={counts.kind} onChange={(kind) => onChange({ kind })} />
+      <FilterGroup legend="Role" name="role" options={ROLE_CHOICES} value={filters.role} counts={counts.role} onChange={(role) => onChange({ role })} />
+      <FilterGroup legend="Status" name="status" options={STATUS_CHOICES} value={filters.status} counts={counts.status} onChange={(status) => onChange({ status })} />
+      <FilterGroup legend="Kind" name="kind" options={KIND_CHOICES} value={filters.kind} counts={counts.kind} onChange={(kind) => onChange({ kind })} />
     </div>
   );
 }

@@ -112,7 +112,7 @@ describe('changing a role', () => {
     const self = await openUser('Adam Admin');
     fireEvent.click(roleOption(self, 'Moderator'));
     expect(within(self).getByText('Loses rights').parentElement?.textContent).toBe('Loses rights · Adam Admin: Administrator → Moderator');
-    const box = within(self).getByRole('checkbox', { name: 'I understand that I will no longer be an administrator of Second Realm, only a moderator' }) as HTMLInputElement;
+    const box = within(self).getByRole('checkbox', { name: 'I understand that I will no longer be an administrator of Second Realm, only a moderator, and that it will have no administrators, only its owner' }) as HTMLInputElement;
     expect(box.checked).toBe(false);
     const button = within(self).getByRole('button', { name: 'Make moderator' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
@@ -123,7 +123,7 @@ describe('changing a role', () => {
     expect((within(self).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
     fireEvent.click(within(self).getByRole('checkbox'));
     fireEvent.click(within(self).getByRole('button', { name: 'Make member' }));
-    await waitFor(() => expect(realm.callsTo('users.changeRole')).toEqual([{ account: 'acc-adam', userId: 2, role: 400, acknowledged: ['ownRights'] }]));
+    await waitFor(() => expect(realm.callsTo('users.changeRole')).toEqual([{ account: 'acc-adam', userId: 2, role: 400, acknowledged: ['noAdministrator', 'ownRights'] }]));
     // A member may change no roles; what was done stays said.
     expect((await within(self).findByRole('status')).textContent).toBe('Adam Admin is now a member.');
     expect(within(self).getByText('Only organization administrators and owners can change roles.')).toBeTruthy();

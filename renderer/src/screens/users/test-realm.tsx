@@ -78,7 +78,7 @@ export function openUsersScreen(options: { account?: Account; people?: User[]; a
   };
   const bridge = installFakeBridge({
     'accounts.list': () => [account],
-    'session.status': () => ({ state: 'live', detail: null }),
+    'session.status': () => ({ state: 'live', detail: null, retryAt: null, lastLiveAt: null }),
     'realm.users.list': () => [...users.values()],
     'realm.users.get': ({ ids }) => ids.flatMap((id) => users.get(id) ?? []),
     'realm.profileFields': () => PROFILE_FIELDS,

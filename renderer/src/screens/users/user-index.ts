@@ -2,20 +2,16 @@
 // users must filter on every keystroke without a stall, so the expensive parts are done once per list
 // (a lowercase haystack per user, cached per user object so a live patch of one user re-indexes only
 // that one) and once per sort order; a keystroke is then one pass of substring tests.
-import type { Role } from '../../../../shared/api/common';
 import type { User } from '../../../../shared/api/users';
 import { ROLES_IN_ORDER } from '../../../../shared/domain/role-rules';
+import { ALL_USERS, emptyFacetCounts, tallyUser, type FacetCounts, type UserFacets } from '../../../../shared/domain/user-counts';
 
-export type RoleFilter = 'all' | Role;
-export type StatusFilter = 'all' | 'active' | 'deactivated';
-export type KindFilter = 'all' | 'humans' | 'bots';
+// The filters and their counts are the Overview's too: one definition in shared/domain.
+export type { FacetCounts, KindFilter, RoleFilter, StatusFilter } from '../../../../shared/domain/user-counts';
 export type SortKey = 'name' | 'role' | 'joined';
 
-export interface UserFilters {
+export interface UserFilters extends UserFacets {
   query: string;
-  role: RoleFilter;
-  status: StatusFilter;
-  kind: KindFilter;
 }
 
 export interface SortOrder {
@@ -23,7 +19,7 @@ export interface SortOrder {
   descending: boolean;
 }
 
-export const NO_FILTERS: UserFilters = { query: '', role: 'all', status: 'all', kind: 'all' };
+export const NO_FILTERS: UserFilters = { query: '', ...ALL_USERS };
 
 interface Entry {
   user: User;
@@ -32,13 +28,6 @@ interface Entry {
   /** Full name, email and real email, lowercased, separated so a word cannot match across them. */
   haystack: string;
   joined: number;
-}
-
-/** Counts for each filter's options, each given the search and the *other* filters (faceted counts). */
-export interface FacetCounts {
-  role: Record<RoleFilter, number>;
-  status: Record<StatusFilter, number>;
-  kind: Record<KindFilter, number>;
 }
 
 export interface FilterResult {
@@ -94,14 +83,6 @@ export function sortUsers(users: readonly User[], order: SortOrder): readonly En
 
 export type SortedUsers = ReturnType<typeof sortUsers>;
 
-function emptyCounts(): FacetCounts {
-  return {
-    role: { all: 0, 100: 0, 200: 0, 300: 0, 400: 0, 600: 0 },
-    status: { all: 0, active: 0, deactivated: 0 },
-    kind: { all: 0, humans: 0, bots: 0 },
-  };
-}
-
 /** Words of a search, lowercased: every word must appear in the name or an email. */
 export function searchWords(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -113,28 +94,10 @@ export function searchWords(query: string): string[] {
  */
 export function filterUsers(sorted: SortedUsers, filters: UserFilters): FilterResult {
   const words = searchWords(filters.query);
-  const counts = emptyCounts();
+  const counts = emptyFacetCounts();
   const rows: User[] = [];
   for (const { user, haystack } of sorted) {
-    if (!matchesAll(haystack, words)) continue;
-    const status = user.is_active ? 'active' : 'deactivated';
-    const kind = user.is_bot ? 'bots' : 'humans';
-    const roleOk = filters.role === 'all' || filters.role === user.role;
-    const statusOk = filters.status === 'all' || filters.status === status;
-    const kindOk = filters.kind === 'all' || filters.kind === kind;
-    if (statusOk && kindOk) {
-      counts.role.all += 1;
-      counts.role[user.role] += 1;
-    }
-    if (roleOk && kindOk) {
-      counts.status.all += 1;
-      counts.status[status] += 1;
-    }
-    if (roleOk && statusOk) {
-      counts.kind.all += 1;
-      counts.kind[kind] += 1;
-    }
-    if (roleOk && statusOk && kindOk) rows.push(user);
+    if (matchesAll(haystack, words) && tallyUser(counts, user, filters)) rows.push(user);
   }
   return { rows, counts };
 }

@@ -3,6 +3,7 @@
 // rows are shown so the user sees what the choice means before anything is checked or sent.
 import { useId, useState, type ChangeEvent } from 'react';
 import { ProblemText } from '../../../components/Field';
+import { FilePicker } from '../../../components/FilePicker';
 import { columnLabel, columnLetter, detectHeader, guessCsvChoice, type CsvChoice } from './csv-columns';
 import { CsvProblem, readCsvFile, type CsvTable } from './csv-file';
 
@@ -39,9 +40,9 @@ export function CsvImport({ csv, onCsv }: CsvImportProps) {
     <div className="inv-csv-import">
       <div className="field">
         <label htmlFor={`${id}-file`}>CSV file</label>
-        <input
+        <FilePicker
           id={`${id}-file`}
-          type="file"
+          defaultFileName={csv?.table.fileName}
           accept=".csv,.tsv,.txt,text/csv,text/plain"
           aria-describedby={problem ? `${id}-problem` : `${id}-hint`}
           aria-invalid={problem ? true : undefined}

@@ -1,5 +1,5 @@
 // Errors a route or action throws; the app turns them into the spec's error envelope and status.
-import { ERROR_HTTP_STATUS, isKnownErrorCode } from '../shared/api';
+import { ERROR_HTTP_STATUS, isKnownErrorCode } from '../../shared/api';
 
 export class ApiError extends Error {
   readonly code: string;

@@ -3,19 +3,20 @@
 // the bot's base_url; the receiver's answer is posted back as the bot's reply, as upstream does
 // (zerver/lib/outgoing_webhook.py, zerver/worker/outgoing_webhooks.py).
 //
-// It lives beside the event queues because, like them, it consumes the event bus: it reacts to
-// `message` events, which are published after the message's transaction commits, and does its
-// network work outside the request that sent the message, so a slow or failing receiver never
-// delays or fails that request.
+// Like the event queues, it consumes the event bus: it reacts to `message` events, which are
+// published after the message's transaction commits, and does its network work outside the request
+// that sent the message, so a slow or failing receiver never delays or fails that request. It lives
+// in actions/, not events/, because the bot's reply is a message sent (deliverMessage), and events/
+// never imports actions/.
 import type { OutgoingWebhookPayload } from '../../shared/api';
-import { deliverMessage, normalizeContent, type MessageTarget } from '../actions/messages';
 import type { ServerConfig } from '../config';
 import type { ServerContext } from '../context';
 import { dmParticipants, getMessageRow, messageObject, type MessageRow } from '../db/message-queries';
 import { getStream } from '../db/stream-queries';
 import { getUser, type UserRow } from '../db/users';
-import { dbLookups } from '../markdown/lookups';
+import { dbLookups } from '../db/markdown-lookups';
 import { renderMessage } from '../markdown/render';
+import { deliverMessage, normalizeContent, type MessageTarget } from './messages';
 
 /** Attempts per trigger: the first request and two retries. */
 const ATTEMPTS = 3;

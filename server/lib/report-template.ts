@@ -1,8 +1,9 @@
 // The moderation report message, in upstream's exact template (reference/upstream-behaviour.md
 // section 5; zerver/lib/message_report.py at 0814fb88 and its test_message_report.py): the topic, the header for a DM, group DM or channel
 // message, the reason and notes, and the reported content in a spoiler with an unused fence.
-export const MAX_MESSAGE_LENGTH = 10_000;
-const TRUNCATED_SUFFIX = '\n[message truncated]';
+import { MAX_MESSAGE_LENGTH, TRUNCATED_MESSAGE_MARKER, truncateContent } from './limits';
+import { narrowHash } from './narrow-url';
+
 /** upstream: truncate_content(..., MAX_MESSAGE_LENGTH - 1000 - 500, "\n[message truncated]") */
 export const MAX_REPORTED_CONTENT = MAX_MESSAGE_LENGTH - 1000 - 500;
 
@@ -46,7 +47,7 @@ export function reportContent(input: ReportInput): string {
     const link = messageLinkSyntax(input.where.channelId, input.where.channelName, input.where.topic, input.messageId);
     header = `${reporter} reported ${link} sent by ${reported}.`;
   }
-  const reportedContent = truncate(input.content, MAX_REPORTED_CONTENT);
+  const reportedContent = truncateContent(input.content, MAX_REPORTED_CONTENT, TRUNCATED_MESSAGE_MARKER);
   const fence = unusedFence(reportedContent);
   // The notes block is there even when the description is empty, as in upstream's format string, and
   // the spoiler starts on the line right after the quote's closing fence (no blank line between).
@@ -63,11 +64,6 @@ export function unusedFence(content: string): string {
   return '`'.repeat(longest + 1);
 }
 
-function truncate(content: string, max: number): string {
-  if (content.length <= max) return content;
-  return content.slice(0, max - TRUNCATED_SUFFIX.length) + TRUNCATED_SUFFIX;
-}
-
 /** upstream topic_link_util: characters that would break the #**channel>topic** syntax. */
 const BREAKS_LINK = /(?<!\\)((\\{2})+)|([\\>*`$]|&[a-z]+;)/;
 const ESCAPES: [RegExp, string][] = [
@@ -82,15 +78,9 @@ const ESCAPES: [RegExp, string][] = [
 
 const escapeLinkText = (text: string) => ESCAPES.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
 
-/** upstream encodeHashComponent: URL-encode, then '.' for '%' so the hash survives. */
-export function encodeHashComponent(text: string): string {
-  return encodeURIComponent(text).replace(/[.()']/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%/g, '.');
-}
-
 export function messageLinkSyntax(channelId: number, channelName: string, topic: string, messageId: number): string {
   if (BREAKS_LINK.test(channelName) || BREAKS_LINK.test(topic)) {
-    const slug = `${channelId}-${encodeHashComponent(channelName.replace(/ /g, '-'))}`;
-    const url = `#narrow/channel/${slug}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
+    const url = narrowHash({ id: channelId, name: channelName }, topic, messageId);
     return `[#${escapeLinkText(channelName)} > ${escapeLinkText(topic)} @ 💬](${url})`;
   }
   return `#**${channelName}>${topic}@${messageId}**`;

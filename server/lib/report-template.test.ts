@@ -71,4 +71,13 @@ describe("upstream's report template", () => {
     expect(body).toMatch(/\n\[message truncated\]\n```$/);
     expect(body.length).toBe(8500 + '\n```'.length);
   });
+
+  test('content is measured in characters as upstream counts them (code points), so emoji are not cut early', () => {
+    const emoji = '😀'.repeat(8500);
+    const content = reportContent({ ...base, content: emoji });
+    expect(content).toContain(`\n${emoji}\n\`\`\``);
+    expect(content).not.toContain('[message truncated]');
+    const longer = reportContent({ ...base, content: `${emoji}😀` });
+    expect([...(longer.split('****\n')[1] ?? '')]).toHaveLength(8500 + '\n```'.length);
+  });
 });

@@ -7,8 +7,8 @@ import { fetchMessages, send } from '../http/messages-test-support';
 import { withDb } from '../testing/database-file';
 import { startTestServer, type ApiClient } from '../testing/harness';
 import { demoServerForFile } from '../testing/server-per-file';
+import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 import { replyFor } from './outgoing-webhooks';
-import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 // Short limits, so the retry and timeout tests take a second rather than a minute.
 const { server, clients, ids } = demoServerForFile({ config: { webhookTimeoutMs: 300, webhookRetryDelayMs: 20 } });

@@ -1,0 +1,28 @@
+// The Connect screen end to end: it says who may sign in, in the words the core's refusal uses, and a
+// moderator, whom the core accepts, signs in.
+import { expect, test } from '../support/fixtures';
+import { signInDirectly } from '../support/realm-client';
+
+test.use({ sandboxOptions: { seed: 'demo', config: {}, signedIn: false } });
+
+test('the intro names every role the console accepts, and a moderator signs in', async ({ consolePage: page, sandbox }) => {
+  await expect(page.getByRole('heading', { name: 'Connect to your organization' })).toBeVisible();
+  await expect(page.getByText(/^Sign in as an owner, administrator or moderator of an organization/)).toBeVisible();
+
+  // The refusal of a member uses the same words.
+  await page.getByLabel('Server URL').fill(sandbox.url);
+  await page.getByRole('textbox', { name: 'Email' }).fill('mark@sandbox.test');
+  await page.getByLabel('Password', { exact: true }).fill('sandbox');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(/Realm Console needs an owner, administrator or moderator account/)).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Email' }).fill('mona@sandbox.test');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Organization:/ })).toContainText('Mona Moderator');
+  // She is a moderator on the server, and what moderators do here works: the reports are listed.
+  const mona = await signInDirectly(sandbox.directUrl, 'mona@sandbox.test');
+  expect(((await mona.request('GET', '/users/me')) as { role: number }).role).toBe(300);
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Moderation' }).click();
+  await expect(page.getByRole('listbox', { name: 'Reports' }).getByRole('option')).toHaveCount(3);
+});
