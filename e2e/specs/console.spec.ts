@@ -137,7 +137,7 @@ test.describe('a server that cannot be reached', () => {
     await expect(banner).toContainText(/Next try in \d+ s\.|Trying again now…/);
     // What was known stays on the screen.
     await expect(figure(page, 'Moderators')).toHaveText('1');
-    await expect(figure(page, 'Members')).toHaveText('41');
+    await expect(figure(page, 'Members')).toHaveText('43');
 
     // Meanwhile another administrator changes a role; the console hears of it once it is back.
     const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
@@ -177,7 +177,7 @@ test.describe('a server that cannot be reached', () => {
       await banner.getByRole('button', { name: 'Retry now' }).click();
       await expect(banner).toHaveCount(0);
       await expect(figure(page, 'Guests')).toHaveText('0');
-      await expect(figure(page, 'Members')).toHaveText('42');
+      await expect(figure(page, 'Members')).toHaveText('44');
     } finally {
       await host.close();
       await restarted.close();

@@ -4,18 +4,13 @@ import type { Browser, Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { FileSecretStore } from '../../electron/core/accounts/file-secret-store';
-import { createCore, type Core } from '../../electron/core/core';
-import { describeRuntime } from '../../electron/core/runtime-info';
-import { startBrowserHost } from '../../electron/browser-host';
+import type { Core } from '../../electron/core/core';
 import type { ServerConfig } from '../../server/config';
 import { startServer } from '../../server/start';
+import { openConsoleAs } from '../support/console-as';
 import { expect } from '../support/fixtures';
 import { signInDirectly } from '../support/realm-client';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
-
-const rendererDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'renderer');
 
 export async function openDefaults(page: Page) {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Default settings' }).click();
@@ -36,26 +31,16 @@ export interface SecondConsole {
   close(): Promise<void>;
 }
 
-/** Another console, on its own data folder and browser context, signed in to the realm as `email`. */
+/** Another administrator's desk: a console of its own (support/console-as.ts) in its own browser context. */
 export async function secondConsole(browser: Browser, realmUrl: string, email: string): Promise<SecondConsole> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-second-core-'));
-  const core = await createCore({
-    dataDir,
-    secrets: new FileSecretStore(dataDir),
-    appInfo: describeRuntime('realm-console', '0.0.0-e2e', process.platform, process.versions),
-    sandbox: { url: realmUrl, email, password: 'sandbox' },
-  });
-  const host = await startBrowserHost({ core, rendererDir });
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(host.url);
+  const opened = await openConsoleAs(page, realmUrl, email);
   return {
     page,
     async close() {
       await context.close();
-      await host.close();
-      await core.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await opened.close();
     },
   };
 }
