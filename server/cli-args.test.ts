@@ -8,6 +8,7 @@ describe('the command line of npm run server', () => {
       '--port', '8123', '--data', '/tmp/sandbox', '--seed', 'large',
       '--daily-invite-limit', '7', '--license-limit', '50', '--push-configured',
       '--queue-idle-ms', '1500', '--heartbeat-ms', '250', '--rate-limit', '30', '--max-upload-mib', '2',
+      '--feature-level', '300',
     ]);
     expect(command).toEqual({
       help: false,
@@ -23,6 +24,7 @@ describe('the command line of npm run server', () => {
           heartbeatMs: 250,
           rateLimitPerMinute: 30,
           maxFileUploadSizeMib: 2,
+          featureLevel: 300,
         },
       },
     });
@@ -42,6 +44,15 @@ describe('the command line of npm run server', () => {
     [['--data', 'dir', '--heartbeat-ms', 'soon'], '--heartbeat-ms must be a whole number, not "soon".'],
     [['--data', 'dir', '--license-limit=-1'], '--license-limit must be a whole number, not "-1".'],
     [['--data', 'dir', '--queue-idle-ms', '1.5'], '--queue-idle-ms must be a whole number, not "1.5".'],
+    [['--data', 'dir', '--feature-level', 'old'], '--feature-level must be a whole number, not "old".'],
+    [
+      ['--data', 'dir', '--feature-level', '95'],
+      '--feature-level must be a whole number from 96 (the oldest level with PATCH /realm/user_settings_defaults) to 421 (the level this sandbox implements), not 95.',
+    ],
+    [
+      ['--data', 'dir', '--feature-level', '422'],
+      '--feature-level must be a whole number from 96 (the oldest level with PATCH /realm/user_settings_defaults) to 421 (the level this sandbox implements), not 422.',
+    ],
   ])('%j is refused: %s', (args, message) => {
     expect(() => parseServerArgs(args)).toThrow(new UsageError(message));
   });

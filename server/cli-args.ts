@@ -1,12 +1,13 @@
 // The command line of `npm run server` (server/main.ts), read into startServer's options. Kept apart
 // from main.ts, which starts a server as soon as it is imported, so the reading can be tested alone.
 import { parseArgs } from 'node:util';
-import type { SeedName } from './config';
+import { featureLevelProblem, type SeedName } from './config';
 import type { StartOptions } from './start';
 
 export const USAGE = `Usage: npm run server -- --data DIR [--port N] [--seed demo|large|empty]
   [--daily-invite-limit N] [--license-limit N] [--push-configured]
-  [--queue-idle-ms N] [--heartbeat-ms N] [--rate-limit N] [--max-upload-mib N]`;
+  [--queue-idle-ms N] [--heartbeat-ms N] [--rate-limit N] [--max-upload-mib N]
+  [--feature-level N]`;
 
 /** A command line that cannot start a server; the message says which part is wrong. */
 export class UsageError extends Error {
@@ -27,6 +28,15 @@ function integer(name: string, value: string | undefined): number | undefined {
   return number;
 }
 
+/** --feature-level: an older server's level, within what the sandbox can act as. */
+function featureLevel(value: string | undefined): number | undefined {
+  const level = integer('feature-level', value);
+  if (level === undefined) return undefined;
+  const problem = featureLevelProblem(level);
+  if (problem) throw new UsageError(`--feature-level ${problem}`);
+  return level;
+}
+
 /** Reads the arguments after `npm run server --`; throws UsageError for anything it cannot use. */
 export function parseServerArgs(args: readonly string[]): CliCommand {
   let values;
@@ -44,6 +54,7 @@ export function parseServerArgs(args: readonly string[]): CliCommand {
         'heartbeat-ms': { type: 'string' },
         'rate-limit': { type: 'string' },
         'max-upload-mib': { type: 'string' },
+        'feature-level': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -64,6 +75,7 @@ export function parseServerArgs(args: readonly string[]): CliCommand {
       heartbeatMs: integer('heartbeat-ms', values['heartbeat-ms']),
       rateLimitPerMinute: integer('rate-limit', values['rate-limit']),
       maxFileUploadSizeMib: integer('max-upload-mib', values['max-upload-mib']),
+      featureLevel: featureLevel(values['feature-level']),
     }).filter(([, value]) => value !== undefined),
   );
   return { help: false, options: { port: integer('port', values.port), dataDir: values.data, seed, config } };

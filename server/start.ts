@@ -2,7 +2,7 @@
 // listens on 127.0.0.1.
 import type { FastifyInstance } from 'fastify';
 import { seconds, systemClock, type Clock } from './lib/clock';
-import { DEFAULT_CONFIG, type SeedName, type ServerConfig } from './config';
+import { DEFAULT_CONFIG, featureLevelProblem, type SeedName, type ServerConfig } from './config';
 import type { ServerContext } from './context';
 import { openDatabase } from './db/connection';
 import { startScheduledDelivery } from './actions/scheduled-delivery';
@@ -32,6 +32,9 @@ export interface RunningServer {
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const config = { ...DEFAULT_CONFIG, ...options.config };
+  const levelProblem = featureLevelProblem(config.featureLevel);
+  if (levelProblem) throw new Error(`startServer: featureLevel ${levelProblem}`);
   const opened = openDatabase(options.dataDir);
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
@@ -39,7 +42,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     db: opened.db,
     clock,
     ids,
-    config: { ...DEFAULT_CONFIG, ...options.config },
+    config,
     events: new EventBus(),
     dataDir: options.dataDir,
     realmUrl: '',

@@ -6,6 +6,8 @@ import { AccountService } from './accounts/accounts';
 import type { ApiClientOptions } from './client/api-client';
 import type { SecretStore } from './accounts/secret-store';
 import { ActivityLog } from './activity/activity-log';
+import { DefaultsCopies } from './defaults/defaults-copy';
+import { DefaultsService } from './defaults/defaults-service';
 import { handlers } from './handlers';
 import { Campaigns } from './invitations/campaigns';
 import { RoleBatches } from './jobs/role-batches';
@@ -48,6 +50,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const activity = new ActivityLog(options.dataDir);
   const userChanges = new UserChanges({ accounts, sessions, activity });
   const roleBatches = new RoleBatches({ changes: userChanges, sessions, push });
+  const defaults = new DefaultsService({ accounts, sessions, activity });
+  const defaultsCopies = new DefaultsCopies({ accounts, sessions, activity, push });
   const campaigns = new Campaigns({ dataDir: options.dataDir, accounts, push, activity });
   // Before the sessions start, so no report arriving on a fresh queue is missed.
   const moderation = new ModerationService({ dataDir: options.dataDir, accounts, sessions, push });
@@ -58,7 +62,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sessions.syncWithAccounts();
     push({ kind: 'accounts.changed' });
   });
-  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, campaigns, moderation };
+  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, campaigns, moderation, defaults, defaultsCopies };
   const router = createRouter(contract, handlers, context, {
     onInternalError: (channel, error) => console.error(`[core] ${channel}:`, error),
   });
@@ -73,6 +77,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       moderation.close();
       await campaigns.close();
       await roleBatches.stopAll();
+      await defaultsCopies.stopAll();
       await sessions.stopAll();
       listeners.clear();
     },

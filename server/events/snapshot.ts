@@ -8,15 +8,14 @@ import {
   SUBSCRIBERS_ALWAYS_LISTED_BELOW,
   type ClientCapabilities,
 } from '../../shared/api';
-import { SERVICE_FEATURE_LEVEL, SERVICE_VERSION } from '../config';
+import { SERVICE_VERSION } from '../config';
 import type { ServerContext } from '../context';
 import { seconds } from '../lib/clock';
 import { LIMITS } from '../lib/limits';
-import { AVAILABLE_NOTIFICATION_SOUNDS } from '../lib/user-settings';
 import { listFolders, folderObject } from '../db/folder-queries';
 import { listProfileFields, PROFILE_FIELD_TYPES } from '../db/profile-field-queries';
-import { readUserSettingsDefaults } from '../db/realm-defaults-queries';
 import { groupObject, listGroups } from '../db/group-queries';
+import { userSettingsDefaultsSnapshot } from '../db/realm-defaults-queries';
 import { allStreams, messageStatsByStream, streamObject, subscribersByStream, subscriptionObject, streamsForUser, type StreamRow } from '../db/stream-queries';
 import { maxMessageIdFor, ownUserObject, profileDataByUser, userObject } from '../db/user-queries';
 import { isAdmin, isGuest, isModeratorOrAbove, isOwner, userSettings, type UserRow } from '../db/users';
@@ -40,8 +39,8 @@ export type Snapshot = Record<string, unknown>;
 export function buildSnapshot(ctx: ServerContext, request: SnapshotRequest): Snapshot {
   const want = (type: string) => request.want === null || request.want.has(type);
   const snapshot: Snapshot = {
-    zulip_feature_level: SERVICE_FEATURE_LEVEL,
-    service_feature_level: SERVICE_FEATURE_LEVEL,
+    zulip_feature_level: ctx.config.featureLevel,
+    service_feature_level: ctx.config.featureLevel,
     zulip_version: SERVICE_VERSION,
     zulip_merge_base: SERVICE_VERSION,
   };
@@ -82,18 +81,7 @@ export function buildSnapshot(ctx: ServerContext, request: SnapshotRequest): Sna
   if (want('default_streams')) {
     snapshot.realm_default_streams = db.prepare('SELECT id FROM streams WHERE is_default = 1 AND is_archived = 0 ORDER BY id').pluck().all();
   }
-  if (want('realm_user_settings_defaults')) {
-    snapshot.realm_user_settings_defaults = {
-      ...readUserSettingsDefaults(db),
-      emojiset_choices: [
-        { key: 'google', text: 'Google' },
-        { key: 'twitter', text: 'Twitter' },
-        { key: 'text', text: 'Plain text' },
-        { key: 'google-blob', text: 'Google blobs' },
-      ],
-      available_notification_sounds: [...AVAILABLE_NOTIFICATION_SOUNDS],
-    };
-  }
+  if (want('realm_user_settings_defaults')) snapshot.realm_user_settings_defaults = userSettingsDefaultsSnapshot(db, ctx.config.featureLevel);
   if (want('message')) snapshot.max_message_id = maxMessageIdFor(db, user.id);
   if (want('recent_private_conversations')) snapshot.recent_private_conversations = recentConversations(ctx, user.id);
   if (want('navigation_views')) snapshot.navigation_views = [];

@@ -1,6 +1,6 @@
 // upstream GET /server_settings: what a client needs before signing in.
 import { getServerSettings } from '../../shared/api';
-import { SERVICE_FEATURE_LEVEL, SERVICE_VERSION } from '../config';
+import { SERVICE_VERSION } from '../config';
 import type { RouteModule } from './route';
 
 export const serverSettingsRoutes: RouteModule = (routes, ctx) => {
@@ -13,8 +13,8 @@ export const serverSettingsRoutes: RouteModule = (routes, ctx) => {
     return {
       zulip_version: SERVICE_VERSION,
       zulip_merge_base: SERVICE_VERSION,
-      zulip_feature_level: SERVICE_FEATURE_LEVEL,
-      service_feature_level: SERVICE_FEATURE_LEVEL,
+      zulip_feature_level: ctx.config.featureLevel,
+      service_feature_level: ctx.config.featureLevel,
       // The sandbox signs in with passwords (and API keys); it has no single sign-on.
       authentication_methods: { password: true, email: true, dev: false, ldap: false, remoteuser: false, github: false, azuread: false, google: false, saml: false },
       external_authentication_methods: [],

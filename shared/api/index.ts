@@ -46,6 +46,8 @@ export * from './messages';
 export * from './presence';
 export * from './push';
 export * from './realm-defaults';
+export * from './realm-defaults-levels';
+export * from './realm-defaults-usual';
 export * from './register';
 export * from './reports';
 export * from './scheduled';

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { accountChannels } from './accounts';
 import { activityChannels } from './activity';
+import { defaultsChannels } from './defaults';
 import { invitationChannels } from './invitations';
 import { moderationChannels } from './moderation';
 import { appChannels } from './app';
@@ -22,6 +23,7 @@ export const contract = {
   ...activityChannels,
   ...invitationChannels,
   ...moderationChannels,
+  ...defaultsChannels,
 } as const satisfies Record<string, ChannelSchema>;
 
 export type Contract = typeof contract;

@@ -9,3 +9,4 @@ export * from './users';
 export * from './activity';
 export * from './invitations';
 export * from './moderation';
+export * from './defaults';

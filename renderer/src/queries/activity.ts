@@ -27,7 +27,8 @@ export function useExportActivity(account: string) {
   });
 }
 
-function saveText(filename: string, text: string, type: string) {
+/** Saves text as a file through the browser's download (the Electron window and browser mode alike). */
+export function saveText(filename: string, text: string, type: string) {
   // A byte-order mark (unless the text has one), so spreadsheet programs read names as UTF-8.
   const bom = text.startsWith('\uFEFF') ? '' : '\uFEFF';
   const url = URL.createObjectURL(new Blob([bom, text], { type }));

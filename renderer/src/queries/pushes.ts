@@ -7,6 +7,7 @@ import type { User } from '../../../shared/api/users';
 import type { JobProgress, Push, RealmChange, SessionStatus } from '../../../shared/ipc';
 import { call, getBridge, onBridgeReconnect } from '../bridge/bridge';
 import { queryKeys } from './keys';
+import { applyDefaultsChanges } from './defaults';
 import { applyCampaignProgress, applyInvitationChanges } from './invitations';
 import { applyReportChanges, notifyReport } from './moderation';
 
@@ -69,6 +70,7 @@ async function applyChanges(client: QueryClient, account: string, changes: Realm
   // Every change can move a count on the overview (a role change moves two); it is small, so reread it.
   if (changes.length > 0) work.push(client.invalidateQueries({ queryKey: queryKeys.overview(account) }));
   work.push(applyReportChanges(client, account, changes));
+  work.push(applyDefaultsChanges(client, account, changes));
   // The Invitations screen's lists and open form (queries/invitations.ts).
   work.push(applyInvitationChanges(client, account, changes));
   if (changes.some((change) => change.collection === 'profileFields')) work.push(client.invalidateQueries({ queryKey: queryKeys.profileFields(account) }));

@@ -4,6 +4,7 @@
 // built yet: the sidebar lists it and the shell says so (NotBuiltYet).
 import type { ComponentType } from 'react';
 import type { Account } from '../../../shared/ipc';
+import { DefaultsScreen } from './defaults/DefaultsScreen';
 import { InvitationsScreen } from './invitations/InvitationsScreen';
 import { ModerationScreen } from './moderation/ModerationScreen';
 import { OverviewScreen } from './overview/OverviewScreen';
@@ -30,7 +31,7 @@ const ENTRIES: { readonly [Id in ScreenId]: Omit<ScreenEntry, 'id'> } = {
   overview: { title: 'Overview', summary: 'The realm at a glance: users by role, channels, folders, invitations and reports.', component: OverviewScreen },
   users: { title: 'Users & roles', summary: 'Find anyone, and change roles one by one or in bulk.', component: UsersScreen },
   channels: { title: 'Channels & folders', summary: 'Channel permissions, folders and their order.' },
-  defaults: { title: 'Default settings', summary: 'The settings every new member starts with.' },
+  defaults: { title: 'Default settings', summary: 'The settings every new member starts with.', component: DefaultsScreen },
   invitations: { title: 'Invitations', summary: 'Bulk invitation campaigns with a report per address.', component: InvitationsScreen },
   moderation: { title: 'Moderation', summary: 'A live inbox of reported messages.', component: ModerationScreen },
 };

@@ -7,13 +7,16 @@ export interface ChangedMeanwhileProps {
   theirs: string;
   /** The unsent edit, as shown. */
   mine: string;
-  /** "choice" (a role), "edit" (a name). */
+  /** "choice" (a role), "edit" (a name), "value" (a default setting). */
   what: string;
+  /** What changed, where a form has several: named in the buttons for screen readers ("Color scheme"). */
+  subject?: string;
   onKeep(): void;
   onTake(): void;
 }
 
-export function ChangedMeanwhile({ theirs, mine, what, onKeep, onTake }: ChangedMeanwhileProps) {
+export function ChangedMeanwhile({ theirs, mine, what, subject, onKeep, onTake }: ChangedMeanwhileProps) {
+  const of = subject ? <span className="visually-hidden"> ({subject})</span> : null;
   return (
     <div className="meanwhile" role="status">
       <p>
@@ -22,9 +25,11 @@ export function ChangedMeanwhile({ theirs, mine, what, onKeep, onTake }: Changed
       <div className="meanwhile-actions">
         <button type="button" className="button button-small" onClick={onKeep}>
           Keep my {what}
+          {of}
         </button>
         <button type="button" className="button button-small" onClick={onTake}>
           Take theirs
+          {of}
         </button>
       </div>
     </div>

@@ -3,7 +3,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Account } from '../../../../shared/ipc';
 import { NoAccount } from '../../components/NoAccount';
-import { ActivityLog } from './ActivityLog';
+import { ActivityLog } from '../../components/ActivityLog';
 import { useUsersUi, type UsersTab } from './users-ui';
 import { UsersWorkspace } from './UsersWorkspace';
 import './users.css';

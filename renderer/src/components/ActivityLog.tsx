@@ -1,10 +1,10 @@
 // The activity log: every change made from this console to the realm, newest first (who, what, when,
-// and the result), and the whole log as a CSV file.
-import type { ActivityEntry } from '../../../../shared/ipc';
-import { ProblemText } from '../../components/Field';
-import { errorWords } from '../../errors/words';
-import { ACTIVITY_LIMIT, useActivity, useExportActivity } from '../../queries/activity';
-import { toast } from '../../stores/toasts';
+// and the result), and the whole log as a CSV file. Shown by Users & roles and Default settings.
+import type { ActivityEntry } from '../../../shared/ipc';
+import { ProblemText } from './Field';
+import { errorWords } from '../errors/words';
+import { ACTIVITY_LIMIT, useActivity, useExportActivity } from '../queries/activity';
+import { toast } from '../stores/toasts';
 import './activity.css';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -55,7 +55,7 @@ function ActivityEntries({ log }: { log: ReturnType<typeof useActivity> }) {
     );
   }
   if (log.data.length === 0) {
-    return <p className="notice">Nothing yet. Role changes, renames, deactivations and bulk changes made from this console are listed here.</p>;
+    return <p className="notice">Nothing yet. Role changes, renames, deactivations, bulk changes and changes to default settings made from this console are listed here.</p>;
   }
   return (
     <>

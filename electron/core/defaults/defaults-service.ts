@@ -1,0 +1,137 @@
+// A realm's defaults of new members' settings (spec 4): read from the session's live state, and saved
+// as ONE PATCH /realm/user_settings_defaults carrying only the changed settings. Before sending, the
+// edits are checked against the live values (another administrator may have saved meanwhile), so a
+// save never silently overwrites a change it did not see. Every save, made or refused by the server,
+// goes to the activity log with its old and new values.
+import { updateRealmUserSettingsDefaults, type UserSettingName, type UserSettingValue } from '../../../shared/api';
+import { inDisplayOrder, type DefaultsValues } from '../../../shared/domain/defaults-edits';
+import { changeWords, settingLabel, settingList, settingValueWords } from '../../../shared/domain/defaults-words';
+import type { DefaultsSaveResult, DefaultsView } from '../../../shared/ipc';
+import type { AccountService } from '../accounts/accounts';
+import type { ActivityLog } from '../activity/activity-log';
+import { actorOf } from '../activity/actor';
+import { ConsoleError } from '../errors';
+import type { RealmSession } from '../session/session';
+import type { SessionManager } from '../session-manager';
+import { defaultsView, readOnlyReason } from './defaults-view';
+import { defaultsFailure } from './save-words';
+
+export interface DefaultsServiceOptions {
+  accounts: AccountService;
+  sessions: SessionManager;
+  activity: ActivityLog;
+  /** How long to wait for the save's events before answering with the values the server accepted. Default 5 s. */
+  settleTimeoutMs?: number;
+}
+
+export type SaveSource = { kind: 'edit' } | { kind: 'import'; fileName: string; fromRealm: string };
+
+export interface SaveRequest {
+  changes: DefaultsValues;
+  /** The values the edits were made against; null: the server did not report the setting. */
+  expected: Partial<Record<string, UserSettingValue | null>>;
+  source: SaveSource;
+}
+
+/** How often to look at the session's state while waiting for a save's events. */
+const SETTLE_POLL_MS = 20;
+
+export class DefaultsService {
+  private readonly accounts: AccountService;
+  private readonly sessions: SessionManager;
+  private readonly activity: ActivityLog;
+  private readonly settleTimeoutMs: number;
+
+  constructor(options: DefaultsServiceOptions) {
+    this.accounts = options.accounts;
+    this.sessions = options.sessions;
+    this.activity = options.activity;
+    this.settleTimeoutMs = options.settleTimeoutMs ?? 5_000;
+  }
+
+  async get(account: string): Promise<DefaultsView> {
+    return defaultsView(account, await this.sessions.get(account).whenReady());
+  }
+
+  async save(account: string, request: SaveRequest): Promise<DefaultsSaveResult> {
+    const session = this.sessions.get(account);
+    const state = await session.whenReady();
+    const current = defaultsView(account, state).values as DefaultsValues;
+    const refusal = readOnlyReason(state.realmName, state.ownRole);
+    if (refusal) throw new ConsoleError('NOT_ALLOWED', refusal);
+    const conflicts = conflictsOf(request, current);
+    if (conflicts.length > 0) {
+      const list = conflicts.map(({ name, now }) => `${settingLabel(name)} is now ${settingValueWords(name, now)}`).join('; ');
+      throw new ConsoleError(
+        'DEFAULTS_CONFLICT',
+        `Nothing was saved: another administrator changed ${conflicts.length === 1 ? 'a setting' : `${conflicts.length} settings`} you edited meanwhile (${list}). For each, keep your value or take theirs, then review and save again.`,
+        { conflicts: conflicts.map(({ name }) => name) },
+      );
+    }
+    // Settings already at the edit's value are no change: only the others are sent.
+    const changed = inDisplayOrder(Object.keys(request.changes) as UserSettingName[]).filter((name) => request.changes[name] !== current[name]);
+    if (changed.length === 0) return { saved: [], ignored: [], view: defaultsView(account, state) };
+    const params = Object.fromEntries(changed.map((name) => [name, request.changes[name]]));
+    const words = changed.map((name) => changeWords({ name, from: current[name], to: request.changes[name] as UserSettingValue }));
+    const entry = { actor: actorOf(this.accounts, account, state), ...describeSave(request.source, state.realmName) };
+
+    let ignoredNames: string[];
+    try {
+      ({ ignored: ignoredNames } = await this.accounts.client(account).call(updateRealmUserSettingsDefaults, params));
+    } catch (error) {
+      if (!(error instanceof ConsoleError)) throw error;
+      const worded = defaultsFailure(`Could not save the default settings of ${state.realmName}`, error, request.changes, state.featureLevel);
+      this.activity.record(account, { ...entry, details: words.join('; '), result: 'failed', error: worded.message });
+      throw worded;
+    }
+    const ignored = changed.filter((name) => ignoredNames.includes(name));
+    const saved = changed.filter((name) => !ignored.includes(name));
+    const details = [
+      ...saved.map((name) => changeWords({ name, from: current[name], to: request.changes[name] as UserSettingValue })),
+      ...(ignored.length ? [`Not supported by this server, so not saved: ${settingList(ignored)}`] : []),
+    ];
+    this.activity.record(account, { ...entry, details: details.join('; '), result: 'ok', error: null });
+    const expectedNow = Object.fromEntries(saved.map((name) => [name, request.changes[name]])) as DefaultsValues;
+    return {
+      saved: saved.map((name) => ({ name, from: current[name] ?? null, to: request.changes[name] as UserSettingValue })),
+      ignored: ignored.map((name) => ({ name, value: request.changes[name] as UserSettingValue })),
+      view: await this.settled(account, session, expectedNow),
+    };
+  }
+
+  /**
+   * The realm's defaults once the save's events have arrived, so the screen never shows the old values
+   * after a save. If they do not come in time (the queue is reconnecting), the values the server
+   * accepted are shown: the resync that follows brings the rest.
+   */
+  private async settled(account: string, session: RealmSession, saved: DefaultsValues): Promise<DefaultsView> {
+    const deadline = Date.now() + this.settleTimeoutMs;
+    const shows = (view: DefaultsView) => Object.entries(saved).every(([name, value]) => view.values[name] === value);
+    while (Date.now() < deadline) {
+      const state = session.state;
+      if (state) {
+        const view = defaultsView(account, state);
+        if (shows(view)) return view;
+      }
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+    }
+    const view = defaultsView(account, await session.whenReady());
+    return { ...view, values: { ...view.values, ...(saved as Record<string, UserSettingValue>) } };
+  }
+}
+
+/** Settings whose live value is neither the one the edit was made against nor the edit's own. */
+function conflictsOf(request: SaveRequest, current: DefaultsValues): { name: UserSettingName; now: UserSettingValue | undefined }[] {
+  return inDisplayOrder(Object.keys(request.changes) as UserSettingName[]).flatMap((name) => {
+    const now = current[name];
+    const expected = request.expected[name] ?? undefined;
+    return now === expected || now === request.changes[name] ? [] : [{ name, now }];
+  });
+}
+
+function describeSave(source: SaveSource, realmName: string): { action: string; target: string } {
+  if (source.kind === 'import') {
+    return { action: 'Imported default settings', target: `${realmName}, from ${source.fileName} (exported from ${source.fromRealm})` };
+  }
+  return { action: 'Changed default settings', target: realmName };
+}

@@ -1,0 +1,148 @@
+// The Settings tab: the realm's defaults as a form whose edits stay local until reviewed and saved as
+// one request. The server's values follow live; an edited setting keeps the edit, and shows when the
+// server moved under it.
+import { useDeferredValue, useMemo, useState } from 'react';
+import type { UserSettingName } from '../../../../shared/api';
+import {
+  changesToParams,
+  expectedValues,
+  keepMine,
+  reviewEdits,
+  setEdits,
+  takeTheirs,
+  withoutEdit,
+  type DefaultsValues,
+  type Edits,
+} from '../../../../shared/domain/defaults-edits';
+import type { ParsedDefaultsFile } from '../../../../shared/domain/defaults-file';
+import { usualValuesFor } from '../../../../shared/domain/defaults-usual';
+import type { ChannelInput, DefaultsSaveResult, DefaultsView } from '../../../../shared/ipc';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { errorWords } from '../../errors/words';
+import { useSaveDefaults } from '../../queries/defaults';
+import { toast } from '../../stores/toasts';
+import { CopyDialog } from './CopyDialog';
+import { CopyPanel } from './CopyPanel';
+import { exportDefaults } from './defaults-file-io';
+import { useDefaultsUi } from './defaults-ui';
+import { EditorNotices, type ImportProblems } from './EditorNotices';
+import { EditorToolbar } from './EditorToolbar';
+import { ReviewDialog } from './ReviewDialog';
+import { SaveBar } from './SaveBar';
+import { searchSettings } from './setting-search';
+import { SettingsForm } from './SettingsForm';
+
+export function DefaultsEditor({ view }: { view: DefaultsView }) {
+  const ui = useDefaultsUi();
+  const server = view.values as DefaultsValues;
+  const [dialog, setDialog] = useState<'review' | 'discard' | 'copy' | null>(null);
+  const [importProblems, setImportProblems] = useState<ImportProblems | null>(null);
+  const save = useSaveDefaults(view.account);
+
+  const query = useDeferredValue(ui.query);
+  const search = useMemo(() => searchSettings(query), [query]);
+  const review = useMemo(() => reviewEdits(server, ui.edits), [server, ui.edits]);
+  const effective = useMemo(() => {
+    const values: DefaultsValues = { ...server };
+    for (const [name, edit] of Object.entries(ui.edits)) if (edit) values[name as UserSettingName] = edit.value;
+    return values;
+  }, [server, ui.edits]);
+  const resettable = Object.keys(usualValuesFor(effective, 'all')).length;
+  const invalid = Object.keys(ui.invalid).length;
+
+  const onImport = (fileName: string, parsed: ParsedDefaultsFile) => {
+    if (!parsed.ok) {
+      setImportProblems({ fileName, problems: parsed.problems });
+      return;
+    }
+    setImportProblems(null);
+    ui.imported(setEdits(ui.edits, server, parsed.values), { fileName, fromRealm: parsed.file.realm.name, featureLevel: parsed.file.featureLevel, exportedAt: parsed.file.exportedAt });
+  };
+
+  const onSaved = (result: DefaultsSaveResult) => {
+    const sent = new Set<string>(review.changes.map((change) => change.name));
+    // What was sent is done with (saved, or ignored and marked); edits the server now matches are no change.
+    let remaining: Edits = ui.edits;
+    for (const name of Object.keys(ui.edits) as UserSettingName[]) {
+      if (sent.has(name) || ui.edits[name]?.value === result.view.values[name]) remaining = withoutEdit(remaining, name);
+    }
+    const ignored = Object.fromEntries(result.ignored.map(({ name, value }) => [name, value]));
+    ui.saved(remaining, { saved: result.saved.length, ignored: result.ignored.map(({ name }) => name as UserSettingName) }, ignored);
+    setDialog(null);
+  };
+
+  const onSave = () => {
+    const source = ui.importInfo ? { kind: 'import' as const, fileName: ui.importInfo.fileName, fromRealm: ui.importInfo.fromRealm } : { kind: 'edit' as const };
+    // The values come from the catalogue's controls or a checked file; the core checks each again.
+    const changes = changesToParams(review.changes) as ChannelInput<'defaults.save'>['changes'];
+    save.mutate({ changes, expected: expectedValues(review.changes, ui.edits), source }, { onSuccess: onSaved });
+  };
+
+  return (
+    <div className="defaults-editor">
+      <EditorNotices
+        view={view}
+        lastSave={ui.lastSave}
+        importInfo={ui.importInfo}
+        importedEdits={review.changes.length}
+        importProblems={importProblems}
+        onDismissSave={ui.dismissSaveReport}
+        onDismissProblems={() => setImportProblems(null)}
+      />
+      <EditorToolbar
+        view={view}
+        query={ui.query}
+        search={search}
+        resettable={resettable}
+        onQuery={ui.setQuery}
+        onImport={onImport}
+        onExport={() => {
+          const name = exportDefaults(view);
+          toast({ kind: 'success', title: `Saved the default settings of ${view.realmName} as ${name}${review.changes.length ? ' (the saved values, without your unsaved edits)' : ''}.` });
+        }}
+        onCopy={() => setDialog('copy')}
+        onResetAll={() => ui.setEdits(setEdits(ui.edits, server, usualValuesFor(effective, 'all')))}
+      />
+      {ui.copyId && <CopyPanel account={view.account} copyId={ui.copyId} onClose={() => ui.showCopy(null)} onRetried={(copy) => ui.showCopy(copy.id)} />}
+      <SettingsForm view={view} effective={effective} search={search} />
+      {view.canEdit && (
+        <SaveBar
+          review={review}
+          invalid={invalid}
+          onDiscard={() => setDialog('discard')}
+          onReview={() => {
+            save.reset();
+            setDialog('review');
+          }}
+        />
+      )}
+      {dialog === 'review' && (
+        <ReviewDialog
+          view={view}
+          review={review}
+          importInfo={ui.importInfo}
+          saving={save.isPending}
+          failure={save.isError ? errorWords(save.error) : null}
+          onKeepMine={(conflict) => ui.setEdits(keepMine(ui.edits, server, conflict.name))}
+          onTakeTheirs={(conflict) => ui.setEdits(takeTheirs(ui.edits, conflict.name))}
+          onSave={onSave}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog === 'discard'}
+        title={`Discard ${review.changes.length + invalid} unsaved ${review.changes.length + invalid === 1 ? 'change' : 'changes'}?`}
+        confirmLabel="Discard changes"
+        danger
+        onConfirm={() => {
+          ui.discard();
+          setDialog(null);
+        }}
+        onCancel={() => setDialog(null)}
+      >
+        <p>The settings go back to the values {view.realmName} has now. Nothing is sent to the server.</p>
+      </ConfirmDialog>
+      {dialog === 'copy' && <CopyDialog view={view} unsaved={review.changes.length} onClose={() => setDialog(null)} onStarted={(copy) => ui.showCopy(copy.id)} />}
+    </div>
+  );
+}

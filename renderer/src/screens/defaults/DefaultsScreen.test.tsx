@@ -1,0 +1,191 @@
+// The Default settings screen over a fake bridge that serves defaults as the core would: the form in
+// words, the search, edits reviewed and saved as one call, live changes and conflicts, an older
+// server's ignored settings, read-only roles and a bad import file.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { USUAL_USER_SETTING_DEFAULTS } from '../../../../shared/api';
+import type { ChannelInput, DefaultsView } from '../../../../shared/ipc';
+import { App } from '../../app/App';
+import { useUi } from '../../stores/ui';
+import { installFakeBridge, removeFakeBridge, renderWithQueries, type FakeBridge } from '../../testing/fake-bridge';
+import { olivia } from '../../testing/sample-data';
+import { useDefaultsUi } from './defaults-ui';
+
+let values: Record<string, boolean | number | string>;
+let view: () => DefaultsView;
+let bridge: FakeBridge;
+
+function open(overrides: Partial<DefaultsView> = {}, saveReply?: (input: ChannelInput<'defaults.save'>) => unknown) {
+  values = { ...USUAL_USER_SETTING_DEFAULTS };
+  view = () => ({ account: olivia.id, realmName: 'Sandbox Realm', realmUrl: olivia.realmUrl, featureLevel: 421, values: { ...values }, availableSounds: ['chime', 'ding', 'zulip'], ownRole: 100, canEdit: true, readOnlyReason: null, ...overrides });
+  bridge = installFakeBridge({
+    'accounts.list': () => [olivia],
+    'session.status': () => ({ state: 'live', detail: null, retryAt: null, lastLiveAt: null }),
+    'defaults.get': () => view(),
+    'defaults.save': (input) => {
+      if (saveReply) return saveReply(input) as never;
+      const saved = Object.entries(input.changes).map(([name, to]) => ({ name, from: values[name] ?? null, to: to as boolean | number | string }));
+      Object.assign(values, input.changes);
+      return { saved, ignored: [], view: view() };
+    },
+    'activity.list': () => [],
+  });
+  useUi.setState({ selectedAccount: null, connectOpen: false, screen: 'defaults' });
+  useDefaultsUi.setState({ account: null });
+  renderWithQueries(<App />);
+}
+
+/** The server changes a default, and the core pushes it. */
+function serverChanges(name: string, value: boolean | number | string) {
+  values[name] = value;
+  act(() => bridge.push({ kind: 'realm.changed', account: olivia.id, changes: [{ collection: 'defaults', ids: [] }] }));
+}
+
+beforeEach(() => useDefaultsUi.setState({ account: null }));
+afterEach(() => {
+  cleanup();
+  removeFakeBridge();
+});
+
+describe('the form', () => {
+  test('every setting by its label, values in words, and who the defaults apply to', async () => {
+    open();
+    const scheme = await screen.findByRole('combobox', { name: 'Color scheme' });
+    expect(within(scheme).getByRole('option', { name: 'Automatic', selected: true })).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Enter sends the message' })).toHaveProperty('checked', false);
+    expect(screen.getByRole('spinbutton', { name: 'Font size' })).toHaveProperty('value', '16');
+    expect(screen.getByText(/members who/).textContent).toBe('These are the settings members who join Sandbox Realm later start with. Changing them does not change the settings of existing members.');
+    expect(screen.getByText('56 settings')).toBeTruthy();
+  });
+
+  test('the search filters by label, description or API name, counts matches and keeps empty sections', async () => {
+    open();
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Find a setting' }), { target: { value: 'typing' } });
+    await screen.findByText('3 of 56 settings match');
+    expect(screen.getByText('No setting in Display matches “typing”.')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Color scheme' })).toBeNull();
+    expect(screen.getByRole('switch', { name: 'Send typing notifications in DMs' })).toBeTruthy();
+  });
+});
+
+describe('edit, review, save', () => {
+  test('edits stay local; the review lists them old → new; one save sends only the changed settings', async () => {
+    open();
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Color scheme' }), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('switch', { name: 'Enter sends the message' }));
+    expect(bridge.callsTo('defaults.save')).toEqual([]);
+    expect(screen.getByText('Unsaved: was Automatic')).toBeTruthy();
+    expect(screen.getByText('Usual default: Automatic')).toBeTruthy();
+
+    fireEvent.click(within(screen.getByRole('region', { name: 'Unsaved changes' })).getByRole('button', { name: 'Review changes…' }));
+    const review = screen.getByRole('dialog', { name: 'Review changes to the default settings of Sandbox Realm' });
+    expect(within(review).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Color scheme: Automatic → Dark', 'Enter sends the message: Off → On']);
+    fireEvent.click(within(review).getByRole('button', { name: 'Save 2 changes' }));
+
+    await screen.findByText('Saved 2 changes to the default settings of Sandbox Realm.');
+    expect(bridge.callsTo('defaults.save')).toEqual([{ account: olivia.id, changes: { color_scheme: 2, enter_sends: true }, expected: { color_scheme: 1, enter_sends: false }, source: { kind: 'edit' } }]);
+    expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '2');
+  });
+
+  test('a failed save keeps every edit and shows the server’s words', async () => {
+    open({}, () => ({ error: { code: 'BAD_REQUEST', msg: "Could not save the default settings of Sandbox Realm: Invalid notification sound 'klaxon'. Pick one of the sounds this server offers." } }));
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Color scheme' }), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review changes…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save 1 change' }));
+    const alert = await within(screen.getByRole('dialog')).findByRole('alert');
+    expect(alert.textContent).toContain("Invalid notification sound 'klaxon'.");
+    fireEvent.click(screen.getByRole('button', { name: 'Back to editing' }));
+    expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '3');
+    expect(screen.getByText('1 unsaved change')).toBeTruthy();
+  });
+
+  test('an older server ignores a setting: named, marked on the form, never reported as saved', async () => {
+    open({}, () => ({ saved: [{ name: 'color_scheme', from: 1, to: 2 }], ignored: [{ name: 'hide_ai_features', value: true }], view: { ...view(), values: { ...values, color_scheme: 2 } } }));
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Color scheme' }), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('switch', { name: 'Hide AI features' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Review changes…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save 2 changes' }));
+    const status = await screen.findByText(/This server does not support one setting/);
+    expect(status.textContent).toBe('This server does not support one setting, so it was not saved: Hide AI features. It is marked below.');
+    expect(screen.getByText('Saved 1 change to the default settings of Sandbox Realm.')).toBeTruthy();
+    expect(screen.getByText('Not saved: this server ignored it when you saved On, as it does not support this setting.')).toBeTruthy();
+  });
+
+  test('discarding asks first, and puts the server’s values back', async () => {
+    open();
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Color scheme' }), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes…' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Discard 1 unsaved change?' })).getByRole('button', { name: 'Discard changes' }));
+    expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '1');
+  });
+});
+
+describe('another administrator changes a default meanwhile', () => {
+  test('an untouched setting updates live; an edited one keeps my value, says what the server has, and lets me choose', async () => {
+    open();
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Color scheme' }), { target: { value: '2' } });
+    serverChanges('emojiset', 'text');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Emoji set' })).toHaveProperty('value', 'text'));
+
+    serverChanges('color_scheme', 3);
+    await screen.findByText((_text, element) => element?.textContent === 'Changed on the server to Light meanwhile. Your value, Dark, is not sent.');
+    expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '2');
+    expect(screen.getByText('1 unsaved change')).toBeTruthy();
+    expect(screen.getByText(/1 changed on the server meanwhile/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Review changes…' }));
+    const review = screen.getByRole('dialog');
+    expect(within(review).getByRole('heading', { name: 'Changed on the server meanwhile (1)' })).toBeTruthy();
+    expect(within(review).getByRole('button', { name: 'Save 1 change' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(review).getByRole('button', { name: 'Keep my value (Color scheme)' }));
+    fireEvent.click(within(review).getByRole('button', { name: 'Save 1 change' }));
+    await screen.findByText('Saved 1 change to the default settings of Sandbox Realm.');
+    expect(bridge.callsTo('defaults.save')[0]).toMatchObject({ changes: { color_scheme: 2 }, expected: { color_scheme: 3 } });
+  });
+
+  test('take theirs drops my edit', async () => {
+    open();
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Color scheme' }), { target: { value: '2' } });
+    serverChanges('color_scheme', 3);
+    fireEvent.click(await screen.findByRole('button', { name: 'Take theirs (Color scheme)' }));
+    expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '3');
+    expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull();
+  });
+});
+
+test('a moderator sees the values read-only, with the reason', async () => {
+  const reason = 'You are a moderator in Sandbox Realm: only organization administrators and owners can change default settings. You can see them here; to change them, ask an administrator, or sign in as one.';
+  open({ ownRole: 300, canEdit: false, readOnlyReason: reason });
+  expect(await screen.findByText(reason)).toBeTruthy();
+  expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('disabled', true);
+  expect(screen.queryByRole('button', { name: 'Import…' })).toBeNull();
+  expect(screen.queryByRole('button', { name: /Reset section/ })).toBeNull();
+});
+
+test('a setting the server does not report is marked and cannot be changed', async () => {
+  open({ featureLevel: 300 });
+  delete values.hide_ai_features;
+  act(() => bridge.push({ kind: 'realm.resynced', account: olivia.id }));
+  await screen.findByText('This server does not report this setting, so it cannot be changed here: upstream added it at feature level 350, and this server is at 300.');
+  expect(screen.getByRole('switch', { name: 'Hide AI features' })).toHaveProperty('disabled', true);
+});
+
+test('leaving with unsaved edits asks first: stay keeps them, leave drops them', async () => {
+  open();
+  fireEvent.change(await screen.findByRole('combobox', { name: 'Color scheme' }), { target: { value: '2' } });
+  const nav = screen.getByRole('navigation', { name: 'Screens' });
+  fireEvent.click(within(nav).getByRole('button', { name: 'Channels & folders' }));
+  const ask = screen.getByRole('dialog', { name: 'Leave without saving?' });
+  expect(within(ask).getByText('You have an unsaved change to the default settings of Sandbox Realm.')).toBeTruthy();
+  fireEvent.click(within(ask).getByRole('button', { name: 'Stay' }));
+  expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '2');
+
+  fireEvent.click(within(nav).getByRole('button', { name: 'Channels & folders' }));
+  fireEvent.click(within(screen.getByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Discard and leave' }));
+  expect(await screen.findByText('This screen is not built yet.')).toBeTruthy();
+  fireEvent.click(within(nav).getByRole('button', { name: 'Default settings' }));
+  expect(await screen.findByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '1');
+  expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull();
+  expect(bridge.callsTo('defaults.save')).toEqual([]);
+});

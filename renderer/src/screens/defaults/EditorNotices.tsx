@@ -1,0 +1,91 @@
+// What the form says above the settings: who the defaults apply to, why the form is read-only, what
+// the last save did (and which settings the server ignored), and what an import found.
+import { settingList } from '../../../../shared/domain/defaults-words';
+import { USER_SETTINGS_CATALOGUE } from '../../../../shared/domain/user-settings-defaults';
+import type { DefaultsView } from '../../../../shared/ipc';
+import { ProblemText } from '../../components/Field';
+import type { ImportInfo, SaveReport } from './defaults-ui';
+
+export interface ImportProblems {
+  fileName: string;
+  problems: string[];
+}
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function EditorNotices(props: {
+  view: DefaultsView;
+  lastSave: SaveReport | null;
+  importInfo: ImportInfo | null;
+  importedEdits: number;
+  importProblems: ImportProblems | null;
+  onDismissSave(): void;
+  onDismissProblems(): void;
+}) {
+  const { view, lastSave, importInfo, importProblems } = props;
+  const unreported = USER_SETTINGS_CATALOGUE.filter((entry) => view.values[entry.name] === undefined).length;
+  return (
+    <div className="defaults-notices">
+      <p className="defaults-intro">
+        These are the settings members who <strong>join {view.realmName} later</strong> start with. Changing them does not change the settings of existing members.
+      </p>
+      {unreported > 0 && (
+        <p className="defaults-intro">
+          This server is at feature level {view.featureLevel} and does not report {unreported === 1 ? 'one setting' : `${unreported} settings`} upstream added later: {unreported === 1 ? 'it is' : 'they are'}{' '}
+          marked below, and cannot be changed here.
+        </p>
+      )}
+      {view.readOnlyReason && (
+        <div className="notice defaults-readonly" role="note">
+          <p>{view.readOnlyReason}</p>
+        </div>
+      )}
+      {lastSave && (
+        <div className="defaults-banner" data-kind={lastSave.ignored.length ? 'warning' : 'success'} role="status">
+          <p>
+            {lastSave.saved > 0
+              ? `Saved ${lastSave.saved} ${lastSave.saved === 1 ? 'change' : 'changes'} to the default settings of ${view.realmName}.`
+              : `Nothing was saved to ${view.realmName}.`}
+          </p>
+          {lastSave.ignored.length > 0 && (
+            <p>
+              This server does not support {lastSave.ignored.length === 1 ? 'one setting' : `${lastSave.ignored.length} settings`}, so {lastSave.ignored.length === 1 ? 'it was' : 'they were'} not saved:{' '}
+              <strong>{settingList(lastSave.ignored)}</strong>. {lastSave.ignored.length === 1 ? 'It is' : 'They are'} marked below.
+            </p>
+          )}
+          <button type="button" className="link-button" onClick={props.onDismissSave}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {importProblems && (
+        <div className="defaults-banner" data-kind="error" role="alert">
+          <ProblemText
+            className="field-error"
+            message={`Could not import ${importProblems.fileName}: nothing was changed. ${importProblems.problems.length === 1 ? 'The problem' : `The ${importProblems.problems.length} problems`}:`}
+          />
+          <ul className="import-problems">
+            {importProblems.problems.slice(0, 20).map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+            {importProblems.problems.length > 20 && <li>…and {importProblems.problems.length - 20} more.</li>}
+          </ul>
+          <p className="muted">Fix the file, or export the settings again from the realm they come from, then import it.</p>
+          <button type="button" className="link-button" onClick={props.onDismissProblems}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {importInfo && (
+        <div className="defaults-banner" data-kind="info" role="status">
+          <p>
+            Imported {importInfo.fileName}, exported from {importInfo.fromRealm} (feature level {importInfo.featureLevel}) on {when.format(new Date(importInfo.exportedAt))}:{' '}
+            {props.importedEdits === 0
+              ? 'every setting in it already matches, so there is nothing to change.'
+              : `${props.importedEdits} ${props.importedEdits === 1 ? 'setting differs' : 'settings differ'} and ${props.importedEdits === 1 ? 'is' : 'are'} now unsaved edits. Review and save them to apply.`}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// The Default settings screen's UI state (DESIGN.md: zustand for UI state only): the unsaved edits
+// (local until reviewed), the search, the tab, and what the last save and import said. It outlives the
+// screen, so going to another screen and back keeps the edits; another organization starts afresh.
+import { create } from 'zustand';
+import type { UserSettingName, UserSettingValue } from '../../../../shared/api';
+import type { Edits } from '../../../../shared/domain/defaults-edits';
+
+export type DefaultsTab = 'settings' | 'compare' | 'activity';
+
+/** Where the current edits came from, when a file brought them. */
+export interface ImportInfo {
+  fileName: string;
+  fromRealm: string;
+  featureLevel: number;
+  exportedAt: string;
+}
+
+/** Settings a save sent and the server ignored: they are marked on the form, never shown as saved. */
+export type IgnoredSettings = Partial<Record<UserSettingName, UserSettingValue>>;
+
+export interface SaveReport {
+  saved: number;
+  ignored: UserSettingName[];
+}
+
+interface DefaultsUiState {
+  account: string | null;
+  tab: DefaultsTab;
+  edits: Edits;
+  /** Settings whose typed value is not valid yet (not an edit until it is). */
+  invalid: Partial<Record<UserSettingName, string>>;
+  query: string;
+  importInfo: ImportInfo | null;
+  ignored: IgnoredSettings;
+  lastSave: SaveReport | null;
+  /** The copy to other realms shown in its panel. */
+  copyId: string | null;
+  /** Bumped when edits are dropped wholesale (discard, import), so controls forget what was typed. */
+  generation: number;
+  forAccount(account: string): void;
+  setTab(tab: DefaultsTab): void;
+  setEdits(edits: Edits): void;
+  setInvalid(name: UserSettingName, problem: string | null): void;
+  setQuery(query: string): void;
+  imported(edits: Edits, info: ImportInfo): void;
+  saved(edits: Edits, report: SaveReport, ignored: IgnoredSettings): void;
+  discard(): void;
+  showCopy(copyId: string | null): void;
+  dismissSaveReport(): void;
+}
+
+const fresh = { tab: 'settings', edits: {}, invalid: {}, query: '', importInfo: null, ignored: {}, lastSave: null, copyId: null, generation: 0 } as const;
+
+export const useDefaultsUi = create<DefaultsUiState>()((set, get) => ({
+  account: null,
+  ...fresh,
+  forAccount: (account) => {
+    if (get().account !== account) set({ account, ...fresh });
+  },
+  setTab: (tab) => set({ tab }),
+  setEdits: (edits) => set({ edits, lastSave: null }),
+  setInvalid: (name, problem) =>
+    set((state) => {
+      const { [name]: _old, ...rest } = state.invalid;
+      return { invalid: problem ? { ...rest, [name]: problem } : rest };
+    }),
+  setQuery: (query) => set({ query }),
+  imported: (edits, importInfo) => set((state) => ({ edits, importInfo, invalid: {}, lastSave: null, generation: state.generation + 1 })),
+  saved: (edits, lastSave, ignored) => set((state) => ({ edits, lastSave, ignored: { ...state.ignored, ...ignored }, importInfo: Object.keys(edits).length ? state.importInfo : null })),
+  discard: () => set((state) => ({ edits: {}, invalid: {}, importInfo: null, generation: state.generation + 1 })),
+  showCopy: (copyId) => set({ copyId }),
+  dismissSaveReport: () => set({ lastSave: null }),
+}));
+
+/**
+ * What leaving the screen (or switching organization) would lose, as the shell's leave guard says it
+ * (stores/ui.ts), or null when nothing would.
+ */
+export function unsavedSentence(state: Pick<DefaultsUiState, 'edits' | 'invalid'>, realmName: string): string | null {
+  const count = new Set([...Object.keys(state.edits), ...Object.keys(state.invalid)]).size;
+  if (count === 0) return null;
+  return `You have ${count === 1 ? 'an unsaved change' : `${count} unsaved changes`} to the default settings of ${realmName}.`;
+}
