@@ -1,12 +1,14 @@
 // The screens of the sidebar, in order, and what each one shows: the console's routing table. Adding
-// a screen is adding one entry here; the sidebar lists it and the shell opens it. An entry without a
-// `component` is a screen not built yet: the sidebar lists it and the shell says so (NotBuiltYet).
+// a screen is adding its ID to screen-ids.ts and its entry here, in the same place; the sidebar lists
+// it and the shell opens it. An entry without a `component` is a screen not built yet: the sidebar
+// lists it and the shell says so (NotBuiltYet).
 import type { ComponentType } from 'react';
 import type { Account } from '../../../shared/ipc';
 import { InvitationsScreen } from './invitations/InvitationsScreen';
 import { ModerationScreen } from './moderation/ModerationScreen';
 import { OverviewScreen } from './overview/OverviewScreen';
 import { UsersScreen } from './users/UsersScreen';
+import type { ScreenId } from './screen-ids';
 
 /** What the shell gives every screen: the selected organization (null when none is). */
 export interface ScreenProps {
@@ -14,7 +16,7 @@ export interface ScreenProps {
 }
 
 export interface ScreenEntry {
-  id: string;
+  id: ScreenId;
   /** The sidebar's label and the screen's heading. */
   title: string;
   /** One sentence on what the screen is for (shown while it is not built). */
@@ -31,8 +33,6 @@ export const SCREENS = [
   { id: 'invitations', title: 'Invitations', summary: 'Bulk invitation campaigns with a report per address.', component: InvitationsScreen },
   { id: 'moderation', title: 'Moderation', summary: 'A live inbox of reported messages.', component: ModerationScreen },
 ] as const satisfies readonly ScreenEntry[];
-
-export type ScreenId = (typeof SCREENS)[number]['id'];
 
 /** The entry of a screen ID; the first screen for an ID no longer in the table (say, a renamed one). */
 export function screenById(id: string): ScreenEntry {

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { ScreenId } from '../screens/catalogue';
+import type { ScreenId } from '../screens/screen-ids';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
