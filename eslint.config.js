@@ -16,8 +16,8 @@ const serverPatterns = [...ours('electron'), ...ours('renderer'), ...ours('e2e')
  * files are the composition root (start.ts, main.ts, cli-args.ts), which no layer imports, and what
  * the layers share: config.ts (options, service constants) and context.ts (the ServerContext type; it
  * names db/ and events/ types, so neither lib/ nor db/ may import it). Tests and test support
- * (testing/, *.test.ts, *-test-helpers.ts, *-test-support.ts) drive the server from outside and may
- * import any of it.
+ * (*.test.ts, and testing/ folders: docs/ARCHITECTURE.md, "Tests") drive the server from outside and
+ * may import any of it.
  */
 const serverLayers = {
   lib: [],
@@ -28,7 +28,7 @@ const serverLayers = {
   seed: ['lib', 'markdown', 'db', 'config'],
   http: ['lib', 'db', 'events', 'actions', 'config', 'context'],
 };
-const serverTestSupport = ['server/**/*.test.ts', 'server/**/*-test-helpers.ts', 'server/**/*-test-support.ts'];
+const serverTestSupport = ['server/**/*.test.ts', 'server/**/testing/**'];
 const serverModule = (name) => (name === 'config' || name === 'context' ? `${name}.ts` : `${name}/`);
 
 const serverLayerRules = Object.entries(serverLayers).map(([layer, allowed]) => ({

@@ -157,8 +157,8 @@ describe('server layers', () => {
     ['server/markdown/x.ts', "import { narrowHash } from '../lib/narrow-url';"],
     ['server/seed/x.ts', "import type { SeedName } from '../config';\nimport { insertUser } from '../db/create-user';\nimport { renderMarkdown } from '../markdown/render';"],
     ['server/lib/x.ts', "import { ERROR_HTTP_STATUS } from '../../shared/api';\nimport { acquireInstanceLock } from '../../shared/node/instance-lock';\nimport { truncateContent } from './limits';"],
-    ['server/events/x.test.ts', "import { send } from '../http/messages-test-support';"],
-    ['server/http/x-test-support.ts', "import { startTestServer } from '../testing/harness';"],
+    ['server/events/x.test.ts', "import { buildApp } from '../http/app';\nimport { send } from '../testing/message-requests';"],
+    ['server/http/testing/x.ts', "import { buildApp } from '../app';\nimport { seedIfEmpty } from '../../seed/index';"],
     ['server/testing/x.ts', "import { seedIfEmpty } from '../seed/index';\nimport { buildApp } from '../http/app';"],
     ['server/start.ts', "import { buildApp } from './http/app';\nimport { seedIfEmpty } from './seed/index';"],
   ])('%s: allowed (%s)', async (file, source) => {
