@@ -1,4 +1,4 @@
-// ESLint: typescript-eslint, the React hooks rules, and DESIGN.md's import rules as lint rules, so a
+// ESLint: typescript-eslint, the React hooks rules, and the import rules (docs/ARCHITECTURE.md) as lint rules, so a
 // wrong arrow between the parts of the architecture fails `npm run lint`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -43,7 +43,7 @@ const serverLayerRules = Object.entries(serverLayers).map(([layer, allowed]) => 
   regex: `^\\.\\./(?!${allowed.length ? `(?:${allowed.join('|')})(?:/|$)|` : ''}\\.\\./)`,
 }));
 
-/** The import rules of DESIGN.md: which part may import which. Where globs overlap the later entry
+/** The import rules (docs/ARCHITECTURE.md, "Import rules"): which part may import which. Where globs overlap the later entry
  * wins, so electron/core comes after electron/**. */
 const importRules = [
   {
@@ -136,7 +136,7 @@ export default tseslint.config(
     },
   })),
   {
-    // Nothing imports e2e/ (DESIGN.md): tests drive the product, never the other way round.
+    // Nothing imports e2e/ (docs/ARCHITECTURE.md): tests drive the product, never the other way round.
     files: ['**/*.{ts,tsx,js}'],
     ignores: ['e2e/**', 'shared/**', 'renderer/**', 'electron/**', 'server/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ours('e2e'), message: 'Nothing imports e2e/.' }] }] },

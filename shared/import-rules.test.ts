@@ -1,4 +1,4 @@
-// DESIGN.md's import rules are lint rules: a wrong arrow between the parts fails `npm run lint`.
+// The import rules (docs/ARCHITECTURE.md, "Import rules") are lint rules: a wrong arrow between the parts fails `npm run lint`.
 // And no module imports itself through others (type-only imports included), inside a folder too.
 import { ESLint } from 'eslint';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // Event kinds about people: `realm_user`, `user_group`, `presence`, `user_status`, and the user's own
 // settings (`user_settings`, plus the legacy `update_global_notifications` and `update_display_settings`
-// sent to clients without `user_settings_object`, spec Events). Shapes from
-// reference/upstream-behaviour.md section 3 and upstream's OpenAPI /events.
+// sent to clients without `user_settings_object`, spec Events 4, docs/api.md). Shapes from upstream's
+// https://zulip.com/api/get-events.
 import { z } from 'zod';
 import { GroupId, GroupSettingValue, Role, UserId } from './common';
 import { User } from './users';
