@@ -1,4 +1,4 @@
-// ESLint: typescript-eslint, the React hooks rules, and DESIGN.md's import rules as lint rules, so a
+// ESLint: typescript-eslint, the React hooks rules, and the import rules (docs/ARCHITECTURE.md) as lint rules, so a
 // wrong arrow between the parts of the architecture fails `npm run lint`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -16,8 +16,8 @@ const serverPatterns = [...ours('electron'), ...ours('renderer'), ...ours('e2e')
  * files are the composition root (start.ts, main.ts, cli-args.ts), which no layer imports, and what
  * the layers share: config.ts (options, service constants) and context.ts (the ServerContext type; it
  * names db/ and events/ types, so neither lib/ nor db/ may import it). Tests and test support
- * (testing/, *.test.ts, *-test-helpers.ts, *-test-support.ts) drive the server from outside and may
- * import any of it.
+ * (*.test.ts, and testing/ folders: docs/ARCHITECTURE.md, "Tests") drive the server from outside and
+ * may import any of it.
  */
 const serverLayers = {
   lib: [],
@@ -28,7 +28,7 @@ const serverLayers = {
   seed: ['lib', 'markdown', 'db', 'config'],
   http: ['lib', 'db', 'events', 'actions', 'config', 'context'],
 };
-const serverTestSupport = ['server/**/*.test.ts', 'server/**/*-test-helpers.ts', 'server/**/*-test-support.ts'];
+const serverTestSupport = ['server/**/*.test.ts', 'server/**/testing/**'];
 const serverModule = (name) => (name === 'config' || name === 'context' ? `${name}.ts` : `${name}/`);
 
 const serverLayerRules = Object.entries(serverLayers).map(([layer, allowed]) => ({
@@ -43,7 +43,7 @@ const serverLayerRules = Object.entries(serverLayers).map(([layer, allowed]) => 
   regex: `^\\.\\./(?!${allowed.length ? `(?:${allowed.join('|')})(?:/|$)|` : ''}\\.\\./)`,
 }));
 
-/** The import rules of DESIGN.md: which part may import which. Where globs overlap the later entry
+/** The import rules (docs/ARCHITECTURE.md, "Import rules"): which part may import which. Where globs overlap the later entry
  * wins, so electron/core comes after electron/**. */
 const importRules = [
   {
@@ -136,7 +136,7 @@ export default tseslint.config(
     },
   })),
   {
-    // Nothing imports e2e/ (DESIGN.md): tests drive the product, never the other way round.
+    // Nothing imports e2e/ (docs/ARCHITECTURE.md): tests drive the product, never the other way round.
     files: ['**/*.{ts,tsx,js}'],
     ignores: ['e2e/**', 'shared/**', 'renderer/**', 'electron/**', 'server/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ours('e2e'), message: 'Nothing imports e2e/.' }] }] },

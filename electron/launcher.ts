@@ -16,6 +16,7 @@ import { acquireInstanceLock } from '../shared/node/instance-lock';
 import { onRememberedPort } from './launcher/remembered-port';
 import { startSandboxProcess, type SandboxProcess } from './launcher/sandbox-process';
 import { PRODUCT_NAME, userDataDir } from './launcher/user-data-dir';
+import { errorMessage } from '../shared/node/error-message';
 
 const repo = path.resolve(import.meta.dirname, '..');
 /** The demo organization's owner (docs/server.md), whom a newcomer is signed in as. */
@@ -148,4 +149,4 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-main().catch((error: unknown) => fail(`Realm Console could not start: ${error instanceof Error ? error.message : String(error)}`));
+main().catch((error: unknown) => fail(`Realm Console could not start: ${errorMessage(error)}`));

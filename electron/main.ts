@@ -11,6 +11,7 @@ import { pushTo, serveContract } from './platform/ipc';
 import { notifyNewReports } from './platform/notifications';
 import { SafeStorageSecrets } from './platform/safe-storage-secrets';
 import { createConsoleWindow } from './platform/window';
+import { errorMessage } from '../shared/node/error-message';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererDir = path.join(here, '..', 'renderer');
@@ -50,7 +51,7 @@ if (!app.requestSingleInstanceLock()) {
     core.subscribe(notifyNewReports(core.router, shown));
   }).catch((error: unknown) => {
     // Without a core there is nothing to show; say why rather than leave no window at all.
-    dialog.showErrorBox('Realm Console could not start', error instanceof Error ? error.message : String(error));
+    dialog.showErrorBox('Realm Console could not start', errorMessage(error));
     app.quit();
   });
 

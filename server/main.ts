@@ -2,6 +2,7 @@
 // closes cleanly on SIGINT or SIGTERM.
 import { parseServerArgs, USAGE, UsageError, type CliCommand } from './cli-args';
 import { startServer } from './start';
+import { errorMessage } from '../shared/node/error-message';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const server = await startServer(command.options).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+  const server = await startServer(command.options).catch((error: unknown) => fail(errorMessage(error)));
   console.log(`listening on ${server.url}`);
   const stop = () => {
     void server.close().then(() => process.exit(0));

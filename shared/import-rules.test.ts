@@ -1,4 +1,4 @@
-// DESIGN.md's import rules are lint rules: a wrong arrow between the parts fails `npm run lint`.
+// The import rules (docs/ARCHITECTURE.md, "Import rules") are lint rules: a wrong arrow between the parts fails `npm run lint`.
 // And no module imports itself through others (type-only imports included), inside a folder too.
 import { ESLint } from 'eslint';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -157,8 +157,8 @@ describe('server layers', () => {
     ['server/markdown/x.ts', "import { narrowHash } from '../lib/narrow-url';"],
     ['server/seed/x.ts', "import type { SeedName } from '../config';\nimport { insertUser } from '../db/create-user';\nimport { renderMarkdown } from '../markdown/render';"],
     ['server/lib/x.ts', "import { ERROR_HTTP_STATUS } from '../../shared/api';\nimport { acquireInstanceLock } from '../../shared/node/instance-lock';\nimport { truncateContent } from './limits';"],
-    ['server/events/x.test.ts', "import { send } from '../http/messages-test-support';"],
-    ['server/http/x-test-support.ts', "import { startTestServer } from '../testing/harness';"],
+    ['server/events/x.test.ts', "import { buildApp } from '../http/app';\nimport { send } from '../testing/message-requests';"],
+    ['server/http/testing/x.ts', "import { buildApp } from '../app';\nimport { seedIfEmpty } from '../../seed/index';"],
     ['server/testing/x.ts', "import { seedIfEmpty } from '../seed/index';\nimport { buildApp } from '../http/app';"],
     ['server/start.ts', "import { buildApp } from './http/app';\nimport { seedIfEmpty } from './seed/index';"],
   ])('%s: allowed (%s)', async (file, source) => {

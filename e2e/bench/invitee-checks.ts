@@ -1,6 +1,6 @@
 // Prints how long the Compose step takes for a department-sized paste: parse, dedupe and check
 // 10,000 addresses against a 20,000-user realm (`npx tsx e2e/bench/invitee-checks.ts`, or
-// `npm run bench`). A figure to watch, never a test assertion (STYLE.md).
+// `npm run bench`). A figure to watch, never a test assertion (docs/style.md, "Tests").
 import { performance } from 'node:perf_hooks';
 import { dedupeInvitees, parseAddressList } from '../../shared/domain/address-list';
 import { checkInvitees, indexUsers, type UserLike } from '../../shared/domain/invitee-checks';

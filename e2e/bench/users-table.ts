@@ -1,7 +1,7 @@
 // The Users table at 20,000 users, in Chromium (`npx tsx e2e/bench/users-table.ts`, or `npm run bench`):
 // a sandbox with `--seed large` (its own process, as `npm start` runs it), the real console core
 // signed in as Olivia, browser mode's host and the built renderer in headless Chromium. It prints
-// figures and never fails on them (STYLE.md: benchmarks are not timed tests).
+// figures and never fails on them (docs/style.md: benchmarks are not timed tests).
 //
 // What is measured, from the performance marks the screen sets (renderer/src/screens/users/perf-marks.ts),
 // on one clock (the page's marks as epoch time, performance.timeOrigin + startTime):

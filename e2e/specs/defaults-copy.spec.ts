@@ -4,7 +4,7 @@
 // with the reason, and "Retry failed" finishes the job once it is back. The servers are checked after.
 import type { Locator } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { defaultsOnServer, extraRealm, openDefaults, signCoreIn, type ExtraRealm } from './defaults-support';
+import { defaultsOnServer, extraRealm, openDefaults, signCoreIn, type ExtraRealm } from '../support/defaults-page';
 
 test.describe.configure({ timeout: 90_000 });
 

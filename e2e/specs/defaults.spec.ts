@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { buildDefaultsFile } from '../../shared/domain/defaults-file';
 import { expect, test } from '../support/fixtures';
-import { defaultsOnServer, openDefaults, secondConsole, signCoreIn } from './defaults-support';
+import { defaultsOnServer, openDefaults, secondConsole, signCoreIn } from '../support/defaults-page';
 
 test.describe.configure({ timeout: 60_000 });
 

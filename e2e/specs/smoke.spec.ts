@@ -36,3 +36,18 @@ test('the dark theme can be chosen and changes the page colours', async ({ conso
   await consolePage.getByLabel('Theme').selectOption('dark');
   expect(await background()).not.toBe(light);
 });
+
+test('each theme has its own colours, and "System" follows the operating system', async ({ consolePage }) => {
+  const background = () => consolePage.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const LIGHT = 'rgb(246, 247, 249)';
+  const DARK = 'rgb(20, 23, 28)';
+  await consolePage.emulateMedia({ colorScheme: 'dark' });
+  await consolePage.getByLabel('Theme').selectOption('light');
+  await expect.poll(background).toBe(LIGHT);
+  await consolePage.getByLabel('Theme').selectOption('system');
+  await expect.poll(background).toBe(DARK);
+  await consolePage.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(background).toBe(LIGHT);
+  await consolePage.getByLabel('Theme').selectOption('dark');
+  await expect.poll(background).toBe(DARK);
+});

@@ -5,6 +5,7 @@ import type { RawData, WebSocket } from 'ws';
 import { CONSOLE_ERROR_CODES, type IpcError, type IpcResult } from '../../shared/ipc';
 import type { Core } from '../core/core';
 import type { Sender } from '../core/router';
+import { errorMessage } from '../../shared/node/error-message';
 
 /** Larger frames close the socket (ws's maxPayload): the largest contract input is far below this. */
 export const MAX_FRAME_BYTES = 1024 * 1024;
@@ -57,7 +58,7 @@ async function answer(core: Core, call: Call, sender: Sender): Promise<IpcResult
     return await core.router.handle(call.channel, call.input, sender);
   } catch (error) {
     // The router promises never to throw; if it ever does, the page still gets an answer.
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorMessage(error);
     return { ok: false, error: { code: CONSOLE_ERROR_CODES.INTERNAL, msg: `The console core failed to answer: ${detail}` } };
   }
 }

@@ -12,6 +12,7 @@ import {
   type IpcResult,
 } from '../../shared/ipc';
 import { ConsoleError } from './errors';
+import { errorMessage } from '../../shared/node/error-message';
 
 /** Who made a call: enough for the shell to decide whether to trust it. */
 export interface Sender {
@@ -87,7 +88,7 @@ function failure(error: IpcError): IpcResult<never> {
 function toIpcError(channel: string, error: unknown, options: RouterOptions): IpcError {
   if (error instanceof ConsoleError) return error.toIpcError();
   options.onInternalError?.(channel, error);
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   return { code: CODES.INTERNAL, msg: `Something failed inside the console core while handling ${channel}: ${detail}` };
 }
 

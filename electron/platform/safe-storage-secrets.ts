@@ -2,6 +2,7 @@
 // DPAPI, libsecret or KWallet). Create it after the app is ready: before that, Linux reports no backend.
 import { safeStorage } from 'electron';
 import { sealPlain, unreadableSecret, unsealPlain, type SecretStore } from '../core/accounts/secret-store';
+import { errorMessage } from '../../shared/node/error-message';
 
 export class SafeStorageSecrets implements SecretStore {
   /**
@@ -26,7 +27,7 @@ export class SafeStorageSecrets implements SecretStore {
       return safeStorage.decryptString(Buffer.from(sealed.slice('safe:'.length), 'base64'));
     } catch (error) {
       // Another OS user, a reset keyring, or a file copied from another machine.
-      throw unreadableSecret(`the system keyring could not decrypt it (${error instanceof Error ? error.message : String(error)})`);
+      throw unreadableSecret(`the system keyring could not decrypt it (${errorMessage(error)})`);
     }
   }
 }

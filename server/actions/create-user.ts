@@ -12,7 +12,7 @@ import { userObject } from '../db/user-queries';
 import { activeUserIds, adminUserIds, getUser, getUserByEmail, isAdmin, type UserRow } from '../db/users';
 import { badRequest } from '../lib/errors';
 import { checkFullName } from './users';
-import { isValidEmailSyntax } from './invite-addresses';
+import { isValidEmail } from './invite-addresses';
 
 type CreateUserParams = z.output<typeof createUserParams>;
 
@@ -20,7 +20,7 @@ export function createUser(ctx: ServerContext, actor: UserRow, params: CreateUse
   const { db } = ctx;
   if (!isAdmin(actor)) throw badRequest('User not authorized to create users');
   const email = params.email.trim();
-  if (!isValidEmailSyntax(email)) throw badRequest(`Invalid email '${email}'`);
+  if (!isValidEmail(email)) throw badRequest(`Invalid email '${email}'`);
   if (getUserByEmail(db, email)) throw badRequest(`Email '${email}' already in use`);
   const fullName = checkFullName(params.full_name);
   const now = seconds(ctx.clock);

@@ -3,7 +3,7 @@
 // zerver/actions/invites.py do_invite_users). Pure functions: the database answers only "who has
 // this address", through a lookup the caller passes in.
 import { domainToASCII } from 'node:url';
-import type { InvitationFailure } from '../../shared/api';
+import { isValidEmailSyntax, type InvitationFailure } from '../../shared/api';
 
 export const REASON = {
   invalid: 'Invalid address.',
@@ -40,44 +40,12 @@ export function parseInviteeEmails(raw: string): string[] {
   return emails;
 }
 
-// Django's EmailValidator, which upstream's validate_email_is_valid uses. Its quoted-string form
-// names control characters on purpose, as RFC 5322 does.
-const USER_PART =
-  // eslint-disable-next-line no-control-regex
-  /^(?:[-!#$%&'*+/=?^_`{}|~0-9A-Z]+(?:\.[-!#$%&'*+/=?^_`{}|~0-9A-Z]+)*|"(?:[\x01-\x08\x0b\x0c\x0e-\x1f!#-[\]-\x7f]|\\[\x01-\x09\x0b\x0c\x0e-\x7f])*")$/i;
-const DOMAIN_PART = /^(?:[A-Z0-9](?:[A-Z0-9-]{0,61}[A-Z0-9])?\.)+[A-Z0-9-]{2,63}$/i;
-const LITERAL_DOMAIN = /^\[([A-F0-9:.]+)\]$/i;
-const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
-
-/** Whether the address is a syntactically valid email address, as upstream (Django) judges it. */
-export function isValidEmailSyntax(email: string): boolean {
-  if (email === '' || !email.includes('@') || email.length > 320) return false;
-  const at = email.lastIndexOf('@');
-  const user = email.slice(0, at);
-  const domain = email.slice(at + 1);
-  if (!USER_PART.test(user)) return false;
-  if (domain === 'localhost') return true;
-  if (DOMAIN_PART.test(domain) && !domain.endsWith('-')) return true;
-  // Internationalized domains are checked in their ASCII (punycode) form.
-  const ascii = [...domain].every((char) => char.charCodeAt(0) < 128) ? '' : domainToASCII(domain);
-  if (ascii && DOMAIN_PART.test(ascii) && !ascii.endsWith('-')) return true;
-  const literal = LITERAL_DOMAIN.exec(domain);
-  return literal?.[1] !== undefined && isIpAddress(literal[1]);
-}
-
-function isIpAddress(text: string): boolean {
-  if (IPV4.test(text)) return true;
-  if (!text.includes(':')) return false;
-  const [head = '', tail, ...rest] = text.split('::');
-  if (rest.length > 0) return false;
-  const groups = (part: string) => (part === '' ? [] : part.split(':'));
-  const all = [...groups(head), ...(tail === undefined ? [] : groups(tail))];
-  const last = all[all.length - 1];
-  const embeddedV4 = last !== undefined && IPV4.test(last);
-  const hex = embeddedV4 ? all.slice(0, -1) : all;
-  if (!hex.every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return false;
-  const width = hex.length + (embeddedV4 ? 2 : 0);
-  return tail === undefined ? width === 8 : width < 8;
+/**
+ * Whether the address is valid as upstream judges it (Django's EmailValidator, shared/api's
+ * isValidEmailSyntax), an internationalized domain in its punycode form as Django retries it.
+ */
+export function isValidEmail(email: string): boolean {
+  return isValidEmailSyntax(email, domainToASCII);
 }
 
 /**
@@ -85,7 +53,7 @@ function isIpAddress(text: string): boolean {
  * upstream validate_email_is_valid with the realm's email validator.
  */
 export function addressError(email: string, restrictedDomains: readonly string[]): string | null {
-  if (!isValidEmailSyntax(email)) return REASON.invalid;
+  if (!isValidEmail(email)) return REASON.invalid;
   if (restrictedDomains.length === 0) return null;
   const at = email.lastIndexOf('@');
   // upstream: realms limited to their domains refuse sub-addressing, so one person cannot hold many.

@@ -3,7 +3,7 @@
 // as each test needs; replies are read back with GET /messages.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { OutgoingWebhookPayload, type FetchedMessage } from '../../shared/api';
-import { fetchMessages, send } from '../http/messages-test-support';
+import { fetchMessages, send } from '../testing/message-requests';
 import { withDb } from '../testing/database-file';
 import { startTestServer, type ApiClient } from '../testing/harness';
 import { demoServerForFile } from '../testing/server-per-file';

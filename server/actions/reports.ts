@@ -1,6 +1,7 @@
 // spec 16: report a message. The notification bot posts upstream's template (report-template.ts) to the
 // realm's moderation request channel, in a topic named after the reported user
-// (reference/upstream-behaviour.md section 5; zerver/views/message_report.py).
+// (https://zulip.com/api/report-message; upstream's
+// https://github.com/zulip/zulip/blob/main/zerver/views/message_report.py).
 import type { ReportType } from '../../shared/api';
 import type { ServerContext } from '../context';
 import { canViewMessage, dmParticipants, getMessageRow } from '../db/message-queries';

@@ -1,4 +1,4 @@
-// The events user changes publish, in upstream's shapes (reference/upstream-behaviour.md section 3).
+// The events user changes publish, in upstream's shapes (https://zulip.com/api/get-events).
 // Pure builders: the actions decide who receives them and publish after their transaction commits.
 import type { PersonUpdate, Role } from '../../shared/api';
 import type { ServerEvent } from '../events/bus';

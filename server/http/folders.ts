@@ -1,5 +1,6 @@
 // Channel folders: spec 8 (create) and upstream's GET /channel_folders, PATCH /channel_folders/{id}
-// and PATCH /channel_folders (reference/upstream-behaviour.md, section 7).
+// and PATCH /channel_folders (https://zulip.com/api/get-channel-folders,
+// https://zulip.com/api/update-channel-folder, https://zulip.com/api/patch-channel-folders).
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from '../../shared/api';
 import { createFolder, reorderFolders, updateFolder } from '../actions/folders';
 import { folderObject, listFolders } from '../db/folder-queries';

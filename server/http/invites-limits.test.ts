@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { expectSuccess } from '../testing/replies';
 import { demoServerForFile } from '../testing/server-per-file';
-import { invitationFailed, listedEmails } from './invite-test-helpers';
+import { invitationFailed, listedEmails } from '../testing/invites-harness';
 
 const HOUR = 3_600_000;
 let counter = 0;

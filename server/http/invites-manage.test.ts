@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { resendInvite, revokeInvite, type Invite } from '../../shared/api';
 import type { ApiClient } from '../testing/harness';
 import { expectError, expectSuccess } from '../testing/replies';
-import { fresh, invitationFor, invitesServerForFile, listed, listedEmails } from './invite-test-helpers';
+import { fresh, invitationFor, invitesServerForFile, listed, listedEmails } from '../testing/invites-harness';
 
 const { server, clients, ids, invite } = invitesServerForFile();
 let olivia: ApiClient, adam: ApiClient, mona: ApiClient, mark: ApiClient, gina: ApiClient;

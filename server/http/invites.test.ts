@@ -7,7 +7,7 @@ import { sendInvites, type Invite } from '../../shared/api';
 import { withDb } from '../testing/database-file';
 import type { ApiClient } from '../testing/harness';
 import { expectError, expectSuccess } from '../testing/replies';
-import { fresh, invitationFailed, invitationFor, invitesServerForFile, listed, listedEmails } from './invite-test-helpers';
+import { fresh, invitationFailed, invitationFor, invitesServerForFile, listed, listedEmails } from '../testing/invites-harness';
 
 const { server, clients, ids, invite } = invitesServerForFile();
 let olivia: ApiClient, adam: ApiClient, mona: ApiClient, mark: ApiClient, gina: ApiClient;

@@ -4,7 +4,7 @@ import { markTopicAsRead, renderMessage, sendMessage } from '../../shared/api';
 import type { ApiClient } from '../testing/harness';
 import { error } from '../testing/replies';
 import { demoServerForFile } from '../testing/server-per-file';
-import { fetchMessages, send } from './messages-test-support';
+import { fetchMessages, send } from '../testing/message-requests';
 
 const { clients, ids } = demoServerForFile();
 let olivia: ApiClient, adam: ApiClient, mona: ApiClient, mark: ApiClient, gina: ApiClient;

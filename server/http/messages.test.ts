@@ -6,7 +6,7 @@ import { withDb } from '../testing/database-file';
 import type { ApiClient } from '../testing/harness';
 import { error } from '../testing/replies';
 import { demoServerForFile } from '../testing/server-per-file';
-import { fetchMessages, ids, send } from './messages-test-support';
+import { fetchMessages, ids, send } from '../testing/message-requests';
 
 const { server, clients, ids: demoIds } = demoServerForFile();
 let olivia: ApiClient, adam: ApiClient, mona: ApiClient, mark: ApiClient, gina: ApiClient;

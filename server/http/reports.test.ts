@@ -6,7 +6,7 @@ import { reportMessage } from '../../shared/api';
 import type { ApiClient } from '../testing/harness';
 import { error } from '../testing/replies';
 import { demoServerForFile, testServerForFile } from '../testing/server-per-file';
-import { fetchMessages, send } from './messages-test-support';
+import { fetchMessages, send } from '../testing/message-requests';
 
 const { clients, ids } = demoServerForFile();
 let olivia: ApiClient, mona: ApiClient, mark: ApiClient, gina: ApiClient;

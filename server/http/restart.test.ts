@@ -5,8 +5,8 @@ import { markTopicAsRead, reportMessage, resendInvite, revokeInvite } from '../.
 import type { ApiClient } from '../testing/harness';
 import { expectSuccess } from '../testing/replies';
 import { demoServerForFile } from '../testing/server-per-file';
-import { invitationFailed, listedEmails } from './invite-test-helpers';
-import { fetchMessages, send } from './messages-test-support';
+import { invitationFailed, listedEmails } from '../testing/invites-harness';
+import { fetchMessages, send } from '../testing/message-requests';
 
 // A low daily limit makes the invitations sent before the restart, the resend included, observable.
 const { server, clients, ids } = demoServerForFile({ config: { dailyInviteLimit: 5 } });

@@ -1,6 +1,6 @@
 // Registers a shared/api endpoint as a route: authenticate, parse the parameters with the endpoint's
-// schema, run the handler, and wrap what it returns in the success envelope (DESIGN.md: views parse,
-// actions do).
+// schema, run the handler, and wrap what it returns in the success envelope (routes parse, actions do:
+// docs/server.md, "Layout").
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '../../shared/api';

@@ -17,7 +17,7 @@ import { withDb } from '../testing/database-file';
 import { registerQueue } from '../testing/event-client';
 import type { ApiClient } from '../testing/harness';
 import { demoServerForFile } from '../testing/server-per-file';
-import { fetchMessages } from './messages-test-support';
+import { fetchMessages } from '../testing/message-requests';
 
 const { server, clients, ids } = demoServerForFile();
 let mark: ApiClient;

@@ -6,8 +6,8 @@ import { Upload, type HttpResponse } from 'tus-js-client';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { ApiClient } from '../testing/harness';
 import { demoServerForFile } from '../testing/server-per-file';
-import { send } from './messages-test-support';
-import { fetchFile } from './uploads-test-support';
+import { send } from '../testing/message-requests';
+import { fetchFile } from '../testing/upload-requests';
 
 const { server, clients } = demoServerForFile({ config: { maxFileUploadSizeMib: 1 } });
 let mark: ApiClient, mona: ApiClient;

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { withDb } from '../testing/database-file';
 import type { ApiClient } from '../testing/harness';
 import { demoServerForFile } from '../testing/server-per-file';
-import { send } from './messages-test-support';
-import { fetchFile, uploadAs } from './uploads-test-support';
+import { send } from '../testing/message-requests';
+import { fetchFile, uploadAs } from '../testing/upload-requests';
 
 const { server, clients, ids } = demoServerForFile();
 let olivia: ApiClient, adam: ApiClient, mona: ApiClient, mark: ApiClient, gina: ApiClient;

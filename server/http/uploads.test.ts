@@ -8,7 +8,7 @@ import type { ApiClient } from '../testing/harness';
 import { error } from '../testing/replies';
 import { demoServerForFile } from '../testing/server-per-file';
 import { contentDisposition } from './uploads';
-import { fetchFile, postFile, uploadAs } from './uploads-test-support';
+import { fetchFile, postFile, uploadAs } from '../testing/upload-requests';
 
 // A small ceiling, so the size tests stay small.
 const { server, clients } = demoServerForFile({ config: { maxFileUploadSizeMib: 1 } });

@@ -5,7 +5,7 @@ import { deactivateUser, reactivateUser } from '../../shared/api';
 import { withDb } from '../testing/database-file';
 import type { ApiClient } from '../testing/harness';
 import { expectError, expectSuccess } from '../testing/replies';
-import { usersFixture } from './user-test-helpers';
+import { usersFixture } from '../testing/users-harness';
 
 const f = usersFixture();
 let olivia: ApiClient, adam: ApiClient;

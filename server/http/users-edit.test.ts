@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { withDb } from '../testing/database-file';
 import type { ApiClient } from '../testing/harness';
 import { expectError, expectSuccess } from '../testing/replies';
-import { usersFixture } from './user-test-helpers';
+import { usersFixture } from '../testing/users-harness';
 
 const f = usersFixture();
 let olivia: ApiClient, adam: ApiClient, mark: ApiClient;

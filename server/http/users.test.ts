@@ -6,7 +6,7 @@ import { getOwnUser, getUser, getUsers, updateUser, type Role } from '../../shar
 import { withDb } from '../testing/database-file';
 import type { ApiClient } from '../testing/harness';
 import { expectError, expectSuccess } from '../testing/replies';
-import { usersFixture } from './user-test-helpers';
+import { usersFixture } from '../testing/users-harness';
 
 const f = usersFixture();
 let olivia: ApiClient, adam: ApiClient, mark: ApiClient, gina: ApiClient;

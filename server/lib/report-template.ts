@@ -1,6 +1,6 @@
-// The moderation report message, in upstream's exact template (reference/upstream-behaviour.md
-// section 5; zerver/lib/message_report.py at 0814fb88 and its test_message_report.py): the topic, the header for a DM, group DM or channel
-// message, the reason and notes, and the reported content in a spoiler with an unused fence.
+// The moderation report message, in upstream's exact template
+// (https://github.com/zulip/zulip/blob/main/zerver/lib/message_report.py at commit 0814fb88, and its
+// zerver/tests/test_message_report.py): the topic, the header for a DM, group DM or channel message, the reason and notes, and the reported content in a spoiler with an unused fence.
 import { MAX_MESSAGE_LENGTH, TRUNCATED_MESSAGE_MARKER, truncateContent } from './limits';
 import { narrowHash } from './narrow-url';
 

@@ -1,6 +1,7 @@
 // The service's special fenced blocks: ```quote (a blockquote) and ```spoiler Header (a collapsed
 // block with a header), whose content is Markdown again. Moderation reports use both
-// (reference/upstream-behaviour.md section 5). HTML as upstream's zerver/lib/markdown/fenced_code.py.
+// (https://zulip.com/api/report-message). HTML as upstream's
+// https://github.com/zulip/zulip/blob/main/zerver/lib/markdown/fenced_code.py.
 import type { MarkdownIt, StateBlock, Token } from 'markdown-it';
 
 const BACKTICK = 0x60;

@@ -1,4 +1,5 @@
 // spec 6: fetch an API key with a username and password (no credentials header).
+// Upstream documents it: https://zulip.com/api/fetch-api-key.
 import { z } from 'zod';
 import { endpoint, successEnvelope } from './envelope';
 import { UserId } from './common';

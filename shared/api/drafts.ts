@@ -1,5 +1,7 @@
 // Drafts: spec endpoint 11 (create) and the spec's draft object, plus upstream's list, edit and delete.
 // Changes reach the user's other clients as `drafts` events.
+// Upstream documents them: https://zulip.com/api/create-drafts, https://zulip.com/api/get-drafts,
+// https://zulip.com/api/edit-draft, https://zulip.com/api/delete-draft.
 import { z } from 'zod';
 import { EmptySuccess, endpoint, successEnvelope } from './envelope';
 import { Id, Timestamp } from './common';

@@ -1,5 +1,6 @@
-// Every error code of the spec's Errors table with its extra fields, plus the upstream codes that the
-// spec leaves "not shown" (reference/upstream-behaviour.md, section 2).
+// Every error code of the spec's Errors table (docs/api.md) with its extra fields, plus the upstream
+// codes the spec does not show (https://zulip.com/api/rest-error-handling; upstream's
+// https://github.com/zulip/zulip/blob/main/zerver/lib/exceptions.py).
 import { z } from 'zod';
 import { errorEnvelope } from './envelope';
 import { ChannelId } from './common';

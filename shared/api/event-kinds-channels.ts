@@ -1,6 +1,6 @@
 // Event kinds about channels: `stream` (the channels themselves), `subscription` (the user's and their
-// peers' memberships) and `channel_folder`. Shapes from reference/upstream-behaviour.md section 3 and
-// upstream's OpenAPI /events; archived-channel data only for clients with `archived_channels` (spec Events).
+// peers' memberships) and `channel_folder`. Shapes from upstream's https://zulip.com/api/get-events;
+// archived-channel data only for clients with `archived_channels` (spec Events 4, docs/api.md).
 import { z } from 'zod';
 import {
   ChannelId,

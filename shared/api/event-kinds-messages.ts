@@ -1,6 +1,6 @@
 // Event kinds about messages and composing: `message`, `delete_message`, `typing`,
 // `typing_edit_message`, the user's `drafts`, `saved_snippets` and `scheduled_messages`, and the queue's
-// `heartbeat`. Shapes from reference/upstream-behaviour.md sections 3 and 11 and upstream's OpenAPI /events.
+// `heartbeat`. Shapes from upstream's https://zulip.com/api/get-events (typing: https://zulip.com/api/set-typing-status).
 import { z } from 'zod';
 import { ChannelId, Id, MessageId, MessageType, UserId } from './common';
 import { Message } from './messages';

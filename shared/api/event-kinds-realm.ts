@@ -1,7 +1,7 @@
 // Event kinds about the organization's own data: `realm`, `default_streams`,
 // `realm_user_settings_defaults`, `invites_changed`, `realm_linkifiers`, `realm_emoji` and
-// `custom_profile_fields`. Shapes from reference/upstream-behaviour.md sections 3 and 8 and
-// upstream's OpenAPI /events.
+// `custom_profile_fields`. Shapes from upstream's https://zulip.com/api/get-events (the defaults:
+// https://zulip.com/api/update-realm-user-settings-defaults).
 import { z } from 'zod';
 import { RealmUserSettingsDefaults } from './realm-defaults';
 import { CustomProfileField } from './users';

@@ -1,9 +1,9 @@
 // Event kinds about people: `realm_user`, `user_group`, `presence`, `user_status`, and the user's own
 // settings (`user_settings`, plus the legacy `update_global_notifications` and `update_display_settings`
-// sent to clients without `user_settings_object`, spec Events). Shapes from
-// reference/upstream-behaviour.md section 3 and upstream's OpenAPI /events.
+// sent to clients without `user_settings_object`, spec Events 4, docs/api.md). Shapes from upstream's
+// https://zulip.com/api/get-events.
 import { z } from 'zod';
-import { GroupId, GroupSettingValue, Role, UserId } from './common';
+import { GroupId, Role, UserId } from './common';
 import { User } from './users';
 import { UserGroup } from './groups';
 import { UserStatus } from './status';
@@ -67,20 +67,20 @@ export const RealmUserEvent = z.discriminatedUnion('op', [RealmUserAddEvent, Rea
 export type RealmUserEvent = z.infer<typeof RealmUserEvent>;
 
 export const UserGroupAddEvent = opEventOf('user_group', 'add', { group: UserGroup });
-/** Only the changed keys of the group are in `data`. */
+/** Only the changed keys of the group are in `data`, each as the group object has it. */
 export const UserGroupUpdateEvent = opEventOf('user_group', 'update', {
   group_id: GroupId,
-  data: z.looseObject({
-    name: z.string().optional(),
-    description: z.string().optional(),
-    deactivated: z.boolean().optional(),
-    can_add_members_group: GroupSettingValue.optional(),
-    can_join_group: GroupSettingValue.optional(),
-    can_leave_group: GroupSettingValue.optional(),
-    can_manage_group: GroupSettingValue.optional(),
-    can_mention_group: GroupSettingValue.optional(),
-    can_remove_members_group: GroupSettingValue.optional(),
-  }),
+  data: UserGroup.pick({
+    name: true,
+    description: true,
+    deactivated: true,
+    can_add_members_group: true,
+    can_join_group: true,
+    can_leave_group: true,
+    can_manage_group: true,
+    can_mention_group: true,
+    can_remove_members_group: true,
+  }).partial(),
 });
 const members = { group_id: GroupId, user_ids: z.array(UserId) };
 const subgroups = { group_id: GroupId, direct_subgroup_ids: z.array(GroupId) };

@@ -104,7 +104,7 @@ const sender = { user_id: 10, email: 'user10@zulip.testserver' };
 /**
  * One example per form of every kind, from upstream's OpenAPI /events examples where it has them
  * (with `id` added where the example leaves it out: the queue gives every event one) and from
- * reference/upstream-behaviour.md section 3 for the newer forms.
+ * upstream's https://zulip.com/api/get-events for the newer forms.
  */
 const examples: [string, Record<string, unknown>][] = [
   ['realm update', { type: 'realm', op: 'update', property: 'name', value: 'New name', id: 0 }],

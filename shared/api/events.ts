@@ -1,6 +1,6 @@
-// The event queue: the event kinds the console reads (spec Events; payloads from
-// reference/upstream-behaviour.md section 3 and upstream's OpenAPI), and upstream's GET and DELETE
-// /events, which the spec leaves "not shown". The kinds themselves live in event-kinds-*.ts by subject.
+// The event queue: the event kinds the console reads (spec Events, docs/api.md; payloads from upstream's
+// https://zulip.com/api/get-events), and upstream's GET and DELETE /events
+// (https://zulip.com/api/get-events, https://zulip.com/api/delete-queue), which the spec does not show. The kinds themselves live in event-kinds-*.ts by subject.
 import { z } from 'zod';
 import { EmptySuccess, endpoint, successEnvelope } from './envelope';
 import { EventId, RawEvent } from './event-kinds-base';

@@ -1,5 +1,7 @@
 // Channel folders: spec endpoint 8 (create), plus upstream's listing, update and reorder endpoints
-// (reference/upstream-behaviour.md, section 7).
+// (https://zulip.com/api/get-channel-folders, https://zulip.com/api/update-channel-folder,
+// https://zulip.com/api/patch-channel-folders).
+// Upstream documents it: https://zulip.com/api/create-channel-folder.
 import { z } from 'zod';
 import { EmptySuccess, endpoint, successEnvelope } from './envelope';
 import { FolderId, Timestamp, UserId, textUpTo } from './common';

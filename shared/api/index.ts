@@ -33,6 +33,7 @@ export * from './auth';
 export * from './channels';
 export * from './common';
 export * from './drafts';
+export * from './email-address';
 export * from './envelope';
 export * from './errors';
 export * from './event-kinds-base';

@@ -1,5 +1,6 @@
 // Invitations: spec endpoint 9, plus upstream's GET /invites, DELETE /invites/{id} and resend
-// (reference/upstream-behaviour.md, section 4).
+// (https://zulip.com/api/send-invites, https://zulip.com/api/get-invites,
+// https://zulip.com/api/revoke-email-invite, https://zulip.com/api/resend-email-invite).
 import { z } from 'zod';
 import { EmptySuccess, endpoint, successEnvelope } from './envelope';
 import { ChannelId, GroupId, Role, Timestamp, UserId } from './common';

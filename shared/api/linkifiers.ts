@@ -1,7 +1,8 @@
 // Upstream's linkifier administration endpoints. The spec names register's `realm_linkifiers` and the
 // realm_linkifiers event but shows no endpoint for them, so these are upstream's paths, parameters and
-// replies (upstream-openapi-fl247.yaml: get-linkifiers, add-linkifier, update-linkifier,
-// remove-linkifier, reorder-linkifiers). Organization administrators only, except listing.
+// replies (https://zulip.com/api/get-linkifiers, https://zulip.com/api/add-linkifier,
+// https://zulip.com/api/update-linkifier, https://zulip.com/api/remove-linkifier,
+// https://zulip.com/api/reorder-linkifiers). Organization administrators only, except listing.
 import { z } from 'zod';
 import { EmptySuccess, endpoint, successEnvelope } from './envelope';
 import { Id } from './common';

@@ -1,5 +1,8 @@
 // Messages: spec endpoints 7 (get messages), 13 (mark a topic as read) and 20 (render), the spec's
-// message object, and upstream's POST /messages (one of the upstream endpoints the sandbox serves, DESIGN.md).
+// message object, and upstream's POST /messages (https://zulip.com/api/send-message; one of the upstream
+// endpoints the sandbox serves, docs/server.md).
+// Upstream documents them: https://zulip.com/api/get-messages, https://zulip.com/api/mark-topic-as-read,
+// https://zulip.com/api/render-message.
 //
 // Rules between parameters are zod refinements on the params object. In zod 4 a refined z.object is
 // still a ZodObject, so `endpoint()` takes it and every user of the endpoint (client, server, contract

@@ -1,5 +1,6 @@
 // spec 14: register an end-to-end-encrypted push device. A server without a push notification service
 // answers PUSH_SERVICE_NOT_CONFIGURED.
+// Upstream documents it: https://zulip.com/api/register-push-device.
 import { z } from 'zod';
 import { EmptySuccess, endpoint } from './envelope';
 

@@ -1,5 +1,6 @@
 // Realm-level defaults of user settings: spec endpoint 4 (PATCH /realm/user_settings_defaults), and the
-// register snapshot `realm_user_settings_defaults` (reference/upstream-behaviour.md, section 8).
+// register snapshot `realm_user_settings_defaults` (https://zulip.com/api/update-realm-user-settings-defaults,
+// https://zulip.com/api/register-queue).
 //
 // The settings are kept as data, one table per kind, and the params schema is built from the tables, so
 // the values the console sends and the values the catalogue (shared/domain/user-settings-defaults.ts)
@@ -97,8 +98,7 @@ export const ENUM_STRING_SETTINGS = {
   // The spec lists the values only; the meanings are upstream's (OpenAPI: "Recent conversations view"...).
   web_home_view: { recent_topics: 'recent conversations', inbox: 'inbox', all_messages: 'all messages' },
   // The spec writes `text` and elides the two brand-named values as <emoji_set_a> and <emoji_set_b>.
-  // These four are upstream's actual values and names (zerver/models/users.py, via
-  // reference/upstream-behaviour.md section 8); upstream's default is `google`.
+  // These four are upstream's actual values and names (https://github.com/zulip/zulip/blob/main/zerver/models/users.py); upstream's default is `google`.
   emojiset: { google: 'Google', twitter: 'Twitter', text: 'plain text', 'google-blob': 'Google blobs' },
   web_animate_image_previews: { always: 'always', on_hover: 'on hover', never: 'never' },
   resolved_topic_notice_auto_read_policy: {

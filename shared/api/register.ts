@@ -3,6 +3,7 @@
 // them only when their event type is in `fetch_event_types` (or when it is omitted), and each arrived at
 // some feature level. So apart from the queue and the feature level every field is optional here: the
 // session checks for the ones it asked for, and the upstream examples (which carry a few fields) parse.
+// Upstream documents it: https://zulip.com/api/register-queue.
 import { z } from 'zod';
 import { endpoint, successEnvelope } from './envelope';
 import { ChannelId, MessageId, Timestamp, TopicsPolicy, UserId } from './common';

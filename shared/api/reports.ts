@@ -1,5 +1,5 @@
 // spec 16: report a message to the organization's moderation request channel
-// (reference/upstream-behaviour.md, section 5). Clients check the register response's
+// (https://zulip.com/api/report-message). Clients check the register response's
 // `moderation_request_channel` before offering to report.
 import { z } from 'zod';
 import { endpoint, EmptySuccess } from './envelope';

@@ -1,5 +1,8 @@
 // Scheduled messages: spec endpoint 5 (edit), plus upstream's list, create and delete (feature level
 // 173 onward). A scheduled message's ID is not the ID the message gets once sent.
+// Upstream documents them: https://zulip.com/api/update-scheduled-message,
+// https://zulip.com/api/get-scheduled-messages, https://zulip.com/api/create-scheduled-message,
+// https://zulip.com/api/delete-scheduled-message.
 import { z } from 'zod';
 import { EmptySuccess, endpoint, successEnvelope } from './envelope';
 import { ChannelId, EMPTY_TOPIC_LITERAL, Id, MessageType, RecipientType, Timestamp, UserId } from './common';

@@ -1,5 +1,7 @@
 // Saved snippets: spec endpoints 17 (edit) and 18 (create), plus upstream's list and delete
 // (feature level 297 onward). The register response also carries them as `saved_snippets`.
+// Upstream documents them: https://zulip.com/api/edit-saved-snippet,
+// https://zulip.com/api/create-saved-snippet.
 import { z } from 'zod';
 import { EmptySuccess, endpoint, successEnvelope } from './envelope';
 import { Id, Timestamp } from './common';

@@ -1,4 +1,5 @@
 // spec 10: update your own status, and the spec's user status object.
+// Upstream documents it: https://zulip.com/api/update-status.
 import { z } from 'zod';
 import { EmptySuccess, endpoint } from './envelope';
 import { ReactionType, ReportedReactionType, textUpTo } from './common';

@@ -1,5 +1,7 @@
 // Typing notifications: spec endpoints 1 (composing) and 2 (editing). The server keeps no typing state:
 // clients repeat `start` every `server_typing_started_wait_period_milliseconds` while composing.
+// Upstream documents them: https://zulip.com/api/set-typing-status,
+// https://zulip.com/api/set-typing-status-for-message-edit.
 import { z } from 'zod';
 import { EmptySuccess, endpoint } from './envelope';
 import { ChannelId, MessageId, UserId } from './common';

@@ -1,5 +1,6 @@
 // spec 23: upload a file. The file is the multipart body, so the params object is empty; the client
 // sends the file beside it. The size ceiling is the register response's `max_file_upload_size_mib`.
+// Upstream documents it: https://zulip.com/api/upload-file.
 import { z } from 'zod';
 import { endpoint, successEnvelope } from './envelope';
 

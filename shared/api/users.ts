@@ -1,5 +1,7 @@
 // Users: spec endpoints 12 (update a user) and 19 (get own user), plus upstream's user administration
-// endpoints the console needs (reference/upstream-behaviour.md, section 6).
+// endpoints the console needs (https://zulip.com/api/get-users, https://zulip.com/api/deactivate-user,
+// https://zulip.com/api/reactivate-user, https://zulip.com/api/create-user).
+// Upstream documents them: https://zulip.com/api/update-user, https://zulip.com/api/get-own-user.
 import { z } from 'zod';
 import { EmptySuccess, endpoint, successEnvelope } from './envelope';
 import { Role, UserId } from './common';

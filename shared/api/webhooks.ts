@@ -1,5 +1,7 @@
 // spec 22: the outgoing webhook. Not an endpoint of the API but a payload the service POSTs to an
 // integrator's server, so it is a descriptor rather than an `endpoint()`.
+// Upstream documents them: https://zulip.com/api/outgoing-webhooks,
+// https://zulip.com/api/outgoing-webhook-payload.
 import { z } from 'zod';
 import { Message } from './messages';
 

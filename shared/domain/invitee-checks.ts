@@ -10,7 +10,8 @@
 import type { Invite } from '../api/invites';
 import type { User } from '../api/users';
 import type { CheckedAddress, Invitee, PendingInviteRef } from '../ipc/invitations';
-import { addressKey, isValidEmailSyntax } from './address-list';
+import { isValidEmailSyntax } from '../api/email-address';
+import { addressKey } from './address-list';
 
 export const CHECK_REASON = {
   invalid: 'Invalid address.',

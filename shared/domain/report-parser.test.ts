@@ -1,5 +1,5 @@
-// Every report below is written out the way upstream's template produces it (reference/
-// upstream-behaviour.md section 5): the header, "- Reason:", "- Notes:" with its quote block, and the
+// Every report below is written out the way upstream's template produces it
+// (https://github.com/zulip/zulip/blob/main/zerver/lib/message_report.py): the header, "- Reason:", "- Notes:" with its quote block, and the
 // reported content in a spoiler whose fence is longer than any backtick run inside it.
 import { describe, expect, test } from 'vitest';
 import { parseReport, reportSummary } from './report-parser';

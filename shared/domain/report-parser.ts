@@ -1,5 +1,5 @@
 // Reads a moderation report back from the notification bot's message (spec 16), written in upstream's
-// template (reference/upstream-behaviour.md section 5; the sandbox writes it in
+// template (https://github.com/zulip/zulip/blob/main/zerver/lib/message_report.py; the sandbox writes it in
 // server/lib/report-template.ts). Only the Markdown is read: the message has no structured copy.
 //
 //   @_**Mark Member|5** reported a DM sent by @_**Gina Guest|6**.

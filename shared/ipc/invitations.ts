@@ -2,10 +2,11 @@
 // journaled job in the main process, resumable after a crash), their reports, and pending invitations.
 import { z } from 'zod';
 import { Role } from '../api/common';
+import { MAX_EMAIL_LENGTH } from '../api/email-address';
 import { Invite, MAX_WELCOME_MESSAGE_LENGTH } from '../api/invites';
 import { AccountId } from './push';
 
-export const Invitee = z.object({ email: z.string().max(320), name: z.string().max(200).nullable().default(null) });
+export const Invitee = z.object({ email: z.string().max(MAX_EMAIL_LENGTH), name: z.string().max(200).nullable().default(null) });
 export type Invitee = z.infer<typeof Invitee>;
 
 /**

@@ -9,6 +9,7 @@ import { ConsoleError } from '../errors';
 import { AccountStore, type StoredAccount } from './account-store';
 import { isKeyNotSaved, isSealedPlain, KEY_NOT_SAVED, sealPlain, unsealPlain, type SecretStore } from './secret-store';
 import { parseZuliprc } from './zuliprc';
+import { errorMessage } from '../../../shared/node/error-message';
 
 export interface AccountServiceOptions {
   dataDir: string;
@@ -149,7 +150,7 @@ export class AccountService {
       this.store.save([...this.accounts.values()]);
     } catch (error) {
       // These are cosmetic and the next /register brings them again; a session must not fail over it.
-      this.log(error instanceof Error ? error.message : String(error));
+      this.log(errorMessage(error));
     }
     this.changed();
   }
@@ -258,7 +259,7 @@ export class AccountService {
         listener();
       } catch (error) {
         // One listener's bug must not undo a sign-in that is already saved.
-        this.log(`An accounts listener failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.log(`An accounts listener failed: ${errorMessage(error)}`);
       }
     }
   }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { toCsv } from '../../../shared/domain/csv';
 import { ActivityEntry } from '../../../shared/ipc';
 import { ConsoleError } from '../errors';
+import { errorMessage } from '../../../shared/node/error-message';
 
 export interface ActivityLogOptions {
   now?: () => number;
@@ -57,7 +58,7 @@ export class ActivityLog {
       appendFileSync(file, prefix + line, { encoding: 'utf8', mode: 0o600 });
       this.tailChecked.add(file);
     } catch (error) {
-      this.log(`could not write to ${file}: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(`could not write to ${file}: ${errorMessage(error)}`);
     }
   }
 

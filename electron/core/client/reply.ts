@@ -1,5 +1,5 @@
 // Reads a realm's HTTP reply: the endpoint's value, or the ConsoleError a screen can show. Replies are
-// checked with the endpoint's zod schema here, at the edge (DESIGN.md), so a server that breaks the
+// checked with the endpoint's zod schema here, at the edge (docs/ARCHITECTURE.md, "Contracts"), so a server that breaks the
 // spec fails with the field it broke rather than somewhere in a screen; error envelopes keep the
 // server's code and extra fields end to end.
 import { STATUS_CODES } from 'node:http';

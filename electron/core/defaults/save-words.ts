@@ -1,4 +1,4 @@
-// A refused or failed PATCH /realm/user_settings_defaults in words (STYLE.md "Errors in the user's
+// A refused or failed PATCH /realm/user_settings_defaults in words (docs/style.md "Errors in the user's
 // words"): the server's message as it is, the setting it names by its label, and what to do next. The
 // server's code and extra fields are kept.
 import { supportsValue, type UserSettingName } from '../../../shared/api';

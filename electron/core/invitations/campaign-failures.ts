@@ -7,6 +7,7 @@ import { InvitationFailure } from '../../../shared/api';
 import { ConsoleError } from '../errors';
 import type { CampaignRecord } from './campaign-journal';
 import type { InvitationFailed } from './campaign-outcomes';
+import { errorMessage } from '../../../shared/node/error-message';
 
 export type Failure =
   /** INVITATION_FAILED: per-address reasons, or a limit. */
@@ -32,7 +33,7 @@ const UNREADABLE_CODES = new Set(['INVALID_REPLY', 'INTERNAL', 'ABORTED']);
 const SIGN_IN_CODES = new Set(['INVALID_API_KEY', 'USER_DEACTIVATED', 'REALM_DEACTIVATED', 'UNAUTHORIZED', 'AUTHENTICATION_FAILED']);
 
 export function classifyFailure(error: unknown): Failure {
-  if (!(error instanceof ConsoleError)) return { kind: 'unknown', msg: error instanceof Error ? error.message : String(error) };
+  if (!(error instanceof ConsoleError)) return { kind: 'unknown', msg: errorMessage(error) };
   const msg = error.message;
   if (error.code === 'INVITATION_FAILED') {
     const body = InvitationFailedExtra.safeParse(error.extra);

@@ -8,12 +8,13 @@
 // One file rewritten whole keeps reading trivial and the format obviously consistent. Its cost grows
 // with the campaign: a 10,000-address journal is about 1 MB, a few milliseconds per write, twice per
 // batch. Campaigns beyond tens of thousands of addresses are not what upstream's daily limits allow.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CampaignAddress, CampaignOptions, CampaignSummary } from '../../../shared/ipc';
 import { writeJsonAtomic } from '../../../shared/node/atomic-json';
-import { moveAside } from '../../../shared/node/move-aside';
+import { errorMessage } from '../../../shared/node/error-message';
+import { readJsonFile } from '../../../shared/node/read-json-file';
 import { ConsoleError } from '../errors';
 
 /** The batch whose reply has not been recorded: sent, or about to be. */
@@ -65,7 +66,7 @@ export class CampaignJournal {
     } catch (error) {
       throw new ConsoleError(
         'JOURNAL_NOT_SAVED',
-        `The invitation campaign's journal ${file} could not be saved (${describe(error)}). Nothing more is sent until it can be: check that the console may write to ${path.dirname(file)} and that the disk is not full.`,
+        `The invitation campaign's journal ${file} could not be saved (${errorMessage(error)}). Nothing more is sent until it can be: check that the console may write to ${path.dirname(file)} and that the disk is not full.`,
       );
     }
   }
@@ -88,33 +89,12 @@ export class CampaignJournal {
 
   /** The journal, or null if there is none; one that cannot be read is moved aside, never half-used. */
   read(account: string, campaignId: string): CampaignRecord | null {
-    const file = this.file(account, campaignId);
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      this.log(`[campaigns] could not read ${file}: ${describe(error)}`);
-      return null;
-    }
-    let parsed;
-    try {
-      parsed = CampaignRecord.safeParse(JSON.parse(text));
-    } catch (error) {
-      return this.setAside(file, `it is not JSON (${describe(error)})`);
-    }
-    if (!parsed.success) return this.setAside(file, `it is not a campaign journal (${parsed.error.issues[0]?.message ?? 'unknown shape'})`);
-    return parsed.data;
-  }
-
-  private setAside(file: string, reason: string): null {
-    try {
-      const aside = moveAside(file, 'unreadable');
-      this.log(`[campaigns] ${file} was moved to ${aside}: ${reason}.`);
-    } catch (error) {
-      this.log(`[campaigns] ${file} cannot be used (${reason}) nor moved aside (${describe(error)}).`);
-    }
-    return null;
+    return readJsonFile(this.file(account, campaignId), {
+      name: 'invitation campaign journal',
+      schema: CampaignRecord,
+      asideTag: 'unreadable',
+      log: this.log,
+    });
   }
 }
 
@@ -132,8 +112,4 @@ function readNames(folder: string): string[] {
   } catch {
     return [];
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,4 @@
-// The server's limits (reference/upstream-behaviour.md section 4): the daily invitation limit pauses a
+// The server's limits (https://zulip.com/api/send-invites): the daily invitation limit pauses a
 // campaign with the right counts, after filling what is left of the day's allowance, and it resumes
 // once the limit allows; the licence limit stops it, with an explanation. A refusal of the whole
 // request stops it with the server's words.

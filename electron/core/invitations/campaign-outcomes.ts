@@ -1,6 +1,7 @@
 // How a campaign reads the server's answers: upstream's reason strings to outcomes, INVITATION_FAILED
 // to per-address results, and GET /invites to what an interrupted batch did. Pure functions, so each
-// rule is tested on its own (reference/upstream-behaviour.md section 4).
+// rule is tested on its own (https://zulip.com/api/send-invites; upstream's reasons are in
+// https://github.com/zulip/zulip/blob/main/zerver/actions/invites.py).
 import type { Invite, InvitationFailure } from '../../../shared/api';
 import { addressKey } from '../../../shared/domain/address-list';
 import { InviteOutcome, UPSTREAM_REASONS, type CampaignAddress } from '../../../shared/ipc';

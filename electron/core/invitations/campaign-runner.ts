@@ -16,6 +16,7 @@ import { backoffDelay, inWords } from '../session/backoff';
 import type { CampaignRecord } from './campaign-journal';
 import { countOutcomes, invitedByInterruptedBatch, readInvitationFailure } from './campaign-outcomes';
 import { classifyFailure, describeStop, type Failure, type StopWords } from './campaign-failures';
+import { errorMessage } from '../../../shared/node/error-message';
 
 /** Thrown where the service was abandoned (a simulated crash): nothing more is written. */
 export class Abandoned extends Error {}
@@ -112,7 +113,7 @@ export class CampaignRunner {
       if (error instanceof Abandoned || this.host.abandoned) return;
       // The journal could not be written (or the console has a bug): stop sending, in memory only.
       // The journal on disk still says what is known, so the next start picks up from there.
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       Object.assign(this.record, { status: 'stopped', pauseReason: null, detail: message, finishedAt: this.host.now() });
       this.host.changed(this.record, true);
     } finally {

@@ -14,6 +14,7 @@ import { CampaignJournal, type CampaignRecord } from './campaign-journal';
 import { RETRYABLE } from './campaign-outcomes';
 import { countsInWords, optionsInWords, progressOf, reportCsv, summaryOf } from './campaign-report';
 import { CampaignRunner, Abandoned, type CampaignHooks, type RunnerHost } from './campaign-runner';
+import { errorMessage } from '../../../shared/node/error-message';
 
 export interface CampaignsOptions {
   /** The console's data folder; journals go to <dataDir>/campaigns/<account>/<campaignId>.json. */
@@ -314,7 +315,7 @@ export class Campaigns {
       });
     } catch (error) {
       // The log is a record of what happened, not a reason to stop sending.
-      (this.options.log ?? console.warn)(`[campaigns] could not write the activity log: ${error instanceof Error ? error.message : String(error)}`);
+      (this.options.log ?? console.warn)(`[campaigns] could not write the activity log: ${errorMessage(error)}`);
     }
   }
 

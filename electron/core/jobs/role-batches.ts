@@ -18,6 +18,7 @@ import type { RealmState } from '../session/realm-state';
 import type { SessionManager } from '../session-manager';
 import { changeFailed } from '../users/change-words';
 import { unconfirmed, type ChangeAttempt, type UserChanges } from '../users/user-changes';
+import { errorMessage } from '../../../shared/node/error-message';
 
 export interface RoleBatchesOptions {
   changes: Pick<UserChanges, 'attemptRole'>;
@@ -162,7 +163,7 @@ export class RoleBatches {
       attempt = await this.changes.attemptRole(run.batch.account, userId, run.batch.role, { note: 'bulk change', acknowledged: run.acknowledged });
     } catch (error) {
       // A bug must cost one result, not the batch.
-      attempt = { outcome: 'failed', reason: `The console failed while changing this user: ${error instanceof Error ? error.message : String(error)}`, code: 'INTERNAL' };
+      attempt = { outcome: 'failed', reason: `The console failed while changing this user: ${errorMessage(error)}`, code: 'INTERNAL' };
     } finally {
       run.inFlight.delete(userId);
     }

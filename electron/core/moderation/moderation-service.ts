@@ -13,6 +13,7 @@ import type { RealmState } from '../session/realm-state';
 import { reportContext } from './report-context';
 import { fetchReportMessages, markTopicsRead, toReportMessage, type ReportMessage, type ReportSource } from './report-fetch';
 import { TriageStore } from './triage-store';
+import { errorMessage } from '../../../shared/node/error-message';
 
 export interface ModerationServiceOptions {
   /** The console's data folder; triage files go to <dataDir>/moderation/<account>.json. */
@@ -208,7 +209,7 @@ export class ModerationService {
         triage.markServerRead(ids);
       } catch (error) {
         const code = error instanceof ConsoleError ? error.code : null;
-        this.log(`could not mark the topic "${topic}" read: ${error instanceof Error ? error.message : String(error)}`);
+        this.log(`could not mark the topic "${topic}" read: ${errorMessage(error)}`);
         // A refusal will not change by asking again; the review itself is saved either way.
         if (code === null || !TRANSIENT_CODES.has(code)) triage.markServerRead(ids);
       }
@@ -224,7 +225,7 @@ export class ModerationService {
     try {
       await this.syncServerReads(account, channelId, pending);
     } catch (error) {
-      this.log(`retrying topic reads failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(`retrying topic reads failed: ${errorMessage(error)}`);
     } finally {
       this.syncing.delete(account);
     }

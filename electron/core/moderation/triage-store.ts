@@ -2,11 +2,11 @@
 // (the server has no such state: upstream moderators only read a channel). Writes are atomic
 // (shared/node/atomic-json.ts), so a crash leaves the old file or the new one; a file that cannot be
 // read is moved aside and the inbox starts with every report new, rather than not at all.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeJsonAtomic } from '../../../shared/node/atomic-json';
-import { moveAside } from '../../../shared/node/move-aside';
+import { errorMessage } from '../../../shared/node/error-message';
+import { readJsonFile } from '../../../shared/node/read-json-file';
 import { ConsoleError } from '../errors';
 
 const Entry = z.object({
@@ -75,22 +75,14 @@ export class TriageStore {
   }
 
   private read(): Map<number, Entry> {
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
-      return this.setAside(`it cannot be read (${describe(error)})`);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      return this.setAside(`it is not JSON (${describe(error)})`);
-    }
-    const parsed = TriageFile.safeParse(json);
-    if (!parsed.success) return this.setAside('it is not a triage file this console understands');
-    return new Map(Object.entries(parsed.data.reviewed).map(([id, entry]) => [Number(id), entry]));
+    const saved = readJsonFile(this.file, {
+      name: 'moderation review file',
+      schema: TriageFile,
+      asideTag: 'unreadable',
+      consequence: 'Every report shows as new.',
+      log: this.log,
+    });
+    return new Map(Object.entries(saved?.reviewed ?? {}).map(([id, entry]) => [Number(id), entry]));
   }
 
   private save(entries: Map<number, Entry>): void {
@@ -98,21 +90,7 @@ export class TriageStore {
     try {
       writeJsonAtomic(this.file, { version: 1, reviewed }, { space: 2 });
     } catch (error) {
-      throw new ConsoleError('TRIAGE_NOT_SAVED', `The review state could not be saved to ${this.file} (${describe(error)}). Check that the console may write to ${this.dir}, then try again.`);
+      throw new ConsoleError('TRIAGE_NOT_SAVED', `The review state could not be saved to ${this.file} (${errorMessage(error)}). Check that the console may write to ${this.dir}, then try again.`);
     }
   }
-
-  private setAside(reason: string): Map<number, Entry> {
-    try {
-      const aside = moveAside(this.file, 'unreadable');
-      this.log(`The moderation review file ${this.file} was moved to ${aside} because ${reason}; every report shows as new.`);
-    } catch (error) {
-      this.log(`The moderation review file ${this.file} is ignored because ${reason}, and it could not be moved aside (${describe(error)}).`);
-    }
-    return new Map();
-  }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { realmOverview } from './overview';
-import { apply, DEMO, demoState } from './testing/snapshot-fixture';
+import { apply, DEMO, demoState } from './testing/demo-snapshot';
 
 test('the demo realm’s overview: people by role, channels, folders, invitations and reports', () => {
   expect(realmOverview(demoState())).toEqual({

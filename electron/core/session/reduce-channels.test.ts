@@ -1,6 +1,6 @@
 // stream, subscription, channel_folder and default_streams events applied to the demo realm's state.
 import { describe, expect, test } from 'vitest';
-import { apply, DEMO, demoState } from './testing/snapshot-fixture';
+import { apply, DEMO, demoState } from './testing/demo-snapshot';
 
 const { users, channels, folders, groups } = DEMO;
 

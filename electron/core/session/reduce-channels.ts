@@ -1,6 +1,6 @@
 // The reducer's part for channels: `stream` (create, update of every property, delete), `subscription`
 // (the user's own: add, remove, update; everyone's: peer_add, peer_remove), `channel_folder` (add,
-// update, reorder) and `default_streams`. Shapes: reference/upstream-behaviour.md section 3;
+// update, reorder) and `default_streams`. Shapes: upstream's https://zulip.com/api/get-events;
 // shared/api/event-kinds-channels.ts.
 import {
   defaultChannelIds,

@@ -1,6 +1,6 @@
 // realm_user and user_group events applied to the demo realm's state.
 import { describe, expect, test } from 'vitest';
-import { apply, DEMO, demoState } from './testing/snapshot-fixture';
+import { apply, DEMO, demoState } from './testing/demo-snapshot';
 
 const { users, groups } = DEMO;
 

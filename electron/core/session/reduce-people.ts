@@ -1,6 +1,6 @@
 // The reducer's part for people: `realm_user` (add, update in every person form, remove) and
-// `user_group` (add, update, members, subgroups, remove). Shapes: reference/upstream-behaviour.md
-// section 3; shared/api/event-kinds-users.ts.
+// `user_group` (add, update, members, subgroups, remove). Shapes: upstream's
+// https://zulip.com/api/get-events; shared/api/event-kinds-users.ts.
 import type { PersonUpdate, RealmUserEvent, Role, User, UserGroup, UserGroupEvent } from '../../../shared/api';
 import type { RealmChange } from '../../../shared/ipc';
 import type { RealmState } from './realm-state';

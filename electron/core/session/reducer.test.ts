@@ -2,7 +2,7 @@
 // kinds it does not keep, and that it never changes the state it was given.
 import { describe, expect, test } from 'vitest';
 import { applyEvent } from './reducer';
-import { apply, DEMO, demoState, event } from './testing/snapshot-fixture';
+import { apply, DEMO, demoState, event } from './testing/demo-snapshot';
 import { IdMap } from './id-map';
 import type { User } from '../../../shared/api';
 

@@ -23,6 +23,7 @@ import {
 import { canListInvitations, realmStateFromRegister, withInvitations, withReports, type RealmState } from './realm-state';
 import { applyEvent } from './reducer';
 import { failureStatus, StatusKeeper } from './session-status';
+import { errorMessage } from '../../../shared/node/error-message';
 
 export interface RealmSessionOptions {
   accountId: string;
@@ -287,7 +288,7 @@ export class RealmSession {
       invitations = await fetchInvitations(this.client, state);
     } catch (error) {
       // Left stale; the next invites_changed or register tries again.
-      this.log(`could not refetch the pending invitations: ${describe(error)}`);
+      this.log(`could not refetch the pending invitations: ${errorMessage(error)}`);
       return;
     }
     // A newer refetch, or a new register (which fetched its own), supersedes this one.
@@ -321,7 +322,7 @@ export class RealmSession {
     }
     if (code === null || !TRANSIENT_CODES.has(code)) {
       // A reply we cannot read or a bug: a fresh queue and state are the safe way on, after a pause.
-      this.log(`${this.queue ? 'polling' : 'registering'} failed: ${describe(error)}`);
+      this.log(`${this.queue ? 'polling' : 'registering'} failed: ${errorMessage(error)}`);
       if (this.queue) {
         void deleteQueue(this.client, this.queue.id);
         this.queue = null;
@@ -332,7 +333,7 @@ export class RealmSession {
     this.failures += 1;
     const { state, detail } = failureStatus({
       code,
-      message: describe(error),
+      message: errorMessage(error),
       realmUrl: this.client.realmUrl,
       hasState: this.currentState !== null,
       failingForMs: this.now() - this.failingSince,
@@ -359,7 +360,7 @@ export class RealmSession {
       return await request;
     } catch (error) {
       if (error instanceof ConsoleError && (TRANSIENT_CODES.has(error.code) || error.code === 'ABORTED')) throw error;
-      this.log(`could not ${what}: ${describe(error)}`);
+      this.log(`could not ${what}: ${errorMessage(error)}`);
       return null;
     }
   }
@@ -392,11 +393,7 @@ export class RealmSession {
     try {
       callback();
     } catch (error) {
-      this.log(`a listener failed: ${describe(error)}`);
+      this.log(`a listener failed: ${errorMessage(error)}`);
     }
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { useLeaveGuard, useUi } from '../stores/ui';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../testing/fake-bridge';
-import { adam, olivia, overview } from '../testing/sample-data';
+import { adam, olivia, overview } from '../testing/demo-samples';
 import { App } from './App';
 
 const UNSAVED = 'Your changes to 2 default settings are not saved.';

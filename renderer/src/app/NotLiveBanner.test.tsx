@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { SessionStatus } from '../../../shared/ipc';
 import { usePushes } from '../queries/pushes';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../testing/fake-bridge';
-import { olivia } from '../testing/sample-data';
+import { olivia } from '../testing/demo-samples';
 import { NotLiveBanner } from './NotLiveBanner';
 
 function WithPushes() {

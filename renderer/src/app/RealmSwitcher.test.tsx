@@ -4,7 +4,7 @@ import type { Account } from '../../../shared/ipc';
 import { useToasts } from '../stores/toasts';
 import { UI_STORAGE_KEY, useUi } from '../stores/ui';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../testing/fake-bridge';
-import { adam, olivia, overview } from '../testing/sample-data';
+import { adam, olivia, overview } from '../testing/demo-samples';
 import { App } from './App';
 
 function signedInTwice() {

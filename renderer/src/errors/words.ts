@@ -1,4 +1,4 @@
-// Errors in the user's words (STYLE.md): the server's (or the core's) message as it is, plus what to
+// Errors in the user's words (docs/style.md): the server's (or the core's) message as it is, plus what to
 // do next. Screens with a form place these next to the input; everything else shows them in a toast.
 import { BridgeError } from '../bridge/bridge';
 

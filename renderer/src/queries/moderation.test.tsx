@@ -5,7 +5,7 @@ import type { AppInfo } from '../../../shared/ipc';
 import { Toasts } from '../app/Toasts';
 import { useToasts } from '../stores/toasts';
 import { installFakeBridge, removeFakeBridge } from '../testing/fake-bridge';
-import { olivia } from '../testing/sample-data';
+import { olivia } from '../testing/demo-samples';
 import { createQueryClient } from './client';
 import { usePushes } from './pushes';
 

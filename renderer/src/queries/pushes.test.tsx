@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { User } from '../../../shared/api/users';
 import { call } from '../bridge/bridge';
 import { installFakeBridge, removeFakeBridge } from '../testing/fake-bridge';
-import { overview, user } from '../testing/sample-data';
+import { overview, user } from '../testing/demo-samples';
 import { createQueryClient } from './client';
 import { queryKeys } from './keys';
 import { usePushes } from './pushes';

@@ -1,6 +1,6 @@
 // Prints how fast the reducer is on a large realm: `npx tsx electron/core/session/testing/reducer-bench.ts`.
 // Starts a sandbox with the large seed (20,000 users, 2,000 channels), registers as the session does,
-// then applies events one at a time. A figure to watch, never a test assertion (STYLE.md).
+// then applies events one at a time. A figure to watch, never a test assertion (docs/style.md, "Tests").
 import { performance } from 'node:perf_hooks';
 import { startSandbox } from '../../testing/sandbox';
 import { parseEvent, type Event } from '../../../../shared/api';

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { accountChannels } from '../../../../shared/ipc';
 import { Field } from '../../components/Field';
 import type { DraftProps } from './draft';
+import { EmailField } from './EmailField';
 import { useSignInWithApiKey } from '../../queries/accounts';
 import { FormFooter } from './FormFooter';
 import { formWords } from './form-words';
@@ -21,9 +22,7 @@ export function ApiKeyForm({ draft, onDraft }: DraftProps) {
   return (
     <form className="connect-form" noValidate onSubmit={flow.onSubmit}>
       <UrlField registration={form.register('realmUrl', { onChange: (event) => onDraft('realmUrl', event.target.value) })} error={errors.realmUrl} />
-      <Field label="Email" error={errors.email}>
-        {(control) => <input {...control} {...form.register('email', { onChange: (event) => onDraft('email', event.target.value) })} type="email" autoComplete="username" spellCheck={false} />}
-      </Field>
+      <EmailField registration={form.register('email', { onChange: (event) => onDraft('email', event.target.value) })} error={errors.email} />
       <Field label="API key" hint="In the organization: Personal settings → Account & privacy → API key." error={errors.apiKey}>
         {(control) => <input {...control} {...form.register('apiKey')} type="password" autoComplete="off" spellCheck={false} />}
       </Field>

@@ -5,7 +5,7 @@ import { App } from '../../app/App';
 import { useToasts } from '../../stores/toasts';
 import { useUi } from '../../stores/ui';
 import { installFakeBridge, removeFakeBridge, renderWithQueries, type Answers } from '../../testing/fake-bridge';
-import { olivia, overview } from '../../testing/sample-data';
+import { olivia, overview } from '../../testing/demo-samples';
 
 /** The console with no account yet, whose sign-in answers as the test says. */
 function openConnect(answers: Answers) {

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { accountChannels } from '../../../../shared/ipc';
 import { Field } from '../../components/Field';
 import type { DraftProps } from './draft';
+import { EmailField } from './EmailField';
 import { useSignInWithPassword } from '../../queries/accounts';
 import { FormFooter } from './FormFooter';
 import { formWords } from './form-words';
@@ -22,9 +23,7 @@ export function PasswordForm({ draft, onDraft }: DraftProps) {
   return (
     <form className="connect-form" noValidate onSubmit={flow.onSubmit}>
       <UrlField registration={form.register('realmUrl', { onChange: (event) => onDraft('realmUrl', event.target.value) })} error={errors.realmUrl} />
-      <Field label="Email" error={errors.email}>
-        {(control) => <input {...control} {...form.register('email', { onChange: (event) => onDraft('email', event.target.value) })} type="email" autoComplete="username" spellCheck={false} />}
-      </Field>
+      <EmailField registration={form.register('email', { onChange: (event) => onDraft('email', event.target.value) })} error={errors.email} />
       <Field label="Password" error={errors.password}>
         {(control) => <input {...control} {...form.register('password')} type="password" autoComplete="current-password" />}
       </Field>

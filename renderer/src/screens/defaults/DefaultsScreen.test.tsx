@@ -8,7 +8,7 @@ import type { ChannelInput, DefaultsView } from '../../../../shared/ipc';
 import { App } from '../../app/App';
 import { useUi } from '../../stores/ui';
 import { installFakeBridge, removeFakeBridge, renderWithQueries, type FakeBridge } from '../../testing/fake-bridge';
-import { olivia } from '../../testing/sample-data';
+import { olivia } from '../../testing/demo-samples';
 import { useDefaultsUi } from './defaults-ui';
 
 let values: Record<string, boolean | number | string>;

@@ -1,4 +1,4 @@
-// The Default settings screen's UI state (DESIGN.md: zustand for UI state only): the unsaved edits
+// The Default settings screen's UI state (docs/ARCHITECTURE.md: zustand for UI state only): the unsaved edits
 // (local until reviewed), the search, the tab, and what the last save and import said. It outlives the
 // screen, so going to another screen and back keeps the edits; another organization starts afresh.
 import { create } from 'zustand';

@@ -5,9 +5,9 @@ import { App } from '../../app/App';
 import { useToasts } from '../../stores/toasts';
 import { useUi } from '../../stores/ui';
 import { installFakeBridge, removeFakeBridge, renderWithQueries, type Answers } from '../../testing/fake-bridge';
-import { olivia } from '../../testing/sample-data';
+import { olivia } from '../../testing/demo-samples';
 import { useModerationUi } from './moderation-ui';
-import { CHANNEL_CONTEXT, MOD_USERS, sampleReports } from './sample-reports';
+import { CHANNEL_CONTEXT, MOD_USERS, sampleReports } from './testing/report-samples';
 
 const NOW = Math.floor(Date.now() / 1000);
 const CHANNEL = { id: 9, name: 'moderation' };

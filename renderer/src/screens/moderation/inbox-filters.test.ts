@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Report } from '../../../../shared/ipc';
 import { dateRange, filterReports, filtersHiding, groupByReportedUser, NO_FILTERS, otherReportsAbout, UNPARSED_GROUP_NAME, withoutHiding, type InboxFilters } from './inbox-filters';
 import { readableMarkdown } from './report-words';
-import { sampleReports } from './sample-reports';
+import { sampleReports } from './testing/report-samples';
 
 const NOW = Math.floor(new Date(2026, 2, 15, 12, 0).getTime() / 1000);
 const reports = sampleReports(NOW);

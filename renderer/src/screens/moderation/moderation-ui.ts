@@ -1,4 +1,4 @@
-// The Moderation screen's UI state (DESIGN.md: zustand for UI state only): the filters and the view,
+// The Moderation screen's UI state (zustand holds UI state only: docs/ARCHITECTURE.md): the filters and the view,
 // kept while the user visits other screens so the inbox looks as they left it. Not persisted: a
 // restart starts from every report, so nothing stays hidden by a forgotten filter.
 import { create } from 'zustand';

@@ -4,7 +4,7 @@ import type { RealmOverview } from '../../../../shared/ipc';
 import { App } from '../../app/App';
 import { useUi } from '../../stores/ui';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../testing/fake-bridge';
-import { olivia, overview } from '../../testing/sample-data';
+import { olivia, overview } from '../../testing/demo-samples';
 import { useInvitationsUiStore } from '../invitations/invitations-ui';
 import { NO_FILTERS as NO_REPORT_FILTERS } from '../moderation/inbox-filters';
 import { useModerationUi } from '../moderation/moderation-ui';

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ActivityEntry } from '../../../../shared/ipc';
 import { removeFakeBridge } from '../../testing/fake-bridge';
-import { openUsersScreen, tableLoaded } from './test-realm';
+import { openUsersScreen, tableLoaded } from './testing/users-harness';
 
 afterEach(() => {
   cleanup();

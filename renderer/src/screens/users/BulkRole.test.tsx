@@ -2,8 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, test } from 'vitest';
 import type { JobProgress, RoleBatch } from '../../../../shared/ipc';
 import { removeFakeBridge } from '../../testing/fake-bridge';
-import { adam } from '../../testing/sample-data';
-import { demoPeople, openUsersScreen, row, tableLoaded, withRole } from './test-realm';
+import { adam } from '../../testing/demo-samples';
+import { demoPeople, openUsersScreen, row, tableLoaded, withRole } from './testing/users-harness';
 
 afterEach(() => {
   cleanup();

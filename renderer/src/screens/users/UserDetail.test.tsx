@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { removeFakeBridge } from '../../testing/fake-bridge';
-import { adam } from '../../testing/sample-data';
-import { demoPeople, openUsersScreen, PROFILE_FIELDS, row, tableLoaded, withRole } from './test-realm';
+import { adam } from '../../testing/demo-samples';
+import { demoPeople, openUsersScreen, PROFILE_FIELDS, row, tableLoaded, withRole } from './testing/users-harness';
 
 afterEach(() => {
   cleanup();

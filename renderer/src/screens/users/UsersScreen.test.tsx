@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { removeFakeBridge } from '../../testing/fake-bridge';
-import { user } from '../../testing/sample-data';
-import { openUsersScreen, row, shownNames, tableLoaded } from './test-realm';
+import { user } from '../../testing/demo-samples';
+import { openUsersScreen, row, shownNames, tableLoaded } from './testing/users-harness';
 import { useUsersUi } from './users-ui';
 
 afterEach(() => {

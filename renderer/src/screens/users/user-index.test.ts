@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { User } from '../../../../shared/api/users';
-import { user } from '../../testing/sample-data';
+import { user } from '../../testing/demo-samples';
 import { filterUsers, NO_FILTERS, sortUsers } from './user-index';
 
 const people: User[] = [

@@ -1,4 +1,4 @@
-// The Users screen's UI state (DESIGN.md: zustand for UI state only): the search and filters, the sort,
+// The Users screen's UI state (zustand holds UI state only: docs/ARCHITECTURE.md): the search and filters, the sort,
 // the selection, the focused row, the open user and tab. It outlives the screen, so going to another
 // screen and back keeps the search and the selection; switching organizations starts afresh.
 import { create } from 'zustand';

@@ -4,7 +4,7 @@ import type { Campaign, JobProgress } from '../../../../../shared/ipc';
 import { usePushes } from '../../../queries/pushes';
 import { useToasts } from '../../../stores/toasts';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';
-import { olivia } from '../../../testing/sample-data';
+import { olivia } from '../../../testing/demo-samples';
 import { InvitationsScreen } from '../InvitationsScreen';
 import { EMPTY_DRAFT, useInvitationsUiStore } from '../invitations-ui';
 import { address, campaign, countsOf, summaryOf } from '../testing/invitation-samples';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { ChannelInput, CheckedAddress } from '../../../../../shared/ipc';
 import { useToasts } from '../../../stores/toasts';
 import { removeFakeBridge } from '../../../testing/fake-bridge';
-import { olivia } from '../../../testing/sample-data';
+import { olivia } from '../../../testing/demo-samples';
 import { useInvitationsUiStore } from '../invitations-ui';
 import { checkLikeTheCore, NEW_HIRE_INVITED, openCompose, paste } from '../testing/compose-harness';
 import { choices } from '../testing/invitation-samples';

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { ChannelInput, CheckedAddress, InviteChoices } from '../../../../../shared/ipc';
 import { removeFakeBridge } from '../../../testing/fake-bridge';
-import { olivia } from '../../../testing/sample-data';
+import { olivia } from '../../../testing/demo-samples';
 import { useInvitationsUiStore } from '../invitations-ui';
 import { checkLikeTheCore, openCompose, paste } from '../testing/compose-harness';
 import { choices } from '../testing/invitation-samples';

@@ -4,7 +4,7 @@ import type { Invite } from '../../../../../shared/api/invites';
 import { usePushes } from '../../../queries/pushes';
 import { useToasts } from '../../../stores/toasts';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';
-import { olivia, user } from '../../../testing/sample-data';
+import { olivia, user } from '../../../testing/demo-samples';
 import { InvitationsScreen } from '../InvitationsScreen';
 import { EMPTY_DRAFT, useInvitationsUiStore } from '../invitations-ui';
 import { pendingInvite } from '../testing/invitation-samples';

@@ -5,7 +5,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import type { ChannelInput, CheckedAddress, InviteChoices } from '../../../../../shared/ipc';
 import { usePushes } from '../../../queries/pushes';
 import { installFakeBridge, renderWithQueries, type Answers } from '../../../testing/fake-bridge';
-import { olivia } from '../../../testing/sample-data';
+import { olivia } from '../../../testing/demo-samples';
 import { InvitationsScreen } from '../InvitationsScreen';
 import { campaign, choices } from './invitation-samples';
 

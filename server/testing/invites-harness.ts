@@ -2,8 +2,8 @@
 // and the invitations a client sees listed.
 import { expect } from 'vitest';
 import { errorSchemas, getInvites, type Invite } from '../../shared/api';
-import type { ApiClient, ApiResponse } from '../testing/harness';
-import { demoServerForFile } from '../testing/server-per-file';
+import type { ApiClient, ApiResponse } from './harness';
+import { demoServerForFile } from './server-per-file';
 
 /** The file's demo server (see demoServerForFile), with a daily limit so high that the file's many
  * invitations never reach it (invites-limits.test.ts tests the limits), and `invite`, which sends

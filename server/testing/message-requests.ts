@@ -2,7 +2,7 @@
 // against the spec's reply schema.
 import { expect } from 'vitest';
 import { getMessages, sendMessage } from '../../shared/api';
-import type { ApiClient } from '../testing/harness';
+import type { ApiClient } from './harness';
 
 /** Sends and returns the new message's ID, failing the test if sending fails. */
 export async function send(client: ApiClient, params: Record<string, unknown>): Promise<number> {

@@ -2,9 +2,9 @@
 // members to change, and the owner's view of a user.
 import { beforeAll } from 'vitest';
 import { getUser, getUsers, type Role, type User } from '../../shared/api';
-import type { ApiClient, TestServer } from '../testing/harness';
-import { expectSuccess } from '../testing/replies';
-import { demoServerForFile, type DemoPerson } from '../testing/server-per-file';
+import type { ApiClient, TestServer } from './harness';
+import { expectSuccess } from './replies';
+import { demoServerForFile, type DemoPerson } from './server-per-file';
 
 const ROLES = { owner: 'olivia', administrator: 'adam', moderator: 'mona', member: 'mark', guest: 'gina' } as const satisfies Record<string, DemoPerson>;
 export type RoleName = keyof typeof ROLES;

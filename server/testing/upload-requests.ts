@@ -1,7 +1,7 @@
 // Uploading and fetching files over HTTP as upstream clients do (spec 23), for the upload tests.
 import { expect } from 'vitest';
 import { uploadFile, type UploadFileReply } from '../../shared/api';
-import type { ApiClient, ApiResponse, TestServer } from '../testing/harness';
+import type { ApiClient, ApiResponse, TestServer } from './harness';
 
 /** POST /user_uploads with one file in a multipart body (any field name). */
 export function postFile(client: ApiClient, name: string, bytes: Uint8Array | string, options: { type?: string; field?: string } = {}): Promise<ApiResponse> {

@@ -7,10 +7,10 @@ import path from 'node:path';
 import type { Core } from '../../electron/core/core';
 import type { ServerConfig } from '../../server/config';
 import { startServer } from '../../server/start';
-import { openConsoleAs } from '../support/console-as';
-import { expect } from '../support/fixtures';
-import { signInDirectly } from '../support/realm-client';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
+import { openConsoleAs } from './console-as';
+import { expect } from './fixtures';
+import { signInDirectly } from './realm-client';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 export async function openDefaults(page: Page) {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Default settings' }).click();

@@ -1,8 +1,8 @@
 // Reports shaped like the sandbox demo seed's three (docs/server.md), plus one message that does not
 // follow the template, for the Moderation screen's tests.
-import { unparsedReport } from '../../../../shared/domain/report-parser';
-import type { Report, ReportContext } from '../../../../shared/ipc';
-import { user } from '../../testing/sample-data';
+import { unparsedReport } from '../../../../../shared/domain/report-parser';
+import type { Report, ReportContext } from '../../../../../shared/ipc';
+import { user } from '../../../testing/demo-samples';
 
 export const MOD_USERS = [
   user(1, 'Olivia Owner', 100),

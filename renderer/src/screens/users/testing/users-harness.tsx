@@ -1,16 +1,16 @@
 // For the Users screen's tests: a realm the fake bridge serves like the core would (the users list,
 // each change applied and answered with the changed user), and the app opened on this screen.
 import { act, screen } from '@testing-library/react';
-import type { Role } from '../../../../shared/api/common';
-import type { User } from '../../../../shared/api/users';
-import type { Account, ActivityEntry, Push } from '../../../../shared/ipc';
-import { App } from '../../app/App';
-import { useUi } from '../../stores/ui';
-import { installFakeBridge, renderWithQueries, type Answers } from '../../testing/fake-bridge';
-import { olivia, user } from '../../testing/sample-data';
-import { useUsersUi } from './users-ui';
-import { EMPTY_SELECTION } from './selection';
-import { NO_FILTERS } from './user-index';
+import type { Role } from '../../../../../shared/api/common';
+import type { User } from '../../../../../shared/api/users';
+import type { Account, ActivityEntry, Push } from '../../../../../shared/ipc';
+import { App } from '../../../app/App';
+import { useUi } from '../../../stores/ui';
+import { installFakeBridge, renderWithQueries, type Answers } from '../../../testing/fake-bridge';
+import { olivia, user } from '../../../testing/demo-samples';
+import { useUsersUi } from '../users-ui';
+import { EMPTY_SELECTION } from '../selection';
+import { NO_FILTERS } from '../user-index';
 
 /**
  * happy-dom lays nothing out, so every element is 0 pixels high and a virtualized list shows no rows.
