@@ -6,6 +6,8 @@ import { AccountService } from './accounts/accounts';
 import type { ApiClientOptions } from './client/api-client';
 import type { SecretStore } from './accounts/secret-store';
 import { ActivityLog } from './activity/activity-log';
+import { ChannelChanges } from './channels/channel-changes';
+import { ChannelCreator } from './channels/channel-create';
 import { handlers } from './handlers';
 import { Campaigns } from './invitations/campaigns';
 import { RoleBatches } from './jobs/role-batches';
@@ -48,6 +50,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const activity = new ActivityLog(options.dataDir);
   const userChanges = new UserChanges({ accounts, sessions, activity });
   const roleBatches = new RoleBatches({ changes: userChanges, sessions, push });
+  const channelChanges = new ChannelChanges({ accounts, sessions, activity });
+  const channelCreator = new ChannelCreator({ accounts, sessions, activity });
   const campaigns = new Campaigns({ dataDir: options.dataDir, accounts, push, activity });
   // Before the sessions start, so no report arriving on a fresh queue is missed.
   const moderation = new ModerationService({ dataDir: options.dataDir, accounts, sessions, push });
@@ -58,7 +62,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sessions.syncWithAccounts();
     push({ kind: 'accounts.changed' });
   });
-  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, campaigns, moderation };
+  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, channelChanges, channelCreator, campaigns, moderation };
   const router = createRouter(contract, handlers, context, {
     onInternalError: (channel, error) => console.error(`[core] ${channel}:`, error),
   });

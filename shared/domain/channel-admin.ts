@@ -18,8 +18,9 @@ export interface AdministeredChannel {
   invite_only: boolean;
   is_web_public: boolean;
   is_archived?: boolean;
-  can_administer_channel_group: GroupSettingValue;
-  can_add_subscribers_group: GroupSettingValue;
+  /** Optional: servers before feature level 325 lack it (only organization administrators administer). */
+  can_administer_channel_group?: GroupSettingValue;
+  can_add_subscribers_group?: GroupSettingValue;
   can_subscribe_group?: GroupSettingValue;
 }
 
@@ -66,4 +67,24 @@ export function checkTopicsPolicyChange(actor: ChannelActor, policy: RealmChanne
   const holders = policy.groups.can_set_topics_policy_group;
   const may = holders === null ? !isGuest(actor) : resolveGroupSetting(holders, index).has(actor.userId);
   return may ? ALLOWED : { allowed: false, reason: 'Your role may not set a channel’s topics policy.' };
+}
+
+/**
+ * Whether a new can_administer_channel_group takes the channel away from the signed-in user: never for
+ * organization administrators (they always administer), else when they hold it now and would not.
+ * Such a step is confirmed in words before it is sent.
+ */
+export function losesOwnAdministration(actor: ChannelActor, channel: AdministeredChannel, value: GroupSettingValue, index: GroupIndex): boolean {
+  if (isAdmin(actor)) return false;
+  return mayAdministerChannel(actor, channel, index) && !mayAdministerChannel(actor, { ...channel, can_administer_channel_group: value }, index);
+}
+
+/**
+ * Whether making the channel private takes its messages away from the signed-in user: they can read it
+ * now, are not subscribed, and no group would let them in. Administrators too: once private, they
+ * could not read it, nor change its privacy back, until someone subscribes them.
+ */
+export function losesOwnAccess(actor: ChannelActor, channel: AdministeredChannel, subscribed: boolean, index: GroupIndex): boolean {
+  if (subscribed) return false;
+  return hasContentAccess(actor, channel, false, index) && !hasContentAccess(actor, { ...channel, invite_only: true, is_web_public: false }, false, index);
 }

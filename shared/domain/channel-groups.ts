@@ -9,6 +9,10 @@ import type { User } from '../api/users';
 
 export type GroupLike = Pick<UserGroup, 'id' | 'name' | 'members' | 'direct_subgroup_ids' | 'is_system_group' | 'deactivated'>;
 export type PersonLike = Pick<User, 'user_id' | 'full_name' | 'is_active'>;
+/** The realm's people by ID (a Map, or the core's IdMap). */
+export interface People {
+  get(id: number): PersonLike | undefined;
+}
 
 /** The system roles a pill can name, in the order a picker offers them. */
 export const SYSTEM_ROLE_ORDER = [
@@ -113,7 +117,7 @@ const membersCache = new WeakMap<GroupIndex, Map<number, Set<number>>>();
  * Who holds a value: the active users it names, directly or through groups. `people` (by ID) leaves
  * out deactivated users and IDs the realm does not know; without it every ID counts.
  */
-export function resolveGroupSetting(value: GroupSettingValue, index: GroupIndex, people?: ReadonlyMap<number, PersonLike>): Set<number> {
+export function resolveGroupSetting(value: GroupSettingValue, index: GroupIndex, people?: People): Set<number> {
   const ids = new Set<number>();
   const groups = typeof value === 'number' ? [value] : value.direct_subgroups;
   for (const group of groups) for (const user of groupMembers(group, index)) ids.add(user);
@@ -124,7 +128,7 @@ export function resolveGroupSetting(value: GroupSettingValue, index: GroupIndex,
 }
 
 /** A pill's name: "Administrators", "engineers", "Mark Member"; something gone meanwhile says so. */
-export function pillWords(pill: Pill, index: GroupIndex, people: ReadonlyMap<number, PersonLike>): string {
+export function pillWords(pill: Pill, index: GroupIndex, people: People): string {
   switch (pill.kind) {
     case 'role':
       return SYSTEM_GROUP_WORDS[pill.name] ?? pill.name;
@@ -142,7 +146,7 @@ export function pillWords(pill: Pill, index: GroupIndex, people: ReadonlyMap<num
 }
 
 /** A value in words: "Administrators", "Moderators, engineers and Mark Member", "Nobody". */
-export function groupSettingWords(value: GroupSettingValue, index: GroupIndex, people: ReadonlyMap<number, PersonLike>): string {
+export function groupSettingWords(value: GroupSettingValue, index: GroupIndex, people: People): string {
   const names = pillsOf(value, index).map((pill) => pillWords(pill, index, people));
   return listWords(names.length ? names : ['Nobody']);
 }
@@ -154,7 +158,7 @@ export function listWords(items: readonly string[]): string {
 }
 
 /** Who gains and who loses a permission when a value changes (active users only). */
-export function holderChange(before: GroupSettingValue, after: GroupSettingValue, index: GroupIndex, people: ReadonlyMap<number, PersonLike>) {
+export function holderChange(before: GroupSettingValue, after: GroupSettingValue, index: GroupIndex, people: People) {
   const was = resolveGroupSetting(before, index, people);
   const will = resolveGroupSetting(after, index, people);
   return {

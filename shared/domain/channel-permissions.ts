@@ -3,7 +3,7 @@
 // upstream's API documentation), which groups a setting may not name, and who may change it. One
 // catalogue for the editor, the permission matrix and the core's checks.
 import type { GroupSettingValue, Role, TopicsPolicy } from '../api/common';
-import { groupSettingWords, resolveGroupSetting, type GroupIndex, type PersonLike } from './channel-groups';
+import { groupSettingWords, resolveGroupSetting, type GroupIndex, type People } from './channel-groups';
 import type { RuleVerdict } from './role-rules';
 
 export const CHANNEL_GROUP_SETTINGS = [
@@ -32,7 +32,6 @@ export interface RealmChannelPolicy {
   emptyTopicName: string;
   webPublicEnabled: boolean | null;
   spectatorAccess: boolean | null;
-  moderationChannelId: number | null;
   /** The organization-level group settings (null: not reported by this server). */
   groups: Record<RealmGroupSetting, GroupSettingValue | null>;
 }
@@ -168,7 +167,7 @@ const REALM_SETTING_WORDS: Record<RealmGroupSetting, string> = {
  * Who may always do what a setting permits, whatever the channel's value, in words: the fixed rule and
  * the organization-level holders, named as the organization has them now.
  */
-export function alwaysHoldersWords(setting: ChannelGroupSetting, policy: RealmChannelPolicy, index: GroupIndex, people: ReadonlyMap<number, PersonLike>): string | null {
+export function alwaysHoldersWords(setting: ChannelGroupSetting, policy: RealmChannelPolicy, index: GroupIndex, people: People): string | null {
   const info = CHANNEL_SETTING_INFO[setting];
   const parts: string[] = [];
   if (info.always) parts.push(info.always);
@@ -185,7 +184,7 @@ export function alwaysHoldersWords(setting: ChannelGroupSetting, policy: RealmCh
 }
 
 /** The users who may always do it at the organization level (the realm holders; administrators where the rule says so). */
-export function alwaysHolders(setting: ChannelGroupSetting, policy: RealmChannelPolicy, index: GroupIndex, people: ReadonlyMap<number, PersonLike>): Set<number> {
+export function alwaysHolders(setting: ChannelGroupSetting, policy: RealmChannelPolicy, index: GroupIndex, people: People): Set<number> {
   const holders = new Set<number>();
   const info = CHANNEL_SETTING_INFO[setting];
   const admins = index.system.get('role:administrators');

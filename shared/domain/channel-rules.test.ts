@@ -1,6 +1,15 @@
 // Retention, topics policy, the permission catalogue and who administers a channel.
 import { describe, expect, test } from 'vitest';
-import { checkAdminister, checkDefaultChange, checkTopicsPolicyChange, hasContentAccess, mayAdministerChannel, type AdministeredChannel } from './channel-admin';
+import {
+  checkAdminister,
+  checkDefaultChange,
+  checkTopicsPolicyChange,
+  hasContentAccess,
+  losesOwnAccess,
+  losesOwnAdministration,
+  mayAdministerChannel,
+  type AdministeredChannel,
+} from './channel-admin';
 import { indexGroups, type GroupLike, type PersonLike } from './channel-groups';
 import { alwaysHolders, alwaysHoldersWords, checkSettingChange, checkSettingValue, type RealmChannelPolicy } from './channel-permissions';
 import { checkRetentionChange, parseRetentionDays, retentionLoss, retentionWords } from './channel-retention';
@@ -33,7 +42,6 @@ const policy: RealmChannelPolicy = {
   emptyTopicName: 'general chat',
   webPublicEnabled: false,
   spectatorAccess: false,
-  moderationChannelId: null,
   groups: {
     can_create_public_channel_group: 6,
     can_create_private_channel_group: 6,
@@ -151,4 +159,18 @@ describe('administering a channel', () => {
     expect(checkTopicsPolicyChange({ userId: 13, role: 400 }, policy, index)).toEqual({ allowed: true });
     expect(checkTopicsPolicyChange({ userId: 15, role: 600 }, policy, index).allowed).toBe(false);
   });
+});
+
+test('taking away one’s own administration of a channel is a hazard, never for organization administrators', () => {
+  const channel: AdministeredChannel = { invite_only: false, is_web_public: false, can_administer_channel_group: 20, can_add_subscribers_group: 1 };
+  expect(losesOwnAdministration({ userId: 13, role: 400 }, channel, 1, index)).toBe(true);
+  expect(losesOwnAdministration({ userId: 13, role: 400 }, channel, { direct_members: [13], direct_subgroups: [] }, index)).toBe(false);
+  expect(losesOwnAdministration({ userId: 11, role: 200 }, channel, 1, index)).toBe(false);
+});
+
+test('making a channel private takes it away from an unsubscribed administrator, not from a subscriber', () => {
+  const channel: AdministeredChannel = { invite_only: false, is_web_public: false, can_administer_channel_group: 1, can_add_subscribers_group: 1 };
+  expect(losesOwnAccess({ userId: 11, role: 200 }, channel, false, index)).toBe(true);
+  expect(losesOwnAccess({ userId: 11, role: 200 }, channel, true, index)).toBe(false);
+  expect(losesOwnAccess({ userId: 13, role: 400 }, { ...channel, can_subscribe_group: 20 }, false, index)).toBe(false);
 });

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { accountChannels } from './accounts';
 import { activityChannels } from './activity';
+import { channelChannels } from './channels';
 import { invitationChannels } from './invitations';
 import { moderationChannels } from './moderation';
 import { appChannels } from './app';
@@ -19,6 +20,7 @@ export const contract = {
   ...accountChannels,
   ...realmChannels,
   ...userChannels,
+  ...channelChannels,
   ...activityChannels,
   ...invitationChannels,
   ...moderationChannels,

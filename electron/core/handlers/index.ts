@@ -3,12 +3,20 @@ import type { Handlers } from '../router';
 import { importZuliprc, listAccounts, signInWithApiKey, signInWithPassword, signOut, type AccountsContext } from './accounts';
 import { activityHandlers, type ActivityContext } from './activity';
 import { appInfo, type AppContext } from './app';
+import { channelHandlers, type ChannelsContext } from './channels';
 import { invitationHandlers, type InvitationsContext } from './invitations';
 import { moderationHandlers, type ModerationContext } from './moderation';
 import { getUsers, listUsers, overview, profileFields, reconnect, sessionStatus, type RealmContext } from './realm';
 import { userHandlers, type UsersContext } from './users';
 
-export type CoreContext = AppContext & AccountsContext & RealmContext & UsersContext & ActivityContext & InvitationsContext & ModerationContext;
+export type CoreContext = AppContext &
+  AccountsContext &
+  RealmContext &
+  UsersContext &
+  ChannelsContext &
+  ActivityContext &
+  InvitationsContext &
+  ModerationContext;
 
 export const handlers: Handlers<CoreContext> = {
   'app.info': appInfo,
@@ -24,6 +32,7 @@ export const handlers: Handlers<CoreContext> = {
   'realm.users.get': getUsers,
   'realm.profileFields': profileFields,
   ...userHandlers,
+  ...channelHandlers,
   ...activityHandlers,
   ...invitationHandlers,
   ...moderationHandlers,
