@@ -3,6 +3,7 @@
 // `component` is a screen not built yet: the sidebar lists it and the shell says so (NotBuiltYet).
 import type { ComponentType } from 'react';
 import type { Account } from '../../../shared/ipc';
+import { ChannelsScreen } from './channels/ChannelsScreen';
 import { InvitationsScreen } from './invitations/InvitationsScreen';
 import { ModerationScreen } from './moderation/ModerationScreen';
 import { OverviewScreen } from './overview/OverviewScreen';
@@ -26,7 +27,7 @@ export interface ScreenEntry {
 export const SCREENS = [
   { id: 'overview', title: 'Overview', summary: 'The realm at a glance: users by role, channels, folders, invitations and reports.', component: OverviewScreen },
   { id: 'users', title: 'Users & roles', summary: 'Find anyone, and change roles one by one or in bulk.', component: UsersScreen },
-  { id: 'channels', title: 'Channels & folders', summary: 'Channel permissions, folders and their order.' },
+  { id: 'channels', title: 'Channels & folders', summary: 'Channel permissions, folders and their order.', component: ChannelsScreen },
   { id: 'defaults', title: 'Default settings', summary: 'The settings every new member starts with.' },
   { id: 'invitations', title: 'Invitations', summary: 'Bulk invitation campaigns with a report per address.', component: InvitationsScreen },
   { id: 'moderation', title: 'Moderation', summary: 'A live inbox of reported messages.', component: ModerationScreen },
