@@ -183,6 +183,16 @@ export function alwaysHoldersWords(setting: ChannelGroupSetting, policy: RealmCh
   return parts.length ? parts.join(' ') : null;
 }
 
+/** Who may always, briefly, for a setting's summary line: "organization administrators", "Administrators, organization-wide". */
+export function alwaysHoldersShort(setting: ChannelGroupSetting, policy: RealmChannelPolicy, index: GroupIndex, people: People): string | null {
+  const info = CHANNEL_SETTING_INFO[setting];
+  const parts: string[] = [];
+  if (info.always?.startsWith('Organization administrators')) parts.push('organization administrators');
+  const value = info.realmHolders ? policy.groups[info.realmHolders] : null;
+  if (value !== null) parts.push(`${groupSettingWords(value, index, people)}, organization-wide`);
+  return parts.length ? parts.join('; ') : null;
+}
+
 /** The users who may always do it at the organization level (the realm holders; administrators where the rule says so). */
 export function alwaysHolders(setting: ChannelGroupSetting, policy: RealmChannelPolicy, index: GroupIndex, people: People): Set<number> {
   const holders = new Set<number>();

@@ -11,7 +11,7 @@ import {
   type AdministeredChannel,
 } from './channel-admin';
 import { indexGroups, type GroupLike, type PersonLike } from './channel-groups';
-import { alwaysHolders, alwaysHoldersWords, checkSettingChange, checkSettingValue, type RealmChannelPolicy } from './channel-permissions';
+import { alwaysHolders, alwaysHoldersShort, alwaysHoldersWords, checkSettingChange, checkSettingValue, type RealmChannelPolicy } from './channel-permissions';
 import { checkRetentionChange, parseRetentionDays, retentionLoss, retentionWords } from './channel-retention';
 import { emptyTopicOnlyRule, topicsPolicyMeaning, topicsPolicyWords } from './channel-topics';
 
@@ -107,6 +107,8 @@ describe('the permission catalogue', () => {
     );
     expect(alwaysHoldersWords('can_administer_channel_group', policy, index, people)).toBe('Organization administrators always may.');
     expect(alwaysHoldersWords('can_send_message_group', policy, index, people)).toBeNull();
+    expect(alwaysHoldersShort('can_add_subscribers_group', policy, index, people)).toBe('organization administrators; Members, organization-wide');
+    expect(alwaysHoldersShort('can_send_message_group', policy, index, people)).toBeNull();
     expect([...alwaysHolders('can_remove_subscribers_group', policy, index, people)].sort()).toEqual([10, 11]);
     expect([...alwaysHolders('can_delete_any_message_group', policy, index, people)].sort()).toEqual([10, 11]);
   });

@@ -13,9 +13,9 @@ import {
   losesOwnAdministration,
   type ChannelActor,
 } from '../../../shared/domain/channel-admin';
-import { groupSettingWords, resolveGroupSetting } from '../../../shared/domain/channel-groups';
 import { checkSettingChange, checkSettingValue, isChannelGroupSetting } from '../../../shared/domain/channel-permissions';
 import { checkPrivacy, isPrivate, privacyOf } from '../../../shared/domain/channel-privacy';
+import { privacySituation } from '../../../shared/domain/channel-privacy-situation';
 import { checkRetentionChange } from '../../../shared/domain/channel-retention';
 import type { RuleVerdict } from '../../../shared/domain/role-rules';
 import type { ChannelChange, ChannelHazard } from '../../../shared/ipc';
@@ -39,7 +39,7 @@ export function checkChange(state: RealmState, channel: Stream, change: ChannelC
       return max !== null && charCount(change.value) > max ? { allowed: false, reason: `A description has at most ${max} characters: shorten it.` } : ALLOWED;
     }
     case 'privacy':
-      return checkPrivacy(change.value, privacySituation(state, channel, contentAccess));
+      return checkPrivacy(change.value, privacySituationOf(state, channel));
     case 'default': {
       if (!change.value) return checkDefaultChange(actor);
       const verdict = checkDefaultChange(actor);
@@ -115,23 +115,17 @@ export function nameTaken(state: RealmState, name: string): Stream | null {
   return null;
 }
 
-export function privacySituation(state: RealmState, channel: Stream | null, contentAccess: boolean) {
-  const index = groupIndexOf(state);
-  const policy = state.channelPolicy;
-  const holds = (value: GroupSettingValue | null) => (value === null ? null : resolveGroupSetting(value, index).has(state.ownUserId));
-  const webPublicHolders = policy.groups.can_create_web_public_channel_group;
-  return {
-    current: channel ? privacyOf(channel) : ('public' as const),
+/** The privacy rules' facts about a channel (null: one not created yet), from the live state. */
+export function privacySituationOf(state: RealmState, channel: Stream | null) {
+  return privacySituation({
+    channel,
     isDefault: channel ? state.defaultChannelIds.has(channel.stream_id) : false,
-    isModerationChannel: channel !== null && channel.stream_id === state.moderationRequestChannelId,
-    webPublicEnabled: policy.webPublicEnabled,
-    spectatorAccess: policy.spectatorAccess,
-    mayCreateWebPublic: holds(webPublicHolders),
-    mayCreatePublic: holds(policy.groups.can_create_public_channel_group),
-    mayCreatePrivate: holds(policy.groups.can_create_private_channel_group),
-    contentAccess,
-    webPublicHolders: webPublicHolders === null ? null : groupSettingWords(webPublicHolders, index, state.users),
-    // Feature level 362 let archived channels change privacy.
-    archivedLocked: channel?.is_archived === true && state.featureLevel < 362,
-  };
+    subscribed: channel ? state.subscriptions.has(channel.stream_id) : true,
+    moderationChannelId: state.moderationRequestChannelId,
+    featureLevel: state.featureLevel,
+    actor: { userId: state.ownUserId, role: state.ownRole },
+    policy: state.channelPolicy,
+    index: groupIndexOf(state),
+    people: state.users,
+  });
 }

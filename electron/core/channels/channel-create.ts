@@ -16,7 +16,7 @@ import type { ActivityLog } from '../activity/activity-log';
 import { ConsoleError } from '../errors';
 import type { RealmState } from '../session/realm-state';
 import type { SessionManager } from '../session-manager';
-import { nameTaken, privacySituation } from './channel-checks';
+import { nameTaken, privacySituationOf } from './channel-checks';
 import { channelEntry, groupIndexOf } from './channel-state';
 import { channelChangeFailed, channelLabel } from './channel-words';
 
@@ -104,8 +104,7 @@ export function checkNewChannel(state: RealmState, input: NewChannel): RuleVerdi
   if (maxDescription !== null && charCount(input.description) > maxDescription) {
     return { allowed: false, reason: `A description has at most ${maxDescription} characters: shorten it.` };
   }
-  // A new channel has no current privacy: every choice meets its rules ('public_protected' is never offered).
-  const privacy = checkPrivacy(input.privacy, { ...privacySituation(state, null, true), current: 'public_protected', isDefault: input.isDefault });
+  const privacy = checkPrivacy(input.privacy, { ...privacySituationOf(state, null), isDefault: input.isDefault });
   if (!privacy.allowed) return privacy;
   if (input.isDefault) {
     const verdict = checkDefaultChange(actor);
