@@ -1,6 +1,9 @@
 // The Channels tab: loads the realm's channels, the context the rules need and its users (all kept live
-// by pushes), and derives what the list, the filters, the editor and the creation form show. The search
-// box updates at once; the list follows through useDeferredValue, so typing never waits for a repaint.
+// by pushes), and derives what the list, the filters, the editor and the creation form show. The list
+// does not wait for the users (tens of thousands in a large realm): only the creators' names do, and
+// the editor, whose rules resolve groups to people. The search box updates at once; the list follows
+// through useDeferredValue, so typing never waits for a repaint.
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import type { User } from '../../../../shared/api/users';
 import type { Account, ChannelContext, ChannelEntry } from '../../../../shared/ipc';
@@ -30,11 +33,7 @@ export function ChannelsWorkspace({ account }: { account: Account }) {
     <QueryGate query={channels} loading={`Loading the channels of ${account.realmName}`} failure={failure}>
       {(list) => (
         <QueryGate query={context} loading="Loading the organization’s folders and groups" failure={failure}>
-          {(ctx) => (
-            <QueryGate query={users} loading={`Loading the users of ${account.realmName}`} failure={failure}>
-              {(people) => <Workspace account={account} entries={list} context={ctx} users={people} />}
-            </QueryGate>
-          )}
+          {(ctx) => <Workspace account={account} entries={list} context={ctx} users={users} />}
         </QueryGate>
       )}
     </QueryGate>
@@ -45,12 +44,15 @@ interface WorkspaceProps {
   account: Account;
   entries: ChannelEntry[];
   context: ChannelContext;
-  users: User[];
+  users: UseQueryResult<User[]>;
 }
+
+const NO_USERS: User[] = [];
 
 function Workspace({ account, entries, context, users }: WorkspaceProps) {
   const ui = useChannelsUi();
-  const rules = useRulesContext(context, users);
+  const rules = useRulesContext(context, users.data ?? NO_USERS);
+  const panel = ui.creating || ui.opened !== null;
   const cells = useMemo<CellContext>(() => ({ policy: context.policy, folders: rules.folders, users: rules.people }), [context.policy, rules]);
   const sorted = useMemo(
     () => sortChannels(entries, ui.sort, { folderName: (id) => (id === null ? '' : (rules.folders.get(id)?.name ?? '')), realmRetention: context.policy.messageRetentionDays }),
@@ -75,7 +77,7 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
           </button>
         </div>
       </div>
-      <div className="users-main channels-main" data-detail={ui.opened !== null || ui.creating || undefined}>
+      <div className="users-main channels-main" data-detail={panel || undefined}>
         <ChannelsTable
           rows={rows}
           query={filters.query}
@@ -95,7 +97,13 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
             </>
           }
         />
-        {ui.creating ? (
+        {panel && users.data === undefined ? (
+          <aside className="user-detail channel-editor" aria-label="Channel">
+            <QueryGate query={users} loading={`Loading the users of ${account.realmName}, whom the rules name`} failure={`Could not load the users of ${account.realmName}`}>
+              {() => null}
+            </QueryGate>
+          </aside>
+        ) : ui.creating ? (
           <CreateChannel account={account} context={context} rules={rules} onClose={() => ui.setCreating(false)} onCreated={(id) => ui.open(id)} />
         ) : (
           ui.opened !== null && (

@@ -62,8 +62,8 @@ export function createdDate(entry: ChannelEntry): string {
 
 export function creatorName(entry: ChannelEntry, context: CellContext): string | null {
   const id = entry.channel.creator_id;
-  if (id == null) return null;
-  return context.users.get(id)?.full_name ?? `user ${id}`;
+  // Unknown while the users load (the list does not wait for them), or for a user gone since.
+  return id == null ? null : (context.users.get(id)?.full_name ?? null);
 }
 
 export const countWords = (n: number) => count.format(n);
