@@ -14,11 +14,11 @@ test('the console opens on the app shell with every screen in the sidebar', asyn
 });
 
 test('choosing a screen in the sidebar opens it, and says plainly that it is not built yet', async ({ consolePage }) => {
-  await consolePage.getByRole('button', { name: 'Channels & folders' }).click();
-  await expect(consolePage.getByRole('heading', { level: 1 })).toHaveText('Channels & folders');
-  await expect(consolePage.getByText('Channel permissions, folders and their order.')).toBeVisible();
+  await consolePage.getByRole('button', { name: 'Default settings' }).click();
+  await expect(consolePage.getByRole('heading', { level: 1 })).toHaveText('Default settings');
+  await expect(consolePage.getByText('The settings every new member starts with.')).toBeVisible();
   await expect(consolePage.getByText('This screen is not built yet.')).toBeVisible();
-  await expect(consolePage.getByRole('button', { name: 'Channels & folders' })).toHaveAttribute('aria-current', 'page');
+  await expect(consolePage.getByRole('button', { name: 'Default settings' })).toHaveAttribute('aria-current', 'page');
 });
 
 test('the sidebar can be used from the keyboard alone', async ({ consolePage }) => {
