@@ -26,7 +26,7 @@ export function channelColumns(context: CellContext) {
         </>
       ),
     }),
-    helper.accessor((entry) => entry.channel.invite_only, { id: 'privacy', header: 'Privacy', sortDescFirst: false, cell: ({ row }) => privacyLabel(row.original) }),
+    helper.accessor((entry) => entry.channel.invite_only, { id: 'privacy', header: 'Privacy', sortDescFirst: false, cell: ({ row }) => <span title={privacyLabel(row.original)}>{privacyLabel(row.original)}</span> }),
     helper.accessor('subscriberCount', { id: 'subscribers', header: 'Subscribers', sortDescFirst: true, cell: ({ row }) => countWords(row.original.subscriberCount) }),
     helper.accessor((entry) => entry.channel.folder_id, { id: 'folder', header: 'Folder', sortDescFirst: false, cell: ({ row }) => folderCell(row.original, context) }),
     helper.accessor('isDefault', { id: 'default', header: 'Default', sortDescFirst: false, cell: ({ row }) => (row.original.isDefault ? 'Default' : 'No') }),
