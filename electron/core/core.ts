@@ -8,6 +8,8 @@ import type { SecretStore } from './accounts/secret-store';
 import { ActivityLog } from './activity/activity-log';
 import { DefaultsCopies } from './defaults/defaults-copy';
 import { DefaultsService } from './defaults/defaults-service';
+import { ChannelChanges } from './channels/channel-changes';
+import { ChannelCreator } from './channels/channel-create';
 import { handlers } from './handlers';
 import { Campaigns } from './invitations/campaigns';
 import { RoleBatches } from './jobs/role-batches';
@@ -52,6 +54,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const roleBatches = new RoleBatches({ changes: userChanges, sessions, push });
   const defaults = new DefaultsService({ accounts, sessions, activity });
   const defaultsCopies = new DefaultsCopies({ accounts, sessions, activity, push });
+  const channelChanges = new ChannelChanges({ accounts, sessions, activity });
+  const channelCreator = new ChannelCreator({ accounts, sessions, activity });
   const campaigns = new Campaigns({ dataDir: options.dataDir, accounts, push, activity });
   // Before the sessions start, so no report arriving on a fresh queue is missed.
   const moderation = new ModerationService({ dataDir: options.dataDir, accounts, sessions, push });
@@ -62,7 +66,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sessions.syncWithAccounts();
     push({ kind: 'accounts.changed' });
   });
-  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, campaigns, moderation, defaults, defaultsCopies };
+  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, channelChanges, channelCreator, campaigns, moderation, defaults, defaultsCopies };
   const router = createRouter(contract, handlers, context, {
     onInternalError: (channel, error) => console.error(`[core] ${channel}:`, error),
   });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { accountChannels } from './accounts';
 import { activityChannels } from './activity';
 import { defaultsChannels } from './defaults';
+import { channelChannels } from './channels';
 import { invitationChannels } from './invitations';
 import { moderationChannels } from './moderation';
 import { appChannels } from './app';
@@ -20,6 +21,7 @@ export const contract = {
   ...accountChannels,
   ...realmChannels,
   ...userChannels,
+  ...channelChannels,
   ...activityChannels,
   ...invitationChannels,
   ...moderationChannels,

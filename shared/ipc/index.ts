@@ -6,6 +6,7 @@ export * from './bridge';
 export * from './accounts';
 export * from './realm';
 export * from './users';
+export * from './channels';
 export * from './activity';
 export * from './invitations';
 export * from './moderation';

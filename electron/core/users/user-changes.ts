@@ -17,6 +17,7 @@ import {
   type RuleVerdict,
 } from '../../../shared/domain/role-rules';
 import type { AccountService } from '../accounts/accounts';
+import { actorOf } from '../activity/actor';
 import type { ActivityLog } from '../activity/activity-log';
 import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
@@ -130,7 +131,7 @@ export class UserChanges {
       if (!(error instanceof ConsoleError)) throw error;
       throw changeFailed(`${change.what} could not be made`, error, null);
     }
-    const actor = this.actorOf(account, state);
+    const actor = actorOf(this.accounts, account, state);
     const target = state.users.get(userId);
     if (!target) {
       const reason = `There is no user with ID ${userId} in ${state.realmName}. They may have been removed; reload the list of users.`;
@@ -182,14 +183,6 @@ export class UserChanges {
         { ...error.extra, userId, changed: true },
       );
     }
-  }
-
-  /** "Olivia Owner (olivia@sandbox.test)", from the live state (a rename shows at once). */
-  private actorOf(account: string, state: RealmState): string {
-    const own = state.users.get(state.ownUserId);
-    if (own) return describeUser(own);
-    const saved = this.accounts.list().find((candidate) => candidate.id === account);
-    return saved ? `${saved.fullName} (${saved.email})` : 'Unknown user';
   }
 }
 

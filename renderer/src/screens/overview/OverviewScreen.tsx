@@ -9,7 +9,7 @@ import { Icon } from '../../components/Icon';
 import { NoAccount } from '../../components/NoAccount';
 import { QueryGate } from '../../components/QueryGate';
 import { useRealmOverview } from '../../queries/realm';
-import { openPendingInvitations, openReports, openUsers } from './open-filtered';
+import { openChannels, openPendingInvitations, openReports, openUsers } from './open-filtered';
 import './overview.css';
 
 const count = new Intl.NumberFormat();
@@ -65,9 +65,9 @@ function OverviewFigures({ account, overview: o }: { account: string; overview: 
         </article>
         <article className="card" aria-labelledby="overview-channels">
           <h2 id="overview-channels">Channels and folders</h2>
-          <p className="card-figure">{plural(o.channels, 'channel', 'channels')}</p>
+          <FigureButton onClick={() => openChannels(account, 'active')}>{plural(o.channels, 'channel', 'channels')}</FigureButton>
           <dl className="figures">
-            <Figure label="Archived channels" value={o.archivedChannels} />
+            <LinkedFigure label="Archived channels" value={o.archivedChannels} onClick={() => openChannels(account, 'archived')} />
             <Figure label="Channel folders" value={o.folders} />
           </dl>
         </article>

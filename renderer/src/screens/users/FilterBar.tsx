@@ -40,7 +40,7 @@ export function FilterBar({ filters, counts, onChange }: FilterBarProps) {
   );
 }
 
-interface FilterGroupProps<T extends string | number> {
+export interface FilterGroupProps<T extends string | number> {
   legend: string;
   name: string;
   options: { value: T; label: string }[];
@@ -49,7 +49,7 @@ interface FilterGroupProps<T extends string | number> {
   onChange(value: T): void;
 }
 
-function FilterGroup<T extends string | number>({ legend, name, options, value, counts, onChange }: FilterGroupProps<T>) {
+export function FilterGroup<T extends string | number>({ legend, name, options, value, counts, onChange }: FilterGroupProps<T>) {
   return (
     <fieldset className="users-filter">
       <legend>{legend}</legend>
