@@ -17,7 +17,7 @@ export function ActivityLog({ account, realmName }: { account: string; realmName
 
   return (
     <section className="activity" aria-labelledby="activity-title">
-      <div className="activity-head">
+      <div className="section-head">
         <div>
           <h2 id="activity-title">Activity log</h2>
           <p className="muted">Every change made from this console to {realmName}, kept on this computer. Newest first.</p>
@@ -55,14 +55,14 @@ function ActivityEntries({ log }: { log: ReturnType<typeof useActivity> }) {
     );
   }
   if (log.data.length === 0) {
-    return <p className="notice">Nothing yet. Role changes, renames, deactivations, bulk changes and changes to default settings made from this console are listed here.</p>;
+    return <p className="empty-state">Nothing yet. Role changes, renames, deactivations, bulk changes and changes to default settings made from this console are listed here.</p>;
   }
   return (
     <>
       {log.data.length >= ACTIVITY_LIMIT && (
         <p className="muted">The latest {count.format(ACTIVITY_LIMIT)} changes are shown; Export CSV saves all of them.</p>
       )}
-      <div className="activity-scroll">
+      <div className="panel activity-scroll">
         <table className="activity-table">
           <thead>
             <tr>

@@ -56,7 +56,9 @@ export function Tabs<Id extends string>({ prefix, label, tabs, selected, onSelec
           onKeyDown={(event) => onKeyDown(event, index)}
         >
           {tab.label}
-          {tab.badge !== undefined && tab.badge !== null && <span className="tab-badge">{tab.badge}</span>}
+          {tab.badge !== undefined && tab.badge !== null && <span className="tag" data-tone="accent">
+              {tab.badge}
+            </span>}
         </button>
       ))}
     </div>

@@ -6,7 +6,7 @@ export function NotBuiltYet({ screen }: { screen: ScreenEntry }) {
     <section className="not-built">
       <h1 id="screen-title">{screen.title}</h1>
       <p>{screen.summary}</p>
-      <p className="notice">This screen is not built yet.</p>
+      <p className="empty-state">This screen is not built yet.</p>
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { activityKey } from '../../queries/activity';
 import { useCopyAction, useDefaultsCopy } from '../../queries/defaults';
 import { useJobProgress } from '../../queries/users';
 import { hostOf } from './realm-host';
+import '../../components/job-panel.css';
 
 const OUTCOME_WORDS: Record<CopyOutcome['outcome'], string> = { pending: 'Waiting', applied: 'Applied', unchanged: 'Already the same', failed: 'Failed' };
 
@@ -38,7 +39,7 @@ export function CopyPanel({ account, copyId, onClose, onRetried }: { account: st
   if (!data) {
     const words = copy.isError ? errorWords(copy.error) : null;
     return (
-      <section className="copy-panel" aria-labelledby={`${id}-title`}>
+      <section className="panel job-panel copy-panel" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>Copy to other realms</h2>
         {words ? <ProblemText message={`Could not read the copy: ${words.message}`} action={words.action} /> : <p className="muted">Loading…</p>}
         <button type="button" className="button button-small" onClick={onClose}>
@@ -52,10 +53,10 @@ export function CopyPanel({ account, copyId, onClose, onRetried }: { account: st
   const failed = data.results.filter((result) => result.outcome === 'failed').length;
   const failure = retry.isError ? errorWords(retry.error) : null;
   return (
-    <section className="copy-panel" aria-labelledby={`${id}-title`} data-status={data.status}>
-      <div className="copy-panel-head">
+    <section className="panel job-panel copy-panel" aria-labelledby={`${id}-title`} data-status={data.status}>
+      <div className="job-head">
         <h2 id={`${id}-title`}>{done ? `Copy from ${data.sourceRealm}: done` : `Copying ${Object.keys(data.values).length} settings from ${data.sourceRealm}`}</h2>
-        <div className="copy-panel-actions">
+        <div className="job-actions">
           {done && failed > 0 && (
             <button type="button" className="button button-small button-primary" disabled={retry.isPending} onClick={() => retry.mutate({ kind: 'retryFailed', copyId })}>
               Retry failed ({failed})

@@ -7,6 +7,7 @@ import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
 import { ProblemText } from '../../components/Field';
 import { errorWords } from '../../errors/words';
 import { useBatchAction, useJobProgress, useRoleBatch } from '../../queries/users';
+import '../../components/job-panel.css';
 import './bulk.css';
 
 const count = new Intl.NumberFormat();
@@ -35,7 +36,7 @@ export function BatchPanel({ account, batchId, onShowBatch }: BatchPanelProps) {
   if (!batch.data) {
     const words = batch.isError ? errorWords(batch.error) : null;
     return (
-      <section className="batch-panel" aria-labelledby={`${id}-title`}>
+      <section className="panel job-panel" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>Bulk role change</h2>
         {words ? <ProblemText message={`Could not read the bulk change: ${words.message}`} action={words.action} /> : <p className="muted">Loading…</p>}
         <button type="button" className="button button-small" onClick={() => onShowBatch(null)}>
@@ -51,12 +52,12 @@ export function BatchPanel({ account, batchId, onShowBatch }: BatchPanelProps) {
   const roleName = ROLE_NAMES[data.role].toLowerCase();
   const failure = action.isError ? errorWords(action.error) : null;
   return (
-    <section className="batch-panel" aria-labelledby={`${id}-title`} data-status={figures.status}>
-      <div className="batch-head">
+    <section className="panel job-panel" aria-labelledby={`${id}-title`} data-status={figures.status}>
+      <div className="job-head">
         <h2 id={`${id}-title`}>
           {running ? `Changing ${count.format(figures.total)} users to ${roleName}` : `Bulk change to ${roleName}: ${figures.status === 'cancelled' ? 'cancelled' : 'done'}`}
         </h2>
-        <div className="batch-actions">
+        <div className="job-actions">
           {running ? (
             <button type="button" className="button button-small" disabled={action.isPending} onClick={() => action.mutate({ kind: 'cancel', batchId })}>
               Cancel the rest
@@ -148,7 +149,7 @@ function BatchResults({ results }: { results: RoleChangeOutcome[] }) {
     <div className="batch-results">
       <div className="chips" role="radiogroup" aria-label="Show results">
         {(['all', 'failed', 'changed', 'unchanged'] as const).map((outcome) => (
-          <label key={outcome} className="chip" data-checked={shown === outcome || undefined}>
+          <label key={outcome} className="chip">
             <input type="radio" name="batch-results-shown" checked={shown === outcome} onChange={() => setShown(outcome)} />
             {outcome === 'all' ? 'All' : OUTCOME_WORDS[outcome]}
             <span className="chip-count">{count.format(outcome === 'all' ? results.length : tally(outcome))}</span>

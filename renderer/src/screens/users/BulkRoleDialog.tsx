@@ -75,7 +75,7 @@ export function BulkRoleDialog({ account, actor, users, people, onClose, onStart
       <fieldset className="bulk-roles">
         <legend>New role</legend>
         {ROLES_IN_ORDER.map((each) => (
-          <label key={each} className="chip" data-checked={each === role || undefined}>
+          <label key={each} className="chip">
             <input
               type="radio"
               name={`${id}-role`}
@@ -91,7 +91,7 @@ export function BulkRoleDialog({ account, actor, users, people, onClose, onStart
         ))}
       </fieldset>
       {changedMeanwhile.length > 0 && (
-        <p className="bulk-meanwhile" role="status">
+        <p className="notice bulk-meanwhile" data-tone="accent" role="status">
           Changed on the server while this dialog was open:{' '}
           {changedMeanwhile.map((user) => `${user.full_name} (${ROLE_NAMES[openedWith.get(user.user_id) as Role]} → ${ROLE_NAMES[user.role]})`).join(', ')}. The
           lists below show the roles as they are now.
@@ -137,7 +137,7 @@ function PlanGroup<T extends { user: User }>({ title, items, tone, line }: { tit
   return (
     <section className={`plan-group plan-${tone}`} aria-labelledby={headingId}>
       <h3 id={headingId}>
-        {title} <span className="plan-count">{count.format(items.length)}</span>
+        {title} <span className="tag plan-count">{count.format(items.length)}</span>
       </h3>
       <ul>
         {items.slice(0, LISTED).map((item) => (
