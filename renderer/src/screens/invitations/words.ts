@@ -25,7 +25,7 @@ export function outcomeTone(outcome: InviteOutcome): 'good' | 'neutral' | 'bad' 
   return 'bad';
 }
 
-/** The tone of a campaign's status tag (the tones of .tag in styles.css); none for a cancelled one. */
+/** The tone of a campaign's status tag (.tag in components/parts.css); none for a cancelled one. */
 export const STATUS_TONES: Record<CampaignSummary['status'], 'accent' | 'success' | 'warning' | 'danger' | undefined> = {
   running: 'accent',
   paused: 'warning',
