@@ -1,6 +1,7 @@
 // The sandbox over HTTPS (--tls-cert, --tls-key) with a certificate from a CA made in the test, and
 // its request log: every request on a line, no credential ever written.
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,6 +57,17 @@ describe('HTTPS', () => {
     const server = await startServer({ port: 0, dataDir, seed: 'empty', tls: { certFile: certs.certFile, keyFile: certs.keyFile } });
     await server.close();
   });
+
+  test('closing does not wait for a connection stuck before its TLS handshake (a client gone behind a proxy)', async () => {
+    const certs = makeTestCertificates(await folder());
+    const server = await startServer({ port: 0, dataDir: await folder(), seed: 'empty', tls: { certFile: certs.certFile, keyFile: certs.keyFile } });
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.on('error', () => undefined);
+    // Node would keep it for its 120-second handshake timeout; the test's own 5 s is the limit.
+    await server.close();
+    socket.destroy();
+  }, 5_000);
 
   test("another certificate's key is refused, saying the two do not belong together", async () => {
     const dir = await folder();

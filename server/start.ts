@@ -1,6 +1,7 @@
 // Starts the sandbox server: opens (and if new, seeds) the data directory, builds the HTTP app and
 // listens on 127.0.0.1, over HTTPS when given a certificate, logging requests to <data>/logs/.
 import { readFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { createSecureContext } from 'node:tls';
 import type { FastifyInstance } from 'fastify';
@@ -71,6 +72,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     opened.close();
     throw error;
   }
+  // Fastify's forceCloseConnections ends the HTTP connections; a TLS connection still in its handshake
+  // is not one yet (a client that went away behind a proxy leaves one open for minutes), so closing
+  // ends every socket itself.
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   ctx.realmUrl = `${https ? 'https' : 'http'}://127.0.0.1:${String(port)}`;
@@ -89,7 +98,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       stopOutgoingWebhooks();
       // Waiting long-polls are answered first, so closing does not wait a heartbeat period for them.
       queues.close();
-      await running.close();
+      const stopped = running.close();
+      for (const socket of sockets) socket.destroy();
+      await stopped;
       await log?.close();
       opened.close();
     },

@@ -66,6 +66,7 @@ function recording(core: Core, recorder: Recorder): Core {
         listener(push);
       });
     },
+    log: core.log,
     close: () => core.close(),
   };
 }

@@ -3,8 +3,10 @@
 import type { z } from 'zod';
 import { accountChannels } from './accounts';
 import { activityChannels } from './activity';
+import { diagnosticsChannels } from './diagnostics';
 import { invitationChannels } from './invitations';
 import { moderationChannels } from './moderation';
+import { networkChannels } from './network';
 import { appChannels } from './app';
 import { realmChannels } from './realm';
 import { userChannels } from './users';
@@ -22,6 +24,8 @@ export const contract = {
   ...activityChannels,
   ...invitationChannels,
   ...moderationChannels,
+  ...networkChannels,
+  ...diagnosticsChannels,
 } as const satisfies Record<string, ChannelSchema>;
 
 export type Contract = typeof contract;

@@ -9,3 +9,5 @@ export * from './users';
 export * from './activity';
 export * from './invitations';
 export * from './moderation';
+export * from './network';
+export * from './diagnostics';

@@ -3,12 +3,14 @@ import type { Handlers } from '../router';
 import { importZuliprc, listAccounts, signInWithApiKey, signInWithPassword, signOut, type AccountsContext } from './accounts';
 import { activityHandlers, type ActivityContext } from './activity';
 import { appInfo, type AppContext } from './app';
+import { diagnosticsHandlers, type DiagnosticsContext } from './diagnostics';
 import { invitationHandlers, type InvitationsContext } from './invitations';
 import { moderationHandlers, type ModerationContext } from './moderation';
+import { networkHandlers, type NetworkContext } from './network';
 import { getUsers, listUsers, overview, profileFields, reconnect, sessionStatus, type RealmContext } from './realm';
 import { userHandlers, type UsersContext } from './users';
 
-export type CoreContext = AppContext & AccountsContext & RealmContext & UsersContext & ActivityContext & InvitationsContext & ModerationContext;
+export type CoreContext = AppContext & AccountsContext & RealmContext & UsersContext & ActivityContext & InvitationsContext & ModerationContext & NetworkContext & DiagnosticsContext;
 
 export const handlers: Handlers<CoreContext> = {
   'app.info': appInfo,
@@ -27,4 +29,6 @@ export const handlers: Handlers<CoreContext> = {
   ...activityHandlers,
   ...invitationHandlers,
   ...moderationHandlers,
+  ...networkHandlers,
+  ...diagnosticsHandlers,
 };

@@ -27,6 +27,8 @@ export interface Log {
   error(event: string, fields?: LogFields): void;
   /** An exact string (browser mode's token) that is never written, wherever it appears. */
   addSecret(secret: string): void;
+  /** `text` as the log would write it: credentials removed. */
+  scrub(text: string): string;
   /** The most recent warnings and errors, newest last. */
   recentProblems(): LoggedProblem[];
   /** The folder of the log files; null when nothing is written to disk. */
@@ -89,6 +91,7 @@ export async function openLog(options: LogOptions): Promise<Log> {
     warn: (event, fields) => write('warn', event, fields),
     error: (event, fields) => write('error', event, fields),
     addSecret: (secret) => redactor.addSecret(secret),
+    scrub: (text) => redactor.text(text),
     recentProblems: () => problems.map((problem) => ({ ...problem })),
     dir: file ? file.dir : null,
     close: () => (closed ??= file ? closeStream(file.stream) : Promise.resolve()),
