@@ -29,6 +29,8 @@ export const Diagnostics = z.object({
   /** Whether this console can open a folder itself (the app can; browser mode shows the path). */
   canOpenFolders: z.boolean(),
   network: NetworkStatus,
+  /** The network settings in words ("manual proxy http://proxy:3128, bypassing …"). */
+  networkInWords: z.string(),
   realms: z.array(RealmDiagnostics),
   /** The last warnings and errors, newest last, scrubbed of credentials. */
   problems: z.array(LoggedProblem),

@@ -7,7 +7,7 @@ import type { Log } from '../logging/log';
 import type { NetworkService } from '../network/network-service';
 import type { SessionManager } from '../session-manager';
 import { BROWSER_MODE_UPDATES, type DesktopActions } from './desktop';
-import { diagnosticsReport } from './report';
+import { diagnosticsReport, networkInWords } from './report';
 
 export interface DiagnosticsSources {
   appInfo: AppInfo;
@@ -25,11 +25,13 @@ export class DiagnosticsService {
 
   get(): Diagnostics {
     const { appInfo, log, network, desktop } = this.sources;
+    const status = network.status();
     return {
       app: appInfo,
       logsFolder: log.dir,
       canOpenFolders: desktop !== null,
-      network: network.status(),
+      network: status,
+      networkInWords: networkInWords(status),
       realms: this.realms(),
       problems: log.recentProblems(),
     };

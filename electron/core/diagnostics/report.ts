@@ -4,7 +4,7 @@
 import type { Diagnostics, NetworkStatus } from '../../../shared/ipc';
 
 export function diagnosticsReport(diagnostics: Diagnostics, now: Date): string {
-  const { app, network, realms, problems } = diagnostics;
+  const { app, realms, problems } = diagnostics;
   const runtime =
     app.runtime.kind === 'electron'
       ? `Electron ${app.runtime.electron ?? '?'} (Chromium ${app.runtime.chrome ?? '?'}, Node ${app.runtime.node})`
@@ -12,7 +12,7 @@ export function diagnosticsReport(diagnostics: Diagnostics, now: Date): string {
   const lines = [
     `${app.name} ${app.version} diagnostics, ${now.toISOString()}`,
     `Runtime: ${runtime} on ${app.platform}`,
-    `Network: ${networkInWords(network)}`,
+    `Network: ${diagnostics.networkInWords}`,
     `Logs: ${diagnostics.logsFolder ?? 'none (the folder could not be made)'}`,
     '',
     `Organizations (${realms.length}):`,
