@@ -192,5 +192,15 @@ test('a request that got no reply is reported with the reason', async () => {
   const heard: unknown[] = [];
   const client = new ApiClient({ realmUrl: 'http://127.0.0.1:9', onExchange: (exchange) => heard.push(exchange) });
   await client.call(fetchApiKey, { username: 'a@b.c', password: 'x' }).catch(() => undefined);
-  expect(heard).toEqual([{ realmUrl: 'http://127.0.0.1:9', method: 'POST', path: '/api/v1/fetch_api_key', status: null, ms: expect.any(Number), failure: 'NETWORK_ERROR' }]);
+  expect(heard).toEqual([
+    {
+      realmUrl: 'http://127.0.0.1:9',
+      method: 'POST',
+      path: '/api/v1/fetch_api_key',
+      status: null,
+      ms: expect.any(Number),
+      failure: 'NETWORK_ERROR',
+      reason: expect.stringMatching(/^Could not reach http:\/\/127\.0\.0\.1:9: .*Check the address and your network\.$/),
+    },
+  ]);
 });

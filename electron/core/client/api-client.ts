@@ -50,8 +50,9 @@ export interface Exchange {
   /** The HTTP status; null when no reply came. */
   status: number | null;
   ms: number;
-  /** Why no reply came (the ConsoleError's code). */
+  /** Why no reply came: the ConsoleError's code and words. */
   failure?: string;
+  reason?: string;
 }
 
 export interface CallOptions {
@@ -188,8 +189,15 @@ export class ApiClient {
     signal?.addEventListener('abort', onAbort, { once: true });
     const url = `${this.realmUrl}${API_PREFIX}${pathAndQuery}`;
     const started = Date.now();
-    const record = (status: number | null, failure?: string) =>
-      this.onExchange?.({ realmUrl: this.realmUrl, method: endpoint.method, path: API_PREFIX + pathAndQuery.split('?')[0], status, ms: Date.now() - started, ...(failure ? { failure } : {}) });
+    const record = (status: number | null, failure?: ConsoleError) =>
+      this.onExchange?.({
+        realmUrl: this.realmUrl,
+        method: endpoint.method,
+        path: API_PREFIX + pathAndQuery.split('?')[0],
+        status,
+        ms: Date.now() - started,
+        ...(failure ? { failure: failure.code, reason: failure.message } : {}),
+      });
     try {
       const response = await this.fetch(url, {
         method: endpoint.method,
@@ -211,7 +219,7 @@ export class ApiClient {
     } catch (error) {
       if (error instanceof ConsoleError) throw error;
       const failure = signal?.aborted ? abortedError(ctx) : timedOut ? timeoutError(this.realmUrl, ctx.endpoint, timeoutMs) : networkError(error, this.realmUrl, ctx.endpoint);
-      record(null, failure.code);
+      record(null, failure);
       throw failure;
     } finally {
       clearTimeout(timer);

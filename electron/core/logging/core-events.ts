@@ -8,8 +8,8 @@ import type { Log } from './log';
 
 export function logExchange(log: Log, next?: (exchange: Exchange) => void): (exchange: Exchange) => void {
   return (exchange) => {
-    const { realmUrl, method, path, status, ms, failure } = exchange;
-    if (failure && failure !== 'ABORTED') log.warn('api request failed', { realm: realmUrl, method, path, ms, code: failure, message: `${method} ${path} at ${realmUrl}: ${failure}` });
+    const { realmUrl, method, path, status, ms, failure, reason } = exchange;
+    if (failure && failure !== 'ABORTED') log.warn('api request failed', { realm: realmUrl, method, path, ms, code: failure, message: `${method} ${path}: ${reason ?? failure}` });
     else log.info('api request', { realm: realmUrl, method, path, status, ms });
     next?.(exchange);
   };

@@ -89,7 +89,7 @@ function undiciBody(body: RequestInit['body'] | undefined): unknown {
 function pacUnsupported(): ConsoleError {
   return new ConsoleError(
     'INVALID_INPUT',
-    'A proxy auto-configuration (PAC) file can be used in the Realm Console app only, which reads it with its own network stack; browser mode has no PAC engine. Here, choose a manual proxy (the PAC file usually names it), or set HTTPS_PROXY before `npm start` and choose the system settings.',
+    'A proxy auto-configuration (PAC) file can be used in the Realm Console app only, which reads it with its own network stack: browser mode has no PAC engine. Here, choose “A proxy I give” with the proxy the PAC file names, or set HTTPS_PROXY before npm start and choose the system’s proxy settings.',
     { field: 'pacUrl' },
   );
 }

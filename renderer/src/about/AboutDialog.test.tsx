@@ -93,11 +93,20 @@ describe('about & diagnostics', () => {
     expect(await within(dialog).findByLabelText('Diagnostics to copy')).toHaveProperty('value', 'the report');
   });
 
-  test("opens the logs folder, or says where it is when it cannot", async () => {
-    openAbout({ 'diagnostics.openLogsFolder': () => ({ opened: false, folder: '/tmp/logs', detail: 'Browser mode cannot open folders on this computer: open this folder in your file manager.' }) });
+  test('opens the logs folder in the app, and says so', async () => {
+    const bridge = openAbout({ 'diagnostics.openLogsFolder': () => ({ opened: true, folder: '/home/olivia/.config/Realm Console/logs', detail: null }) });
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Open logs folder' }));
-    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('Browser mode cannot open folders'));
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toBe('Opened /home/olivia/.config/Realm Console/logs.'));
+    expect(bridge.callsTo('diagnostics.openLogsFolder')).toHaveLength(1);
+  });
+
+  test('in browser mode, shows where the logs are instead of a button that cannot open them', async () => {
+    openAbout({ 'diagnostics.get': () => diagnostics({ canOpenFolders: false }) });
+    const dialog = await openDialog();
+    expect(within(dialog).queryByRole('button', { name: 'Open logs folder' })).toBeNull();
+    expect(dialog.textContent).toContain('/home/olivia/.config/Realm Console/logs');
+    expect(dialog.textContent).toContain('Browser mode cannot open folders: open this one in your file manager.');
   });
 
   test('says plainly when no update channel is configured', async () => {

@@ -35,7 +35,10 @@ function AboutBody() {
           <dt>Network</dt>
           <dd>{data.networkInWords}</dd>
           <dt>Logs</dt>
-          <dd>{data.logsFolder ? <code>{data.logsFolder}</code> : 'None: the log folder could not be made (see the problems below).'}</dd>
+          <dd>
+            {data.logsFolder ? <code>{data.logsFolder}</code> : 'None: the log folder could not be made (see the problems below).'}
+            {data.logsFolder && !data.canOpenFolders && <span className="about-detail">Browser mode cannot open folders: open this one in your file manager.</span>}
+          </dd>
         </dl>
       </section>
       <DiagnosticsActions diagnostics={data} />

@@ -1,4 +1,4 @@
-// What the diagnostics view does: open the logs folder (the app; browser mode shows where it is),
+// What the diagnostics view does: open the logs folder (the app only; the view shows where it is),
 // copy the diagnostics (redacted by the core) to the clipboard, or show them to copy by hand where the
 // clipboard is refused, and check for updates. Each says what happened in a status line.
 import { useState } from 'react';
@@ -60,7 +60,7 @@ export function DiagnosticsActions({ diagnostics }: { diagnostics: Diagnostics }
         <button type="button" className="button" onClick={() => void copy()} disabled={report.isPending}>
           Copy diagnostics
         </button>
-        {diagnostics.logsFolder && (
+        {diagnostics.logsFolder && diagnostics.canOpenFolders && (
           <button type="button" className="button" onClick={() => void open()} disabled={openLogs.isPending}>
             Open logs folder
           </button>

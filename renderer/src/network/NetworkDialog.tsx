@@ -119,9 +119,7 @@ function ModeFields({ mode, status, form, errors }: ModeFieldsProps) {
         <>
           {!status.pacSupported && (
             <p className="network-problem" role="note">
-              Browser mode cannot read PAC files: they work in the Realm Console app, which reads them with its own network stack. Here,
-              choose “A proxy I give” with the proxy the PAC file names, or set HTTPS_PROXY before npm start and choose the system’s
-              settings.
+              Browser mode cannot read PAC files: they work in the Realm Console app only.
             </p>
           )}
           <Field label="PAC file address" hint="Like http://wpad.example.com/wpad.dat, or a file:// on this computer." error={errors.pacUrl}>

@@ -72,12 +72,23 @@ describe('an http:// address on the network', () => {
     await waitFor(() => expect(description(screen.getByLabelText('Server URL'))).toContain('would send your password and API key unencrypted'));
     const consent = screen.getByRole('checkbox', { name: 'I understand: allow unencrypted http:// to 10.1.2.3 for this organization' });
     expect(consent).toHaveProperty('checked', false);
-    expect(description(consent)).toContain('the organization is marked “Unencrypted”');
+    expect(description(consent)).toContain('the organization is marked “Unencrypted connection”');
     expect(bridge.callsTo('accounts.signInWithPassword')[0]).not.toHaveProperty('trust');
     fireEvent.click(consent);
     submit();
     await waitFor(() => expect(bridge.callsTo('accounts.signInWithPassword')).toHaveLength(2));
     expect(bridge.callsTo('accounts.signInWithPassword')[1]).toMatchObject({ trust: { allowCleartext: true, allowUncheckedCertificate: false } });
+  });
+  test('a consent given for one address is neither shown nor sent for another address typed since', async () => {
+    const { bridge } = openConnect({ 'accounts.signInWithPassword': () => ({ error: refusal }) });
+    await fillPasswordForm('http://10.1.2.3');
+    submit();
+    fireEvent.click(await screen.findByRole('checkbox', { name: /allow unencrypted http:\/\/ to 10\.1\.2\.3/ }));
+    type('Server URL', 'http://10.9.9.9');
+    expect(screen.queryByRole('checkbox', { name: /allow unencrypted/ })).toBeNull();
+    submit();
+    await waitFor(() => expect(bridge.callsTo('accounts.signInWithPassword')).toHaveLength(2));
+    expect(bridge.callsTo('accounts.signInWithPassword')[1]).not.toHaveProperty('trust');
   });
 });
 

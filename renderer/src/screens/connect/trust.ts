@@ -44,3 +44,31 @@ async function readCaFile(file: File): Promise<string> {
     throw new CaFileProblem(`${file.name} is not a text (PEM) file: it may be a binary certificate. Ask for the PEM version, which starts with -----BEGIN CERTIFICATE-----.`);
   }
 }
+
+/**
+ * The host a typed address names ("10.1.2.3:9991", "http://x.example"), for matching a consent to the
+ * address it was given for; null when it cannot be read (the core says why on submit).
+ */
+export function typedHost(typed: unknown): string | null {
+  if (typeof typed !== 'string' || typed.trim() === '') return null;
+  const text = typed.trim();
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A consent counts only for the address it was offered for: one given for 10.1.2.3 must not carry over
+ * to another address typed since. Forms without an address (a zuliprc) keep it as given.
+ */
+export function consentsForAddress<V extends TrustValues & { realmUrl?: unknown }>(values: V, offers: { cleartextHost: string | null; certificateHost: string | null }): V {
+  if (!('realmUrl' in values)) return values;
+  const host = typedHost(values.realmUrl);
+  return {
+    ...values,
+    allowCleartext: values.allowCleartext === true && host !== null && host === offers.cleartextHost,
+    allowUncheckedCertificate: values.allowUncheckedCertificate === true && host !== null && host === offers.certificateHost,
+  };
+}

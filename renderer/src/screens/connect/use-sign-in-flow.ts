@@ -6,7 +6,7 @@ import { useState, type BaseSyntheticEvent } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { BridgeError } from '../../bridge/bridge';
 import { NEEDS_CONSENT, signInProblem, type SignInMethod } from './sign-in-problems';
-import { CaFileProblem } from './trust';
+import { CaFileProblem, consentsForAddress } from './trust';
 
 /** The consents the core asked for, with the host each is about; null until it asks. */
 export interface TrustOffers {
@@ -34,7 +34,7 @@ export function useSignInFlow<V extends FieldValues>(
   const attempt = (allowPlaintext: boolean) =>
     form.handleSubmit(async (values) => {
       try {
-        await send(values, allowPlaintext);
+        await send(consentsForAddress(values, offers), allowPlaintext);
         form.reset();
         setOffers({ cleartextHost: null, certificateHost: null });
       } catch (error) {
