@@ -42,6 +42,10 @@ export default defineConfig(async ({ mode }) => {
     build: { outDir: `${outDir}/renderer`, emptyOutDir: true, sourcemap: true },
     test: {
       root: here('.'),
+      // Many tests drive a real sandbox over HTTP; on a loaded 2-core CI machine one can take several
+      // seconds. These limits only catch hangs: no test asserts a duration.
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
       projects: [
         {
           extends: true,
