@@ -50,7 +50,8 @@ export function userObject(db: Db, row: UserRow, viewer: Viewer, options: UserOb
   if (!viewer) delete (user as Partial<User>).timezone;
   if (row.is_bot) {
     user.bot_type = row.bot_type;
-    if (row.is_system_bot) user.is_system_bot = true;
+    // `is_system_bot` is not part of this dict: upstream documents it only in register's
+    // cross_realm_bots (https://zulip.com/api/register-queue), which adds it (server/events/snapshot.ts).
     // upstream hides that system bots own themselves
     user.bot_owner_id = row.is_system_bot ? null : row.bot_owner_id;
   } else if (options.includeCustomProfileFields && viewer) {
@@ -72,11 +73,15 @@ export function ownUserObject(db: Db, row: UserRow): OwnUser {
   };
 }
 
-/** Every user the viewer may list (upstream includes deactivated users and bots), in ID order. */
+/**
+ * Every user the viewer may list (upstream includes deactivated users and bots), in ID order. System
+ * bots are not the organization's users: upstream keeps them in a separate internal realm, so they are
+ * only in register's cross_realm_bots (https://zulip.com/api/get-users).
+ */
 export function listUserObjects(db: Db, viewer: Viewer, options: { userIds?: readonly number[]; includeCustomProfileFields?: boolean } = {}): User[] {
   const rows = options.userIds
-    ? (db.prepare(`SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(options.userIds)) as UserRow[])
-    : (db.prepare('SELECT * FROM users ORDER BY id').all() as UserRow[]);
+    ? (db.prepare(`SELECT * FROM users WHERE is_system_bot = 0 AND id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(options.userIds)) as UserRow[])
+    : (db.prepare('SELECT * FROM users WHERE is_system_bot = 0 ORDER BY id').all() as UserRow[]);
   const profileData = options.includeCustomProfileFields ? profileDataByUser(db, options.userIds) : undefined;
   return rows.map((row) => userObject(db, row, viewer, { includeCustomProfileFields: options.includeCustomProfileFields ?? false, profileData }));
 }

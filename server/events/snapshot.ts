@@ -133,13 +133,13 @@ function usersSection(ctx: ServerContext, user: UserRow, request: SnapshotReques
     realm_users: rows.filter((row) => row.is_active && !row.is_system_bot).map(forClient),
     realm_non_active_users: rows.filter((row) => !row.is_active).map(forClient),
     // upstream get_cross_realm_dicts: always with avatar URLs, whatever the client asked for
-    cross_realm_bots: rows.filter((row) => row.is_system_bot).map(toObject),
+    cross_realm_bots: rows.filter((row) => row.is_system_bot).map((row) => ({ ...toObject(row), is_system_bot: true })),
     user_id: user.id,
     email: own.email,
     delivery_email: own.delivery_email,
     full_name: own.full_name,
     avatar_url: own.avatar_url,
-    role: user.role,
+    // No top-level `role`: upstream's register gives the user's role as these flags (and in their realm_users entry).
     is_owner: isOwner(user),
     is_admin: isAdmin(user),
     is_moderator: isModeratorOrAbove(user) && !isAdmin(user),
