@@ -2,6 +2,7 @@
 // and the lookups that check a group-setting value names groups and users that exist.
 import type { GroupSettingValue, UserGroup } from '../../shared/api';
 import type { Db } from './connection';
+import { readThrough } from './read-cache';
 import { directMembers, directSubgroups, systemGroupId, type GroupRow } from './groups';
 
 /** The group's own settings (upstream NamedUserGroup.GROUP_PERMISSION_SETTINGS). */
@@ -47,10 +48,15 @@ export function listGroups(db: Db, includeDeactivated: boolean): GroupRow[] {
 
 const activeUserIds = (db: Db) => new Set(db.prepare('SELECT id FROM users WHERE is_active = 1').pluck().all() as number[]);
 
-/** Every group's object (GET /user_groups, register's realm_user_groups), reading the active users once. */
-export function listGroupObjects(db: Db, includeDeactivated: boolean): UserGroup[] {
-  const active = activeUserIds(db);
-  return listGroups(db, includeDeactivated).map((row) => groupObject(db, row, active));
+/**
+ * Every group's object (GET /user_groups, register's realm_user_groups), reading the active users once,
+ * kept until a group or a user changes (read-cache.ts): system groups list every member. Read-only.
+ */
+export function listGroupObjects(db: Db, includeDeactivated: boolean): readonly UserGroup[] {
+  return readThrough(db, `listGroupObjects:${String(includeDeactivated)}`, ['users', 'user_groups', 'group_members', 'group_subgroups'], () => {
+    const active = activeUserIds(db);
+    return listGroups(db, includeDeactivated).map((row) => groupObject(db, row, active));
+  });
 }
 
 /**

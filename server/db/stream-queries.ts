@@ -72,8 +72,9 @@ export function getStreamByName(db: Db, name: string): StreamRow | undefined {
   return db.prepare('SELECT * FROM streams WHERE lower(name) = lower(?)').get(name) as StreamRow | undefined;
 }
 
-export function allStreams(db: Db): StreamRow[] {
-  return db.prepare('SELECT * FROM streams ORDER BY id').all() as StreamRow[];
+/** Every channel's row in ID order, kept until the streams table changes (read-cache.ts). Read-only. */
+export function allStreams(db: Db): readonly StreamRow[] {
+  return readThrough(db, 'allStreams', ['streams'], () => db.prepare('SELECT * FROM streams ORDER BY id').all() as StreamRow[]);
 }
 
 /** The user's active subscription to the channel, if any. */
