@@ -58,14 +58,14 @@ const importRules = [
     // Helpers that both Node processes (electron/ and server/) need, such as the lock file and the
     // atomic JSON write: Node built-ins, but still no other part.
     files: ['shared/node/**'],
-    ignores: ['shared/**/*.test.ts'],
+    ignores: ['shared/**/*.test.ts', 'shared/**/testing/**'],
     message: 'shared/node/ holds Node-only helpers for electron/ and server/: it imports Node built-ins and shared/ only.',
     patterns: [...ours('electron'), ...ours('renderer'), ...ours('server'), ...ours('e2e')],
     regex: '^(?!node:|\\.)',
   },
   {
-    // Tests of shared/ run under Node and may read fixtures, but still import no other part.
-    files: ['shared/**/*.test.ts'],
+    // Tests of shared/ (and their testing/ support) run under Node and may read fixtures, but still import no other part.
+    files: ['shared/**/*.test.ts', 'shared/**/testing/**'],
     message: 'Tests of shared/ import shared/, test tools and Node only.',
     patterns: [...ours('electron'), ...ours('renderer'), ...ours('server'), ...ours('e2e')],
   },

@@ -7,6 +7,7 @@ import path from 'node:path';
 const repo = path.resolve(import.meta.dirname, '..', '..');
 
 const BENCHES = [
+  { name: 'POST /register on a 20,000-user realm, beside its floor', script: 'e2e/bench/register.ts' },
   { name: 'Realm-state reducer on a 20,000-user realm', script: 'electron/core/session/testing/reducer-bench.ts' },
   { name: 'Parse, dedupe and check 10,000 invitation addresses', script: 'e2e/bench/invitee-checks.ts' },
   { name: 'Users table at 20,000 users, in Chromium', script: 'e2e/bench/users-table.ts' },

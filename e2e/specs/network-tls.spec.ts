@@ -44,7 +44,7 @@ test.describe("a certificate from the organization's own authority", () => {
 
     // Live over HTTPS: a user another administrator adds shows without a reload.
     const olivia = await signInDirectly(sandbox.directUrl, 'olivia@sandbox.test', certificates);
-    const users = ((await olivia.request('GET', '/users')).members as { is_system_bot?: boolean }[]).filter((user) => user.is_system_bot !== true).length;
+    const users = ((await olivia.request('GET', '/users')).members as unknown[]).length;
     await expect(page.getByRole('button', { name: `${users} users`, exact: true })).toBeVisible();
     await olivia.request('POST', '/users', { email: 'tess@sandbox.test', password: 'sandbox', full_name: 'Tess Tls' });
     await expect(page.getByRole('button', { name: `${users + 1} users`, exact: true })).toBeVisible();

@@ -119,7 +119,7 @@ describe('stream update events', () => {
     update('adam', 'old-projects', { is_archived: false });
     expect(realm.published).toHaveLength(1);
     expect(StreamEvent.parse(delivered(realm.published[0]?.event))).toMatchObject({ property: 'is_archived', value: false });
-    expect(realm.published[0]?.event).toMatchObject({ _archived_channel: true, _stream: { name: 'old-projects', for_unarchiving: true } });
+    expect(realm.published[0]?.event).toMatchObject({ _archived_channel: true, _stream: { name: 'old-projects' } });
   });
 
   test('a default channel change sends the default channel IDs to every non-guest', () => {

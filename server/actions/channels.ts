@@ -367,7 +367,7 @@ function announce(ctx: ServerContext, before: StreamRow, update: ChannelUpdate, 
   // others, unarchiving looks like the channel being created (upstream do_unarchive_stream), which
   // delivery makes of the is_archived update with the channel attached (server/events/delivery.ts).
   const archived = Boolean(before.is_archived);
-  const marks = archived ? { _archived_channel: true, ...(update.unarchive ? { _stream: { ...streamObject(ctx.db, after, { now }), for_unarchiving: true } } : {}) } : {};
+  const marks = archived ? { _archived_channel: true, ...(update.unarchive ? { _stream: streamObject(ctx.db, after, { now }) } : {}) } : {};
   for (const event of channelUpdateEvents(before, update)) ctx.events.publish(kept, { ...event, ...marks });
   if (gained.length > 0) {
     ctx.events.publish(gained, { type: 'stream', op: 'create', streams: [streamObject(ctx.db, after, { now })] });

@@ -2,6 +2,7 @@
 // and the lookups that check a group-setting value names groups and users that exist.
 import type { GroupSettingValue, UserGroup } from '../../shared/api';
 import type { Db } from './connection';
+import { readThrough } from './read-cache';
 import { directMembers, directSubgroups, systemGroupId, type GroupRow } from './groups';
 
 /** The group's own settings (upstream NamedUserGroup.GROUP_PERMISSION_SETTINGS). */
@@ -45,14 +46,25 @@ export function listGroups(db: Db, includeDeactivated: boolean): GroupRow[] {
   return db.prepare(`SELECT * FROM user_groups ${where} ORDER BY id`).all() as GroupRow[];
 }
 
-/** Active direct members: upstream leaves deactivated users out since feature level 303. */
-function activeDirectMembers(db: Db, groupId: number): number[] {
-  const active = new Set(db.prepare('SELECT id FROM users WHERE is_active = 1').pluck().all() as number[]);
-  return directMembers(db, groupId).filter((id) => active.has(id));
+const activeUserIds = (db: Db) => new Set(db.prepare('SELECT id FROM users WHERE is_active = 1').pluck().all() as number[]);
+
+/**
+ * Every group's object (GET /user_groups, register's realm_user_groups), reading the active users once,
+ * kept until a group or a user changes (read-cache.ts): system groups list every member. Read-only.
+ */
+export function listGroupObjects(db: Db, includeDeactivated: boolean): readonly UserGroup[] {
+  return readThrough(db, `listGroupObjects:${String(includeDeactivated)}`, ['users', 'user_groups', 'group_members', 'group_subgroups'], () => {
+    const active = activeUserIds(db);
+    return listGroups(db, includeDeactivated).map((row) => groupObject(db, row, active));
+  });
 }
 
-/** Upstream's user group object; parses with shared/api `UserGroup`. */
-export function groupObject(db: Db, row: GroupRow): UserGroup {
+/**
+ * Upstream's user group object; parses with shared/api `UserGroup`. Its members are the active direct
+ * members: upstream leaves deactivated users out since feature level 303. `active`: the active users'
+ * IDs, when the caller has them already.
+ */
+export function groupObject(db: Db, row: GroupRow, active: ReadonlySet<number> = activeUserIds(db)): UserGroup {
   const stored = JSON.parse(row.settings) as Partial<Record<UserGroupSetting, GroupSettingValue>>;
   const settings = Object.fromEntries(
     USER_GROUP_SETTINGS.map((setting) => [setting, stored[setting] ?? defaultGroupSetting(setting, row)]),
@@ -61,7 +73,7 @@ export function groupObject(db: Db, row: GroupRow): UserGroup {
     id: row.id,
     name: row.name,
     description: row.description,
-    members: activeDirectMembers(db, row.id),
+    members: directMembers(db, row.id).filter((id) => active.has(id)),
     direct_subgroup_ids: directSubgroups(db, row.id),
     is_system_group: row.is_system_group === 1,
     date_created: row.date_created,

@@ -20,7 +20,10 @@ export function userStatusSnapshot(db: Db): Record<string, UserStatus> {
   const rows = db
     .prepare(
       `SELECT u.id, u.settings, s.status_text, s.emoji_name, s.emoji_code, s.reaction_type
-       FROM users u LEFT JOIN user_status s ON s.user_id = u.id WHERE u.is_active = 1 ORDER BY u.id`,
+       FROM users u LEFT JOIN user_status s ON s.user_id = u.id
+       -- only users with a status, or whose stored settings name presence_enabled, can have an entry:
+       -- the others' settings are not parsed at all
+       WHERE u.is_active = 1 AND (s.user_id IS NOT NULL OR u.settings LIKE '%"presence_enabled"%') ORDER BY u.id`,
     )
     .all() as StatusRow[];
   const snapshot: Record<string, UserStatus> = {};

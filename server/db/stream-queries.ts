@@ -3,6 +3,7 @@
 // create events, register `streams`) and the spec's subscription object (register `subscriptions`).
 import type { GroupSettingValue, Stream, Subscription, TopicsPolicy } from '../../shared/api';
 import type { Db } from './connection';
+import { readThrough } from './read-cache';
 import { holdsGroupSetting, parseGroupSetting, systemGroupId } from './groups';
 import { isAdmin, isGuest, type UserRow } from './users';
 import { TRAFFIC_WINDOW_DAYS, weeklyTraffic } from '../lib/stream-traffic';
@@ -71,8 +72,9 @@ export function getStreamByName(db: Db, name: string): StreamRow | undefined {
   return db.prepare('SELECT * FROM streams WHERE lower(name) = lower(?)').get(name) as StreamRow | undefined;
 }
 
-export function allStreams(db: Db): StreamRow[] {
-  return db.prepare('SELECT * FROM streams ORDER BY id').all() as StreamRow[];
+/** Every channel's row in ID order, kept until the streams table changes (read-cache.ts). Read-only. */
+export function allStreams(db: Db): readonly StreamRow[] {
+  return readThrough(db, 'allStreams', ['streams'], () => db.prepare('SELECT * FROM streams ORDER BY id').all() as StreamRow[]);
 }
 
 /** The user's active subscription to the channel, if any. */
@@ -82,19 +84,39 @@ export function getSubscription(db: Db, streamId: number, userId: number): Subsc
     | undefined;
 }
 
-/** Every channel's active subscribers at once (for the register snapshot of a large realm). */
-export function subscribersByStream(db: Db): Map<number, number[]> {
+/** The user's active subscriptions by channel ID (for the register snapshot: one query, not one per channel). */
+export function subscriptionsOf(db: Db, userId: number): Map<number, SubscriptionRow> {
+  const rows = db.prepare('SELECT * FROM subscriptions WHERE user_id = ? AND active = 1').all(userId) as SubscriptionRow[];
+  return new Map(rows.map((row) => [row.stream_id, row]));
+}
+
+/**
+ * Every channel's active subscribers at once (for the register snapshot of a large realm), kept until
+ * a subscription or a user changes (read-cache.ts). Read-only: callers copy a list before changing it.
+ */
+export function subscribersByStream(db: Db): ReadonlyMap<number, readonly number[]> {
+  return readThrough(db, 'subscribersByStream', ['subscriptions', 'users'], () => readSubscribersByStream(db));
+}
+
+function readSubscribersByStream(db: Db): Map<number, number[]> {
   // The (stream_id, active, user_id) index answers this in order; filtering deactivated users in
   // JavaScript beats joining the users table for every one of hundreds of thousands of rows.
   const inactive = new Set(db.prepare('SELECT id FROM users WHERE is_active = 0').pluck().all() as number[]);
-  // One row per channel (SQLite joins the IDs): far fewer rows to hand to JavaScript.
-  const rows = db
-    .prepare('SELECT stream_id, group_concat(user_id) FROM (SELECT stream_id, user_id FROM subscriptions WHERE active = 1 ORDER BY stream_id, user_id) GROUP BY stream_id')
-    .raw()
-    .all() as [number, string][];
+  // One row per channel (SQLite joins the IDs): far fewer rows to hand to JavaScript. The index gives
+  // each channel's IDs in order already; an ORDER BY would sort every row again in a temporary tree,
+  // so the order is checked here instead (group_concat's order is the scan's, which SQLite does not promise).
+  const rows = db.prepare('SELECT stream_id, group_concat(user_id) FROM subscriptions WHERE active = 1 GROUP BY stream_id').raw().all() as [number, string][];
   const byStream = new Map<number, number[]>();
-  for (const [streamId, ids] of rows) byStream.set(streamId, ids.split(',').map(Number).filter((id) => !inactive.has(id)));
+  for (const [streamId, joined] of rows) {
+    const ids = joined.split(',').map(Number).filter((id) => !inactive.has(id));
+    byStream.set(streamId, ascending(ids) ? ids : ids.sort((a, b) => a - b));
+  }
   return byStream;
+}
+
+function ascending(ids: readonly number[]): boolean {
+  for (let i = 1; i < ids.length; i++) if ((ids[i - 1] ?? 0) > (ids[i] ?? 0)) return false;
+  return true;
 }
 
 /** What streamObject needs of a channel's messages: the first ID, the latest send time, and the recent traffic. */
@@ -105,21 +127,25 @@ export interface MessageStats {
   recent: number;
 }
 
-/** Each channel's first message ID, latest send time and messages sent since `since` (UTC seconds), at once. */
-export function messageStatsByStream(db: Db, since: number): Map<number, MessageStats> {
-  // The first and last IDs come from the (stream_id, topic, id) index alone; only the last message's
-  // row is read, for its time (IDs grow with time).
+/** A channel's figures as messageStatsByStream reads them, with its newest message's ID. */
+export interface ChannelMessageStats extends MessageStats {
+  last_id: number;
+}
+
+/** Each channel's first and last message IDs, latest send time and messages sent since `since` (UTC seconds), at once. */
+export function messageStatsByStream(db: Db, since: number): Map<number, ChannelMessageStats> {
+  // One pass over the (stream_id, id, date_sent) index, which covers every figure; only each channel's
+  // last message row is read, for its time (IDs grow with time).
   const rows = db
     .prepare(
-      `SELECT g.stream_id, g.first_id, m.date_sent AS last_sent
-       FROM (SELECT stream_id, min(id) AS first_id, max(id) AS last_id FROM messages WHERE stream_id IS NOT NULL GROUP BY stream_id) g
+      `SELECT g.stream_id, g.first_id, g.last_id, m.date_sent AS last_sent, g.recent
+       FROM (SELECT stream_id, min(id) AS first_id, max(id) AS last_id, count(CASE WHEN date_sent > ? THEN 1 END) AS recent
+             FROM messages WHERE stream_id IS NOT NULL GROUP BY stream_id) g
        JOIN messages m ON m.id = g.last_id`,
     )
-    .all() as { stream_id: number; first_id: number; last_sent: number }[];
-  const recent = new Map(
-    (db.prepare('SELECT stream_id, count(*) FROM messages WHERE stream_id IS NOT NULL AND date_sent > ? GROUP BY stream_id').raw().all(since) as [number, number][]),
-  );
-  return new Map(rows.map((row) => [row.stream_id, { first_id: row.first_id, last_sent: row.last_sent, recent: recent.get(row.stream_id) ?? 0 }]));
+    .raw()
+    .all(since) as [number, number, number, number, number][];
+  return new Map(rows.map(([streamId, first_id, last_id, last_sent, recent]) => [streamId, { first_id, last_id, last_sent, recent }]));
 }
 
 function messageStatsOf(db: Db, streamId: number, since: number): MessageStats {
@@ -248,6 +274,8 @@ export function streamObject(db: Db, row: StreamRow, options: StreamObjectOption
 export interface SubscriptionObjectOptions extends StreamObjectOptions {
   /** Add `subscribers` (register `include_subscribers`). */
   includeSubscribers?: boolean;
+  /** The user's active subscriptions, already read (subscriptionsOf). */
+  subscriptions?: ReadonlyMap<number, SubscriptionRow>;
 }
 
 /**
@@ -255,7 +283,7 @@ export interface SubscriptionObjectOptions extends StreamObjectOptions {
  * or undefined when the user is not subscribed.
  */
 export function subscriptionObject(db: Db, row: StreamRow, userId: number, options: SubscriptionObjectOptions = {}): Subscription | undefined {
-  const sub = getSubscription(db, row.id, userId);
+  const sub = options.subscriptions ? options.subscriptions.get(row.id) : getSubscription(db, row.id, userId);
   if (!sub) return undefined;
   const { is_default: _isDefault, ...stream } = streamObject(db, row, { now: options.now, stats: options.stats, subscribers: options.subscribers });
   return {

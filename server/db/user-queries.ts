@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { OwnUser, ProfileData as ProfileDataSchema, User } from '../../shared/api';
 import { renderMarkdown } from '../markdown/render';
 import type { Db } from './connection';
+import { readThrough } from './read-cache';
 import { isAdmin, isGuest, isOwner, type UserRow } from './users';
 
 export type ProfileData = z.infer<typeof ProfileDataSchema>;
@@ -50,7 +51,8 @@ export function userObject(db: Db, row: UserRow, viewer: Viewer, options: UserOb
   if (!viewer) delete (user as Partial<User>).timezone;
   if (row.is_bot) {
     user.bot_type = row.bot_type;
-    if (row.is_system_bot) user.is_system_bot = true;
+    // `is_system_bot` is not part of this dict: upstream documents it only in register's
+    // cross_realm_bots (https://zulip.com/api/register-queue), which adds it (server/events/snapshot.ts).
     // upstream hides that system bots own themselves
     user.bot_owner_id = row.is_system_bot ? null : row.bot_owner_id;
   } else if (options.includeCustomProfileFields && viewer) {
@@ -72,13 +74,25 @@ export function ownUserObject(db: Db, row: UserRow): OwnUser {
   };
 }
 
-/** Every user the viewer may list (upstream includes deactivated users and bots), in ID order. */
+/**
+ * Every user the viewer may list (upstream includes deactivated users and bots), in ID order. System
+ * bots are not the organization's users: upstream keeps them in a separate internal realm, so they are
+ * only in register's cross_realm_bots (https://zulip.com/api/get-users).
+ */
 export function listUserObjects(db: Db, viewer: Viewer, options: { userIds?: readonly number[]; includeCustomProfileFields?: boolean } = {}): User[] {
   const rows = options.userIds
-    ? (db.prepare(`SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(options.userIds)) as UserRow[])
-    : (db.prepare('SELECT * FROM users ORDER BY id').all() as UserRow[]);
+    ? (db.prepare(`SELECT * FROM users WHERE is_system_bot = 0 AND id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(options.userIds)) as UserRow[])
+    : (db.prepare('SELECT * FROM users WHERE is_system_bot = 0 ORDER BY id').all() as UserRow[]);
   const profileData = options.includeCustomProfileFields ? profileDataByUser(db, options.userIds) : undefined;
   return rows.map((row) => userObject(db, row, viewer, { includeCustomProfileFields: options.includeCustomProfileFields ?? false, profileData }));
+}
+
+/**
+ * Every account's row in ID order, system bots included, kept until the users table changes
+ * (read-cache.ts): the register snapshot reads them all each time. Read-only.
+ */
+export function allUserRows(db: Db): readonly UserRow[] {
+  return readThrough(db, 'allUserRows', ['users'], () => db.prepare('SELECT * FROM users ORDER BY id').all() as UserRow[]);
 }
 
 /** The realm's real addresses are visible to administrators only, and to each user their own. */
@@ -122,20 +136,29 @@ export function profileDataByUser(db: Db, userIds?: readonly number[]): Map<numb
 /**
  * spec 19 (deprecated) max_message_id: the newest message the user received, or -1 (upstream
  * max_message_id_for_user). Received means a direct message they take part in, or a channel message
- * sent while they were subscribed.
+ * sent while they were subscribed. `lastIdByStream`: each channel's newest message ID, when the caller
+ * has read them already (the register snapshot), so no channel's messages are read again.
  */
-export function maxMessageIdFor(db: Db, userId: number): number {
-  const newest = db
+export function maxMessageIdFor(db: Db, userId: number, lastIdByStream?: ReadonlyMap<number, { last_id: number }>): number {
+  // The participants are in dm_key, which the (dm_key, id) index holds: only matching rows are read.
+  const direct = db
     .prepare(
-      `SELECT max(id) FROM messages m
-       WHERE (m.type = 'private' AND (',' || m.dm_key || ',') LIKE '%,' || CAST(@user AS INTEGER) || ',%')
-          OR (m.type = 'stream' AND EXISTS (
-                SELECT 1 FROM subscriptions s
-                WHERE s.user_id = @user AND s.stream_id = m.stream_id AND s.active = 1 AND m.id > s.subscribed_after_message_id))`,
+      `SELECT max(id) FROM messages
+       WHERE dm_key IS NOT NULL AND (',' || dm_key || ',') LIKE '%,' || CAST(? AS INTEGER) || ',%' AND type = 'private'`,
     )
     .pluck()
-    .get({ user: userId }) as number | null;
-  return newest ?? -1;
+    .get(userId) as number | null;
+  const subscriptions = db.prepare('SELECT stream_id, subscribed_after_message_id FROM subscriptions WHERE user_id = ? AND active = 1').raw().all(userId) as [number, number][];
+  // A channel's newest message is after the subscription exactly when any of its messages is.
+  const newestIn = lastIdByStream
+    ? (streamId: number) => lastIdByStream.get(streamId)?.last_id ?? null
+    : (streamId: number) => db.prepare('SELECT max(id) FROM messages WHERE stream_id = ?').pluck().get(streamId) as number | null;
+  let newest = direct ?? -1;
+  for (const [streamId, after] of subscriptions) {
+    const last = newestIn(streamId);
+    if (last !== null && last > after && last > newest) newest = last;
+  }
+  return newest;
 }
 
 /** Active human owners (upstream realm.get_human_owner_users), for the only-owner rules. */
@@ -143,9 +166,24 @@ export function humanOwnerCount(db: Db): number {
   return db.prepare('SELECT count(*) FROM users WHERE role = 100 AND is_active = 1 AND is_bot = 0').pluck().get() as number;
 }
 
+/** Addresses' Gravatar hashes: the register snapshot of a large realm would otherwise hash every address each time. */
+const gravatarHashes = new Map<string, string>();
+const GRAVATAR_HASHES_KEPT = 100_000;
+
+function gravatarHash(email: string): string {
+  const address = email.toLowerCase();
+  let hash = gravatarHashes.get(address);
+  if (hash === undefined) {
+    if (gravatarHashes.size >= GRAVATAR_HASHES_KEPT) gravatarHashes.clear();
+    hash = createHash('md5').update(address).digest('hex');
+    gravatarHashes.set(address, hash);
+  }
+  return hash;
+}
+
 /** upstream get_gravatar_url: every sandbox avatar is a Gravatar; the version busts caches. */
 export function gravatarUrl(email: string, avatarVersion: number, medium = false): string {
-  const hash = createHash('md5').update(email.toLowerCase()).digest('hex');
+  const hash = gravatarHash(email);
   // upstream MEDIUM_AVATAR_SIZE
   const size = medium ? '&s=500' : '';
   return `https://secure.gravatar.com/avatar/${hash}?d=identicon${size}&version=${String(avatarVersion)}`;

@@ -102,14 +102,11 @@ function legacyPresence(event: ServerEvent): ServerEvent {
  */
 function archivedChannelFallback(event: ServerEvent): ServerEvent[] {
   if (event.type === 'stream' && event.op === 'update' && event.property === 'is_archived' && event._stream) {
-    const stream = event._stream as { stream_id: number };
+    const channel = event._stream as { stream_id: number };
     const archived = event.value === true;
-    const { for_unarchiving: forUnarchiving, ...channel } = stream as { stream_id: number; for_unarchiving?: boolean };
-    return [
-      archived
-        ? { type: 'stream', op: 'delete', streams: [channel], stream_ids: [channel.stream_id] }
-        : { type: 'stream', op: 'create', streams: [channel], ...(forUnarchiving ? { for_unarchiving: true } : {}) },
-    ];
+    // upstream's published stream create event (https://zulip.com/api/get-events#stream-create) has
+    // no mark of an unarchiving: the channel simply appears.
+    return [archived ? { type: 'stream', op: 'delete', streams: [channel], stream_ids: [channel.stream_id] } : { type: 'stream', op: 'create', streams: [channel] }];
   }
   return [];
 }

@@ -17,9 +17,19 @@ import { listFolders, folderObject } from '../db/folder-queries';
 import { listProfileFields, PROFILE_FIELD_TYPES } from '../db/profile-field-queries';
 import { userSettingsDefaultsSnapshot } from '../db/realm-defaults-queries';
 import { realmChannelSettings } from '../db/realm-permissions';
-import { groupObject, listGroups } from '../db/group-queries';
-import { allStreams, messageStatsByStream, metadataAccessStreams, streamObject, subscribersByStream, subscriptionObject, type StreamRow } from '../db/stream-queries';
-import { maxMessageIdFor, ownUserObject, profileDataByUser, userObject } from '../db/user-queries';
+import { listGroupObjects } from '../db/group-queries';
+import {
+  allStreams,
+  messageStatsByStream,
+  metadataAccessStreams,
+  streamObject,
+  subscribersByStream,
+  subscriptionObject,
+  subscriptionsOf,
+  type ChannelMessageStats,
+  type StreamRow,
+} from '../db/stream-queries';
+import { allUserRows, gravatarUrl, maxMessageIdFor, profileDataByUser, userObject } from '../db/user-queries';
 import { isAdmin, isGuest, isModeratorOrAbove, isOwner, userSettings, type UserRow } from '../db/users';
 import { userForClient, withInheritedNotificationSettings } from './snapshot-compat';
 import { userSections } from './snapshot-sections';
@@ -55,7 +65,7 @@ export function buildSnapshot(ctx: ServerContext, request: SnapshotRequest): Sna
   const db = ctx.db;
   if (want('realm_user')) Object.assign(snapshot, usersSection(ctx, user, request));
   if (want('realm_user_groups')) {
-    snapshot.realm_user_groups = listGroups(db, Boolean(request.capabilities.include_deactivated_groups)).map((row) => groupObject(db, row));
+    snapshot.realm_user_groups = listGroupObjects(db, Boolean(request.capabilities.include_deactivated_groups));
   }
   // upstream fetch_initial_state_data: `streams` (and the subscription lists) cover every channel the
   // user may see the metadata of (do_get_streams with include_all), so an administrator gets the
@@ -63,7 +73,9 @@ export function buildSnapshot(ctx: ServerContext, request: SnapshotRequest): Sna
   const visibleStreams = metadataAccessStreams(db, user).filter((row) => request.capabilities.archived_channels || !row.is_archived);
   const now = seconds(ctx.clock);
   // Per-channel numbers for every channel at once: one query each instead of two per channel.
-  const many = want('stream') || want('subscription') ? { now, stats: messageStatsByStream(db, now - TRAFFIC_WINDOW_DAYS * 86_400), subscribers: subscribersByStream(db) } : { now };
+  const channels = want('stream') || want('subscription');
+  const stats = channels || want('message') ? messageStatsByStream(db, now - TRAFFIC_WINDOW_DAYS * 86_400) : undefined;
+  const many = channels ? { now, stats, subscribers: subscribersByStream(db) } : { now };
   if (want('stream')) snapshot.streams = visibleStreams.map((row) => streamObject(db, row, many));
   if (want('subscription')) {
     // spec 21 notification_settings_null: without it, null settings arrive as the user's own values.
@@ -79,7 +91,7 @@ export function buildSnapshot(ctx: ServerContext, request: SnapshotRequest): Sna
     snapshot.realm_default_streams = db.prepare('SELECT id FROM streams WHERE is_default = 1 AND is_archived = 0 ORDER BY id').pluck().all();
   }
   if (want('realm_user_settings_defaults')) snapshot.realm_user_settings_defaults = userSettingsDefaultsSnapshot(db, ctx.config.featureLevel);
-  if (want('message')) snapshot.max_message_id = maxMessageIdFor(db, user.id);
+  if (want('message')) snapshot.max_message_id = maxMessageIdFor(db, user.id, stats);
   if (want('recent_private_conversations')) snapshot.recent_private_conversations = recentConversations(ctx, user.id);
   if (want('navigation_views')) snapshot.navigation_views = [];
   Object.assign(
@@ -116,7 +128,7 @@ function realmSection(ctx: ServerContext): Snapshot {
 }
 
 function usersSection(ctx: ServerContext, user: UserRow, request: SnapshotRequest): Snapshot {
-  const rows = ctx.db.prepare('SELECT * FROM users ORDER BY id').all() as UserRow[];
+  const rows = allUserRows(ctx.db);
   const viewer = { id: user.id, role: user.role };
   const profileData = profileDataByUser(ctx.db);
   const toObject = (row: UserRow) => userObject(ctx.db, row, viewer, { includeCustomProfileFields: true, profileData });
@@ -127,19 +139,18 @@ function usersSection(ctx: ServerContext, user: UserRow, request: SnapshotReques
     now: seconds(ctx.clock),
   };
   const forClient = (row: UserRow) => userForClient(toObject(row), row, avatars);
-  // The user's own avatar_url below, like upstream's, is always a URL (upstream forces client_gravatar off for it).
-  const own = ownUserObject(ctx.db, user);
   return {
     realm_users: rows.filter((row) => row.is_active && !row.is_system_bot).map(forClient),
     realm_non_active_users: rows.filter((row) => !row.is_active).map(forClient),
     // upstream get_cross_realm_dicts: always with avatar URLs, whatever the client asked for
-    cross_realm_bots: rows.filter((row) => row.is_system_bot).map(toObject),
+    cross_realm_bots: rows.filter((row) => row.is_system_bot).map((row) => ({ ...toObject(row), is_system_bot: true })),
     user_id: user.id,
-    email: own.email,
-    delivery_email: own.delivery_email,
-    full_name: own.full_name,
-    avatar_url: own.avatar_url,
-    role: user.role,
+    email: user.email,
+    delivery_email: user.delivery_email,
+    full_name: user.full_name,
+    // Like upstream's, always a URL (upstream forces client_gravatar off for the user's own).
+    avatar_url: gravatarUrl(user.delivery_email, user.avatar_version),
+    // No top-level `role`: upstream's register gives the user's role as these flags (and in their realm_users entry).
     is_owner: isOwner(user),
     is_admin: isAdmin(user),
     is_moderator: isModeratorOrAbove(user) && !isAdmin(user),
@@ -156,7 +167,7 @@ function subscriptionsSection(
   user: UserRow,
   visible: StreamRow[],
   include: SnapshotRequest['includeSubscribers'],
-  many: Parameters<typeof streamObject>[2] & { subscribers?: ReadonlyMap<number, readonly number[]> },
+  many: Parameters<typeof streamObject>[2] & { stats?: ReadonlyMap<number, ChannelMessageStats>; subscribers?: ReadonlyMap<number, readonly number[]> },
   inheritedSettings: Record<string, unknown> | null,
 ): Snapshot {
   const db = ctx.db;
@@ -164,15 +175,15 @@ function subscriptionsSection(
   const subscriptions = [];
   const neverSubscribed = [];
   const activeSince = now - PARTIAL_SUBSCRIBERS_ACTIVE_DAYS * 86_400;
-  const partialOf = (ids: number[]) =>
-    db
-      .prepare(
-        'SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?)) AND (is_bot = 1 OR last_active >= ?) ORDER BY id',
-      )
-      .pluck()
-      .all(JSON.stringify(ids), activeSince) as number[];
+  let listedInPartial: ReadonlySet<number> | undefined;
+  const partialOf = (ids: number[]) => {
+    listedInPartial ??= new Set(db.prepare('SELECT id FROM users WHERE is_bot = 1 OR last_active >= ?').pluck().all(activeSince) as number[]);
+    const listed = listedInPartial;
+    return ids.filter((id) => listed.has(id));
+  };
+  const own = subscriptionsOf(db, user.id);
   for (const row of visible) {
-    const sub = subscriptionObject(db, row, user.id, many);
+    const sub = subscriptionObject(db, row, user.id, { ...many, subscriptions: own });
     const ids = include === 'false' ? [] : [...(many.subscribers?.get(row.id) ?? [])];
     const lists =
       // spec 21 include_subscribers: full lists below this many subscribers; partial lists above it.

@@ -109,7 +109,8 @@ describe('archived channels', () => {
     expect(update).toMatchObject({ op: 'update', property: 'is_archived', value: false });
     const [created] = await old.drain();
     expectParses([created as QueueEvent]);
-    expect(created).toMatchObject({ op: 'create', streams: [{ stream_id: ids['#old-projects'], name: 'old-projects' }], for_unarchiving: true });
+    expect(created).toMatchObject({ op: 'create', streams: [{ stream_id: ids['#old-projects'], name: 'old-projects' }] });
+    expect(created).not.toHaveProperty('for_unarchiving');
   });
 });
 

@@ -8,7 +8,8 @@ import { startTestServer, type TestServer } from '../testing/harness';
 import { openDemoRealm } from '../testing/in-process';
 import { LARGE_COUNTS } from './large';
 
-const COUNTS_SQL = `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM streams) AS channels,
+// Users as GET /users lists them: the organization's, without the server's system bots.
+const COUNTS_SQL = `SELECT (SELECT count(*) FROM users WHERE is_system_bot = 0) AS users, (SELECT count(*) FROM streams) AS channels,
   (SELECT count(*) FROM messages) AS messages`;
 type Counts = { users: number; channels: number; messages: number };
 

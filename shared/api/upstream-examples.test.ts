@@ -3,43 +3,21 @@
 // differ, the spec wins: those examples are listed in SPEC_DIFFERENCES with the reason, and the test
 // checks that they still fail (so the list cannot go stale).
 //
-// The description is upstream's zerver/openapi/zulip.yaml at feature level 247. It is not part of this
-// repository: UPSTREAM_OPENAPI names the file, by default ../shared/reference/upstream-openapi-fl247.yaml
-// beside the project folder (where CI has it). Without it these tests are skipped, with one line saying
-// where to put it; a file named by UPSTREAM_OPENAPI that is missing fails them instead.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+// The description is upstream's zerver/openapi/zulip.yaml at feature level 247, found as
+// shared/node/testing/upstream-openapi.ts says; without it these tests are skipped, with one line
+// saying where to put it.
 import { describe, expect, test } from 'vitest';
-import { parse } from 'yaml';
 import type { z } from 'zod';
+import { resolveRef, skipReason, upstreamOpenApi, type OpenApi, type Operation } from '../node/testing/upstream-openapi';
 import { endpoints, type Endpoint } from './index';
 import { parseErrorBody } from './errors';
 import { eventSchemas, isKnownEventKind } from './events';
 
-const chosenPath = process.env.UPSTREAM_OPENAPI;
-const yamlPath = chosenPath ? path.resolve(chosenPath) : path.resolve(import.meta.dirname, '../../../shared/reference/upstream-openapi-fl247.yaml');
-const found = Boolean(chosenPath) || existsSync(yamlPath);
-if (!found) {
-  console.warn(`Skipped: upstream's OpenAPI file (zerver/openapi/zulip.yaml at feature level 247) is not at ${yamlPath}; put it there, or set UPSTREAM_OPENAPI to its path.`);
-}
-const doc = found ? (parse(readFileSync(yamlPath, 'utf8'), { maxAliasCount: -1 }) as OpenApi) : null;
+if (skipReason) console.warn(skipReason);
+const doc = upstreamOpenApi();
+const found = doc !== null;
 
-interface OpenApi {
-  paths: Record<string, Record<string, Operation>>;
-  components: Record<string, Record<string, unknown>>;
-}
-interface Operation {
-  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
-}
-
-/** Follows `#/components/...` references. */
-function resolve(node: unknown): unknown {
-  if (node && typeof node === 'object' && '$ref' in node && typeof node.$ref === 'string') {
-    const [, , group, name] = node.$ref.split('/');
-    return doc?.components[group ?? '']?.[name ?? ''];
-  }
-  return node;
-}
+const resolve = (node: unknown): unknown => (doc ? resolveRef(doc, node) : node);
 
 /** Every `example` found under a schema, through allOf/oneOf/anyOf and references. */
 function examplesIn(schema: unknown, seen = new Set<unknown>()): unknown[] {

@@ -73,6 +73,7 @@ export const User = z.looseObject({
   avatar_version: z.int().optional(),
   bot_type: z.int().nullable().optional(),
   bot_owner_id: UserId.nullable().optional(),
+  /** Only in register's `cross_realm_bots` (https://zulip.com/api/register-queue): GET /users and realm_users never list system bots. */
   is_system_bot: z.boolean().optional(),
   profile_data: ProfileData.optional(),
 });
