@@ -32,6 +32,7 @@ export async function openServerLog(dir: string): Promise<ServerLog> {
     if (!failed) console.error(`[sandbox] the log in ${dir} cannot be written (${error.message}); requests are no longer logged.`);
     failed = true;
   });
+  let open = true;
   const logger = pino(
     {
       base: { service: 'sandbox' },
@@ -43,7 +44,9 @@ export async function openServerLog(dir: string): Promise<ServerLog> {
       // The serializers above keep headers out; this is the second lock on the door.
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
     },
-    stream,
+    // A request still being answered while the server stops is logged after the file closed: a write
+    // then would throw (SonicBoom refuses writes once ended), so the file is reached through this gate.
+    { write: (line: string) => void (open && stream.write(line)) },
   );
   return {
     logger,
@@ -53,6 +56,7 @@ export async function openServerLog(dir: string): Promise<ServerLog> {
         // A failed write must not keep the server from stopping: the log is a courtesy.
         stream.once('close', () => resolve());
         stream.once('error', () => resolve());
+        open = false;
         stream.end();
       }),
   };
