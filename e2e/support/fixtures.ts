@@ -1,7 +1,8 @@
 // The fixtures every spec stands on: a real sandbox server on a fresh data directory (reached through
-// a TCP proxy the test can cut, like a network outage), the real console core on its own data
-// directory, and the built renderer in Chromium through browser mode's host. In the `electron`
-// project the same specs drive the Electron app instead, where a runtime exists.
+// the fault proxy, which a test can cut like a network outage or use to fault single requests), the
+// real console core on its own data directory, and the built renderer in Chromium through browser
+// mode's host. In the `electron` project the same specs drive the Electron app instead, where a
+// runtime exists.
 import { test as base, _electron as electron, type ElectronApplication, type Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { startBrowserHost } from '../../electron/browser-host';
 import type { SeedName, ServerConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/start';
 import { findElectronRuntime } from './electron-runtime';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy';
+import { startFaultProxy, type FaultProxy } from '../../shared/node/testing/fault-proxy';
 
 export type ConsoleTarget = 'browser' | 'electron';
 export interface ConsoleOptions {
@@ -34,7 +35,7 @@ export interface TestSandbox {
   readonly url: string;
   /** The server's own address, for tests acting as another client. */
   readonly directUrl: string;
-  readonly proxy: TcpProxy;
+  readonly proxy: FaultProxy;
   /**
    * Stops the server and starts it again on the same data directory and port; `config` changes
    * options for this and later restarts (say, a daily invitation limit an owner raised).
@@ -102,7 +103,7 @@ export const test = base.extend<
     const boot = (port = 0) => startServer({ port, dataDir, seed: sandboxOptions.seed, config });
     let server: RunningServer = await boot();
     const directPort = () => Number(new URL(server.url).port);
-    const proxy = await startTcpProxy(directPort());
+    const proxy = await startFaultProxy(directPort());
     await use({
       get url() {
         return proxy.url;
