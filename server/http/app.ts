@@ -3,6 +3,8 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ServerContext } from '../context';
 import { ApiError } from '../lib/errors';
 import { RateLimiter } from './rate-limit';
@@ -16,6 +18,7 @@ export async function buildApp(ctx: ServerContext, modules: readonly RouteModule
     // Closing (SIGTERM, a test's restart) must not wait on a keep-alive connection Node still counts
     // as busy after a streamed file was sent; long-polls are answered before this.
     forceCloseConnections: true,
+    clientErrorHandler: answerUnparsedRequest,
   });
   await app.register(formbody);
   await app.register(multipart, {
@@ -42,4 +45,19 @@ export async function buildApp(ctx: ServerContext, modules: readonly RouteModule
   const routes = createRoutes(app, ctx, new RateLimiter(ctx));
   for (const module of modules) module(routes, ctx, app);
   return app;
+}
+
+/**
+ * A request Node's HTTP parser refuses before any route sees it (headers or a URL over its 16 KiB
+ * limit, a malformed request line) still gets the error envelope, as every other reply does; Fastify's
+ * own answer here is JSON of another shape.
+ */
+function answerUnparsedRequest(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({ result: 'error', msg: STATUS_CODES[status] ?? 'Bad Request', code: 'BAD_REQUEST' });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
