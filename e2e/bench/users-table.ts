@@ -14,7 +14,6 @@
 //     users:search-key) to the table painted for that search (users:search-painted).
 //  4. scrolling: 2 seconds of scrolling the table 1,000 pixels a frame; the time between frames.
 import { chromium, type Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,27 +22,13 @@ import { createCore } from '../../electron/core/core';
 import { describeRuntime } from '../../electron/core/runtime-info';
 import { startSandbox } from '../../electron/core/testing/sandbox';
 import { startBrowserHost } from '../../electron/browser-host';
-import { checkBuild } from '../../electron/launcher/build-freshness';
 import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
+import { collectMarksIn, ensureBuild, fmt, marks, median, percentile, printTable, repo, typeSearches, waitForMark } from './bench-page';
 
-const repo = path.resolve(import.meta.dirname, '..', '..');
 const RELOADS = 5;
 
 /** The keys typed, each followed by a wait for its table: narrowing searches and widening back to everyone. */
 const KEYS = [...'ava ba', ...Array(6).fill('Backspace'), ...'kowalski', ...Array(8).fill('Backspace'), ...'zoe.xu', ...Array(6).fill('Backspace'), ...'elena', ...Array(5).fill('Backspace')] as string[];
-
-interface Mark {
-  name: string;
-  /** Epoch milliseconds (performance.timeOrigin + startTime). */
-  at: number;
-  detail: { query?: string; rows?: number } | null;
-}
-
-declare global {
-  interface Window {
-    __benchMarks?: Mark[];
-  }
-}
 
 async function main() {
   const browserPath = findChromium();
@@ -77,9 +62,7 @@ async function main() {
     );
     const host = await startBrowserHost({ core, rendererDir: path.join(repo, 'dist', 'renderer') });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    // tsx names inner functions with a helper the page does not have: give it one that does nothing.
-    await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
-    await page.addInitScript(collectMarks);
+    await collectMarksIn(page);
 
     // 1. The page waits on the Users screen while the core registers.
     await page.goto(host.url);
@@ -102,7 +85,7 @@ async function main() {
     const rowsShown = first.detail?.rows ?? 0;
 
     // 3. Keystrokes.
-    const keys = await typeSearches(page);
+    const keys = await typeSearches(page, page.getByRole('searchbox', { name: 'Search by name or email' }), KEYS, 'users:search-key', 'users:search-painted');
 
     // 4. Scrolling.
     const frames = await scrollFrames(page);
@@ -133,62 +116,8 @@ async function main() {
   }
 }
 
-function ensureBuild() {
-  const staleness = checkBuild(repo);
-  if (!staleness.stale) return;
-  console.log(`Building the renderer first (${staleness.reason})…`);
-  const build = spawnSync(process.execPath, [path.join(repo, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: repo, stdio: 'ignore' });
-  if (build.status !== 0) throw new Error('vite build failed: run `npx vite build` to see why');
-}
-
-/** In the page, before any script: every performance mark, kept with its detail. */
-function collectMarks() {
-  const collected: Mark[] = [];
-  window.__benchMarks = collected;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const detail = (entry as PerformanceMark).detail as Mark['detail'];
-      collected.push({ name: entry.name, at: performance.timeOrigin + entry.startTime, detail: detail ?? null });
-    }
-  }).observe({ type: 'mark' });
-}
-
-async function marks(page: Page): Promise<Mark[]> {
-  return page.evaluate(() => window.__benchMarks ?? []);
-}
-
 async function openUsersScreen(page: Page) {
   await page.getByRole('button', { name: 'Users & roles', exact: true }).click({ timeout: 120_000 });
-}
-
-/** The first mark of that name after `after` (epoch ms), for that search when `query` is given. */
-async function waitForMark(page: Page, name: string, options: { query?: string; after?: number } = {}): Promise<Mark> {
-  const handle = await page.waitForFunction(
-    ({ name: wanted, after, query }) =>
-      (window.__benchMarks ?? []).find((mark) => mark.name === wanted && mark.at > after && (query === null || mark.detail?.query === query)) ?? false,
-    { name, after: options.after ?? 0, query: options.query ?? null },
-    { timeout: 120_000, polling: 'raf' },
-  );
-  return (await handle.jsonValue()) as Mark;
-}
-
-async function typeSearches(page: Page): Promise<{ all: number[]; narrowing: number[]; widening: number[] }> {
-  const box = page.getByRole('searchbox', { name: 'Search by name or email' });
-  await box.click();
-  let query = '';
-  const result = { all: [] as number[], narrowing: [] as number[], widening: [] as number[] };
-  for (const key of KEYS) {
-    const before = Date.now() - 1;
-    query = key === 'Backspace' ? query.slice(0, -1) : query + key;
-    await page.keyboard.press(key === ' ' ? 'Space' : key);
-    const painted = await waitForMark(page, 'users:search-painted', { query, after: before });
-    const pressed = (await marks(page)).filter((mark) => mark.name === 'users:search-key' && mark.at <= painted.at).at(-1);
-    if (!pressed) continue;
-    const ms = painted.at - pressed.at;
-    result.all.push(ms);
-    (key === 'Backspace' ? result.widening : result.narrowing).push(ms);
-  }
-  return result;
 }
 
 async function scrollFrames(page: Page): Promise<number[]> {
@@ -211,28 +140,6 @@ async function scrollFrames(page: Page): Promise<number[]> {
         requestAnimationFrame(step);
       }),
   );
-}
-
-function median(values: number[]): number {
-  return percentile(values, 50);
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
-function fmt(ms: number): string {
-  return Number.isNaN(ms) ? 'n/a' : `${ms.toFixed(ms < 100 ? 1 : 0)} ms`;
-}
-
-function printTable(rows: string[][]) {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
-  rows.forEach((row, index) => {
-    console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd());
-    if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  });
 }
 
 await main();

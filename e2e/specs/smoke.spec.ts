@@ -13,12 +13,14 @@ test('the console opens on the app shell with every screen in the sidebar', asyn
   await expect(consolePage.getByRole('heading', { level: 1 })).toHaveText('Overview');
 });
 
-test('choosing a screen in the sidebar opens it, and says plainly that it is not built yet', async ({ consolePage }) => {
-  await consolePage.getByRole('button', { name: 'Channels & folders' }).click();
-  await expect(consolePage.getByRole('heading', { level: 1 })).toHaveText('Channels & folders');
-  await expect(consolePage.getByText('Channel permissions, folders and their order.')).toBeVisible();
-  await expect(consolePage.getByText('This screen is not built yet.')).toBeVisible();
-  await expect(consolePage.getByRole('button', { name: 'Channels & folders' })).toHaveAttribute('aria-current', 'page');
+test('choosing a screen in the sidebar opens it and marks it as the current page; every screen is built', async ({ consolePage }) => {
+  const nav = consolePage.getByRole('navigation', { name: 'Screens' });
+  for (const name of ['Users & roles', 'Channels & folders', 'Default settings', 'Invitations', 'Moderation', 'Overview']) {
+    await nav.getByRole('button', { name }).click();
+    await expect(consolePage.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(nav.getByRole('button', { name })).toHaveAttribute('aria-current', 'page');
+    await expect(consolePage.getByText('This screen is not built yet.')).toHaveCount(0);
+  }
 });
 
 test('the sidebar can be used from the keyboard alone', async ({ consolePage }) => {

@@ -69,7 +69,7 @@ const CONTENT_ACCESS_REQUIRED = 'Channel content access is required.';
  * administrators pass; a user who can read the channel learns they may not administer it; anyone else
  * learns nothing, not even that the channel exists.
  */
-function accessChannelForUpdate(ctx: ServerContext, actor: UserRow, streamId: number): { stream: StreamRow; subscribed: boolean } {
+export function accessChannelForUpdate(ctx: ServerContext, actor: UserRow, streamId: number): { stream: StreamRow; subscribed: boolean } {
   const stream = getStream(ctx.db, streamId);
   if (!stream) throw badRequest('Invalid channel ID');
   const subscribed = subscriberIds(ctx.db, stream.id).includes(actor.id);
@@ -187,18 +187,23 @@ function emptyTopicOnlyRefused(realm: RealmRow) {
 /** upstream check_stream_name and check_stream_name_available, for a rename. */
 function checkNewName(ctx: ServerContext, stream: StreamRow, name: string): string {
   if (name === stream.name) throw badRequest('Channel already has that name.');
-  if (name === '') throw badRequest("Channel name can't be empty.");
-  if (charCount(name) > MAX_STREAM_NAME_LENGTH) {
-    throw badRequest(`Channel name too long (limit: ${String(MAX_STREAM_NAME_LENGTH)} characters).`);
-  }
-  const position = unprintablePosition(name);
-  if (position !== undefined) throw badRequest(`Invalid character in channel name, at position ${String(position)}.`);
+  checkChannelName(name);
   // Changing only the case of the channel's own name is allowed; any other channel's name is taken.
   const key = name.toLowerCase();
   if (allStreams(ctx.db).some((other) => other.id !== stream.id && other.name.toLowerCase() === key)) {
     throw badRequest('Channel name already in use.');
   }
   return name;
+}
+
+/** upstream check_stream_name: not empty, not too long, printable. `name` is already trimmed. */
+export function checkChannelName(name: string): void {
+  if (name === '') throw badRequest("Channel name can't be empty.");
+  if (charCount(name) > MAX_STREAM_NAME_LENGTH) {
+    throw badRequest(`Channel name too long (limit: ${String(MAX_STREAM_NAME_LENGTH)} characters).`);
+  }
+  const position = unprintablePosition(name);
+  if (position !== undefined) throw badRequest(`Invalid character in channel name, at position ${String(position)}.`);
 }
 
 const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
@@ -234,14 +239,23 @@ function checkGroupSettingChange(
   // upstream can_set_delete_message_policy_group defaults to role:moderators.
   if (DELETE_POLICY_SETTINGS.includes(setting) && !isModeratorOrAbove(actor)) throw badRequest('Insufficient permission');
 
-  const groups = typeof next === 'number' ? [next] : next.direct_subgroups;
-  if (typeof next === 'number') {
-    const group = getGroup(ctx.db, next);
+  checkGroupSettingValue(ctx, setting, next);
+  return next;
+}
+
+/**
+ * upstream access_user_group_api_value_for_setting: the groups and users a normalized group-setting
+ * value names must exist, and no setting may be role:internet; some may not be role:everyone.
+ */
+export function checkGroupSettingValue(ctx: ServerContext, setting: StreamGroupSetting, value: GroupSettingValue): void {
+  const groups = typeof value === 'number' ? [value] : value.direct_subgroups;
+  if (typeof value === 'number') {
+    const group = getGroup(ctx.db, value);
     if (!group || group.deactivated) throw badRequest('Invalid user group');
   } else {
-    const unknownUser = firstUnknownUserId(ctx.db, next.direct_members);
+    const unknownUser = firstUnknownUserId(ctx.db, value.direct_members);
     if (unknownUser !== undefined) throw badRequest(`Invalid user ID: ${String(unknownUser)}`);
-    const unknownGroup = firstUnknownGroupId(ctx.db, next.direct_subgroups);
+    const unknownGroup = firstUnknownGroupId(ctx.db, value.direct_subgroups);
     if (unknownGroup !== undefined) throw badRequest(`Invalid user group ID: ${String(unknownGroup)}`);
   }
   for (const group of groups) {
@@ -250,7 +264,6 @@ function checkGroupSettingChange(
       throw badRequest(`'${setting}' setting cannot be set to 'role:everyone' group.`);
     }
   }
-  return next;
 }
 
 /** spec 3: applies the request, or throws the first error without changing anything. */
@@ -363,10 +376,12 @@ function announce(ctx: ServerContext, before: StreamRow, update: ChannelUpdate, 
   if (lost.length > 0) {
     ctx.events.publish(lost, { type: 'stream', op: 'delete', streams: [{ stream_id: after.id }], stream_ids: [after.id] });
   }
-  if (update.isDefault !== undefined) {
-    // upstream notify_default_streams_change: the realm's default channel IDs, to every non-guest.
-    const defaults = ctx.db.prepare('SELECT id FROM streams WHERE is_default = 1 ORDER BY id').pluck().all() as number[];
-    const users = ctx.db.prepare('SELECT id, role FROM users WHERE is_active = 1').all() as Pick<UserRow, 'id' | 'role'>[];
-    ctx.events.publish(users.filter((user) => !isGuest(user)).map((user) => user.id), { type: 'default_streams', default_streams: defaults });
-  }
+  if (update.isDefault !== undefined) announceDefaultStreams(ctx);
+}
+
+/** upstream notify_default_streams_change: the realm's default channel IDs, to every active non-guest. */
+export function announceDefaultStreams(ctx: ServerContext): void {
+  const defaults = ctx.db.prepare('SELECT id FROM streams WHERE is_default = 1 ORDER BY id').pluck().all() as number[];
+  const users = ctx.db.prepare('SELECT id, role FROM users WHERE is_active = 1').all() as Pick<UserRow, 'id' | 'role'>[];
+  ctx.events.publish(users.filter((user) => !isGuest(user)).map((user) => user.id), { type: 'default_streams', default_streams: defaults });
 }

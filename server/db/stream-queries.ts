@@ -5,6 +5,7 @@ import type { GroupSettingValue, Stream, Subscription, TopicsPolicy } from '../.
 import type { Db } from './connection';
 import { holdsGroupSetting, parseGroupSetting, systemGroupId } from './groups';
 import { isAdmin, isGuest, type UserRow } from './users';
+import { TRAFFIC_WINDOW_DAYS, weeklyTraffic } from '../lib/stream-traffic';
 
 /** Every group setting a channel has, in upstream's order (Stream.stream_permission_group_settings). */
 export const STREAM_GROUP_SETTINGS = [
@@ -96,8 +97,16 @@ export function subscribersByStream(db: Db): Map<number, number[]> {
   return byStream;
 }
 
-/** Each channel's first message ID and latest send time, at once. */
-export function messageStatsByStream(db: Db): Map<number, { first_id: number | null; last_sent: number | null }> {
+/** What streamObject needs of a channel's messages: the first ID, the latest send time, and the recent traffic. */
+export interface MessageStats {
+  first_id: number | null;
+  last_sent: number | null;
+  /** Messages sent since `since` (the traffic window). */
+  recent: number;
+}
+
+/** Each channel's first message ID, latest send time and messages sent since `since` (UTC seconds), at once. */
+export function messageStatsByStream(db: Db, since: number): Map<number, MessageStats> {
   // The first and last IDs come from the (stream_id, topic, id) index alone; only the last message's
   // row is read, for its time (IDs grow with time).
   const rows = db
@@ -107,7 +116,16 @@ export function messageStatsByStream(db: Db): Map<number, { first_id: number | n
        JOIN messages m ON m.id = g.last_id`,
     )
     .all() as { stream_id: number; first_id: number; last_sent: number }[];
-  return new Map(rows.map((row) => [row.stream_id, { first_id: row.first_id, last_sent: row.last_sent }]));
+  const recent = new Map(
+    (db.prepare('SELECT stream_id, count(*) FROM messages WHERE stream_id IS NOT NULL AND date_sent > ? GROUP BY stream_id').raw().all(since) as [number, number][]),
+  );
+  return new Map(rows.map((row) => [row.stream_id, { first_id: row.first_id, last_sent: row.last_sent, recent: recent.get(row.stream_id) ?? 0 }]));
+}
+
+function messageStatsOf(db: Db, streamId: number, since: number): MessageStats {
+  return db
+    .prepare('SELECT min(id) AS first_id, max(date_sent) AS last_sent, count(CASE WHEN date_sent > ? THEN 1 END) AS recent FROM messages WHERE stream_id = ?')
+    .get(since, streamId) as MessageStats;
 }
 
 /** Active users subscribed to the channel (upstream leaves deactivated users out of subscriber lists). */
@@ -187,7 +205,7 @@ export interface StreamObjectOptions {
   /** Add `is_default` (GET /streams `include_default`). */
   includeDefault?: boolean;
   /** Precomputed for many channels at once (messageStatsByStream, subscribersByStream). */
-  stats?: ReadonlyMap<number, { first_id: number | null; last_sent: number | null }>;
+  stats?: ReadonlyMap<number, MessageStats>;
   subscribers?: ReadonlyMap<number, readonly number[]>;
 }
 
@@ -195,12 +213,8 @@ export interface StreamObjectOptions {
 export function streamObject(db: Db, row: StreamRow, options: StreamObjectOptions = {}): Stream {
   const now = options.now ?? Math.floor(Date.now() / 1000);
   const since = now - RECENTLY_ACTIVE_DAYS * 86_400;
-  const stats = options.stats
-    ? (options.stats.get(row.id) ?? { first_id: null, last_sent: null })
-    : (db.prepare('SELECT min(id) AS first_id, max(date_sent) AS last_sent FROM messages WHERE stream_id = ?').get(row.id) as {
-        first_id: number | null;
-        last_sent: number | null;
-      });
+  const trafficSince = now - TRAFFIC_WINDOW_DAYS * 86_400;
+  const stats = options.stats ? (options.stats.get(row.id) ?? { first_id: null, last_sent: null, recent: 0 }) : messageStatsOf(db, row.id, trafficSince);
   const settings = Object.fromEntries(STREAM_GROUP_SETTINGS.map((setting) => [setting, groupSetting(row, setting)])) as Record<
     StreamGroupSetting,
     GroupSettingValue
@@ -222,8 +236,7 @@ export function streamObject(db: Db, row: StreamRow, options: StreamObjectOption
     is_announcement_only: postPolicy === 2,
     is_archived: bool(row.is_archived),
     is_recently_active: row.date_created >= since || (stats.last_sent ?? 0) >= since,
-    // The sandbox keeps no traffic statistics; upstream sends null for channels too new to estimate.
-    stream_weekly_traffic: null,
+    stream_weekly_traffic: weeklyTraffic(stats.recent, row.date_created, now),
     subscriber_count: options.subscribers ? (options.subscribers.get(row.id)?.length ?? 0) : subscriberIds(db, row.id).length,
     folder_id: row.folder_id,
     topics_policy: row.topics_policy,
@@ -293,6 +306,14 @@ export function topicsInStream(db: Db, streamId: number, afterMessageId = 0): To
 /** Whether every message in the channel is in the empty topic (spec: the empty_topic_only precondition). */
 export function onlyEmptyTopicMessages(db: Db, streamId: number): boolean {
   return !db.prepare("SELECT 1 FROM messages WHERE stream_id = ? AND type = 'stream' AND topic <> '' LIMIT 1").get(streamId);
+}
+
+/** upstream get_metadata_access_streams: every channel the user may know of, sorted by name. */
+export function metadataAccessStreams(db: Db, user: Actor): StreamRow[] {
+  const subscribed = subscribedStreamIds(db, user.id);
+  return allStreams(db)
+    .filter((row) => hasMetadataAccess(db, user, row, subscribed.has(row.id)))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** upstream GET /streams flags, with its defaults already applied. */

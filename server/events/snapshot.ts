@@ -12,11 +12,13 @@ import { SERVICE_VERSION } from '../config';
 import type { ServerContext } from '../context';
 import { seconds } from '../lib/clock';
 import { LIMITS } from '../lib/limits';
+import { TRAFFIC_WINDOW_DAYS } from '../lib/stream-traffic';
 import { listFolders, folderObject } from '../db/folder-queries';
 import { listProfileFields, PROFILE_FIELD_TYPES } from '../db/profile-field-queries';
-import { groupObject, listGroups } from '../db/group-queries';
 import { userSettingsDefaultsSnapshot } from '../db/realm-defaults-queries';
-import { allStreams, messageStatsByStream, streamObject, subscribersByStream, subscriptionObject, streamsForUser, type StreamRow } from '../db/stream-queries';
+import { realmChannelSettings } from '../db/realm-permissions';
+import { groupObject, listGroups } from '../db/group-queries';
+import { allStreams, messageStatsByStream, metadataAccessStreams, streamObject, subscribersByStream, subscriptionObject, type StreamRow } from '../db/stream-queries';
 import { maxMessageIdFor, ownUserObject, profileDataByUser, userObject } from '../db/user-queries';
 import { isAdmin, isGuest, isModeratorOrAbove, isOwner, userSettings, type UserRow } from '../db/users';
 import { userForClient, withInheritedNotificationSettings } from './snapshot-compat';
@@ -55,18 +57,13 @@ export function buildSnapshot(ctx: ServerContext, request: SnapshotRequest): Sna
   if (want('realm_user_groups')) {
     snapshot.realm_user_groups = listGroups(db, Boolean(request.capabilities.include_deactivated_groups)).map((row) => groupObject(db, row));
   }
-  const visibleStreams = streamsForUser(db, user, {
-    includePublic: true,
-    includeWebPublic: true,
-    includeSubscribed: true,
-    excludeArchived: !request.capabilities.archived_channels,
-    includeAll: false,
-    includeOwnerSubscribed: false,
-    includeCanAccessContent: false,
-  });
+  // upstream fetch_initial_state_data: `streams` (and the subscription lists) cover every channel the
+  // user may see the metadata of (do_get_streams with include_all), so an administrator gets the
+  // private channels they are not in too; archived ones only with `archived_channels`.
+  const visibleStreams = metadataAccessStreams(db, user).filter((row) => request.capabilities.archived_channels || !row.is_archived);
   const now = seconds(ctx.clock);
   // Per-channel numbers for every channel at once: one query each instead of two per channel.
-  const many = want('stream') || want('subscription') ? { now, stats: messageStatsByStream(db), subscribers: subscribersByStream(db) } : { now };
+  const many = want('stream') || want('subscription') ? { now, stats: messageStatsByStream(db, now - TRAFFIC_WINDOW_DAYS * 86_400), subscribers: subscribersByStream(db) } : { now };
   if (want('stream')) snapshot.streams = visibleStreams.map((row) => streamObject(db, row, many));
   if (want('subscription')) {
     // spec 21 notification_settings_null: without it, null settings arrive as the user's own values.
@@ -98,7 +95,6 @@ function realmSection(ctx: ServerContext): Snapshot {
     topics_policy: string;
     empty_topic_display_name: string;
     moderation_request_channel_id: number | null;
-    enable_spectator_access: number;
   };
   return {
     realm_name: realm.name,
@@ -109,7 +105,7 @@ function realmSection(ctx: ServerContext): Snapshot {
     // The spec's name, with null for "reporting is off"; upstream's name uses -1.
     moderation_request_channel: realm.moderation_request_channel_id,
     realm_moderation_request_channel_id: realm.moderation_request_channel_id ?? -1,
-    realm_enable_spectator_access: Boolean(realm.enable_spectator_access),
+    ...realmChannelSettings(ctx.db),
     max_file_upload_size_mib: ctx.config.maxFileUploadSizeMib,
     ...LIMITS,
     // spec 1: typing timing, upstream's defaults.

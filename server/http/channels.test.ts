@@ -87,7 +87,8 @@ describe('GET /streams', () => {
       subscriber_count: 2,
       folder_id: null,
       topics_policy: 'inherit',
-      stream_weekly_traffic: null,
+      // upstream: the last four weeks' messages as a weekly average (server/lib/stream-traffic.ts).
+      stream_weekly_traffic: 1,
     });
     const announcements = await channel('announcements');
     expect(announcements).toMatchObject({ can_send_message_group: 3, stream_post_policy: 2, is_announcement_only: true });

@@ -1,9 +1,19 @@
-// Channels: spec 3 (update a channel), spec 15 (topics in a channel) and upstream's GET /streams
-// (reference/upstream-behaviour.md, section 9).
-import { getStreams, getTopics, updateChannel as updateChannelEndpoint } from '../../shared/api';
+// Channels: spec 3 (update a channel), spec 15 (topics in a channel), and upstream's GET /streams,
+// GET /streams/{stream_id}, DELETE /streams/{stream_id} and POST /users/me/subscriptions
+// (https://zulip.com/api/get-streams, /get-stream-by-id, /archive-stream, /subscribe).
+import {
+  archiveChannel as archiveChannelEndpoint,
+  getStream as getStreamEndpoint,
+  getStreams,
+  getTopics,
+  subscribe,
+  updateChannel as updateChannelEndpoint,
+} from '../../shared/api';
 import { seconds } from '../lib/clock';
+import { archiveChannel } from '../actions/archive-channel';
 import { updateChannel } from '../actions/channels';
-import { getStream, getSubscription, hasContentAccess, streamObject, streamsForUser, topicsInStream } from '../db/stream-queries';
+import { subscribeToChannels } from '../actions/subscribe';
+import { getStream, getSubscription, hasContentAccess, hasMetadataAccess, streamObject, streamsForUser, topicsInStream } from '../db/stream-queries';
 import { isAdmin } from '../db/users';
 import { badRequest } from '../lib/errors';
 import type { RouteModule } from './route';
@@ -28,6 +38,20 @@ export const channelRoutes: RouteModule = (routes, ctx) => {
     const now = seconds(ctx.clock);
     return { streams: rows.map((row) => streamObject(ctx.db, row, { now, includeDefault: params.include_default ?? false })) };
   });
+
+  routes.authed(getStreamEndpoint, (actor, { stream_id }) => {
+    // upstream access_stream_by_id(require_content_access=False): metadata access is enough.
+    const stream = getStream(ctx.db, stream_id);
+    if (!stream || !hasMetadataAccess(ctx.db, actor, stream, getSubscription(ctx.db, stream.id, actor.id) !== undefined)) throw badRequest('Invalid channel ID');
+    return { stream: streamObject(ctx.db, stream, { now: seconds(ctx.clock) }) };
+  });
+
+  routes.authed(archiveChannelEndpoint, (actor, { stream_id }) => {
+    archiveChannel(ctx, actor, stream_id);
+    return {};
+  });
+
+  routes.authed(subscribe, (actor, params) => ({ ...subscribeToChannels(ctx, actor, params) }));
 
   routes.authed(getTopics, (actor, { stream_id, allow_empty_topic_name }) => {
     // spec 15: a channel that does not exist and one the user may not read give the same error.

@@ -1,5 +1,6 @@
 // Channels (older name: streams): spec endpoints 3 (update a channel) and 15 (topics in a channel), the
-// spec's subscription object, and upstream's GET /streams (reference/upstream-behaviour.md, section 9).
+// spec's subscription object, and upstream's GET /streams, GET /streams/{stream_id} and
+// DELETE /streams/{stream_id} (https://zulip.com/api/get-streams, /get-stream-by-id, /archive-stream).
 import { z } from 'zod';
 import { EmptySuccess, endpoint, successEnvelope } from './envelope';
 import {
@@ -184,6 +185,15 @@ export const getStreamsParams = z.object({
 });
 export type GetStreamsParams = z.input<typeof getStreamsParams>;
 export const getStreams = endpoint('GET', '/streams', getStreamsParams, successEnvelope({ streams: z.array(Stream) }));
+
+// upstream GET /streams/{stream_id}: any channel the user may see the metadata of.
+export const getStreamParams = z.object({ stream_id: ChannelId });
+export const getStream = endpoint('GET', '/streams/{stream_id}', getStreamParams, successEnvelope({ stream: Stream }));
+
+// upstream DELETE /streams/{stream_id}: archives the channel (administrators and channel administrators).
+// Its messages stay; `PATCH is_archived=false` (spec 3) brings it back.
+export const archiveChannelParams = z.object({ stream_id: ChannelId });
+export const archiveChannel = endpoint('DELETE', '/streams/{stream_id}', archiveChannelParams, EmptySuccess);
 
 /** One topic of spec 15's reply. */
 export const Topic = z.looseObject({

@@ -2,7 +2,7 @@
 // `specEndpoints` (the spec's numbered endpoints), for the client, the sandbox server and contract tests.
 import type { Endpoint } from './envelope';
 import { fetchApiKey } from './auth';
-import { getStreams, getTopics, updateChannel } from './channels';
+import { archiveChannel, getStream, getStreams, getTopics, updateChannel } from './channels';
 import { createDrafts, deleteDraft, editDraft, getDrafts } from './drafts';
 import { deleteEventQueue, getEvents } from './events';
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from './folders';
@@ -25,6 +25,7 @@ import {
 import { updateSettings } from './settings';
 import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet, getSavedSnippets } from './snippets';
 import { updateStatus } from './status';
+import { subscribe } from './subscriptions';
 import { setEditTypingStatus, setTypingStatus } from './typing';
 import { uploadFile } from './uploads';
 import { createUser, deactivateUser, getOwnUser, getUser, getUsers, reactivateUser, updateUser } from './users';
@@ -56,6 +57,7 @@ export * from './server-settings';
 export * from './settings';
 export * from './snippets';
 export * from './status';
+export * from './subscriptions';
 export * from './typing';
 export * from './uploads';
 export * from './users';
@@ -69,6 +71,9 @@ export const endpoints = {
   // channels and folders
   updateChannel,
   getStreams,
+  getStream,
+  archiveChannel,
+  subscribe,
   getTopics,
   createChannelFolder,
   getChannelFolders,

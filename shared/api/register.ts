@@ -6,7 +6,7 @@
 // Upstream documents it: https://zulip.com/api/register-queue.
 import { z } from 'zod';
 import { endpoint, successEnvelope } from './envelope';
-import { ChannelId, MessageId, Timestamp, TopicsPolicy, UserId } from './common';
+import { ChannelId, GroupSettingValue, MessageId, Timestamp, TopicsPolicy, UserId } from './common';
 import { CustomProfileField, User } from './users';
 import { Stream, Subscription } from './channels';
 import { ChannelFolder } from './folders';
@@ -174,6 +174,24 @@ export const RegisterReplyFields = successEnvelope({
   realm_empty_topic_display_name: z.string().optional(),
   /** Feature level 392. */
   realm_topics_policy: TopicsPolicy.optional(),
+  // The organization's channel settings (https://zulip.com/api/register-queue), each optional: older
+  // servers lack some. Group settings are a group ID or an anonymous group, as in channels.
+  /** Days messages are kept; -1 (upstream's "unlimited") keeps them forever. */
+  realm_message_retention_days: z.int().nullable().optional(),
+  /** The server allows web-public channels at all (its WEB_PUBLIC_STREAMS_ENABLED setting). */
+  server_web_public_streams_enabled: z.boolean().optional(),
+  realm_enable_spectator_access: z.boolean().optional(),
+  realm_can_create_public_channel_group: GroupSettingValue.optional(),
+  realm_can_create_private_channel_group: GroupSettingValue.optional(),
+  realm_can_create_web_public_channel_group: GroupSettingValue.optional(),
+  realm_can_add_subscribers_group: GroupSettingValue.optional(),
+  realm_can_delete_any_message_group: GroupSettingValue.optional(),
+  realm_can_delete_own_message_group: GroupSettingValue.optional(),
+  realm_can_move_messages_between_channels_group: GroupSettingValue.optional(),
+  realm_can_move_messages_between_topics_group: GroupSettingValue.optional(),
+  realm_can_resolve_topics_group: GroupSettingValue.optional(),
+  realm_can_set_topics_policy_group: GroupSettingValue.optional(),
+  realm_can_set_delete_message_policy_group: GroupSettingValue.optional(),
   /**
    * spec name. Null (upstream: -1) means moderation requests are off, so no "report message". Upstream
    * sends `realm_moderation_request_channel_id` (feature level 331); RegisterReply fills this from it.

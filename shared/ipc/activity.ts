@@ -16,12 +16,17 @@ export const ActivityEntry = z.object({
   result: z.enum(['ok', 'failed']),
   /** The error in the server's words, for failures. */
   error: z.string().nullable(),
+  /** The channel a change was about, so a channel's history can be listed (absent for other changes). */
+  channelId: z.int().optional(),
 });
 export type ActivityEntry = z.infer<typeof ActivityEntry>;
 
 export const activityChannels = {
-  /** Newest first. */
-  'activity.list': { input: z.object({ account: AccountId, limit: z.int().min(1).max(100_000).default(1000) }).strict(), output: z.array(ActivityEntry) },
+  /** Newest first; with `channelId`, only the changes to that channel. */
+  'activity.list': {
+    input: z.object({ account: AccountId, limit: z.int().min(1).max(100_000).default(1000), channelId: z.int().optional() }).strict(),
+    output: z.array(ActivityEntry),
+  },
   /** The whole log as CSV (safe against formula injection), for the renderer to save. */
   'activity.exportCsv': { input: z.object({ account: AccountId }).strict(), output: z.object({ filename: z.string(), csv: z.string() }) },
 } as const;

@@ -4,8 +4,11 @@ import type { z } from 'zod';
 import { accountChannels } from './accounts';
 import { activityChannels } from './activity';
 import { defaultsChannels } from './defaults';
+import { channelChannels } from './channels';
+import { diagnosticsChannels } from './diagnostics';
 import { invitationChannels } from './invitations';
 import { moderationChannels } from './moderation';
+import { networkChannels } from './network';
 import { appChannels } from './app';
 import { realmChannels } from './realm';
 import { userChannels } from './users';
@@ -20,10 +23,13 @@ export const contract = {
   ...accountChannels,
   ...realmChannels,
   ...userChannels,
+  ...channelChannels,
   ...activityChannels,
   ...invitationChannels,
   ...moderationChannels,
   ...defaultsChannels,
+  ...networkChannels,
+  ...diagnosticsChannels,
 } as const satisfies Record<string, ChannelSchema>;
 
 export type Contract = typeof contract;

@@ -62,9 +62,10 @@ export class ActivityLog {
     }
   }
 
-  /** The newest `limit` entries, newest first. */
-  list(account: string, limit: number): ActivityEntry[] {
-    const entries = this.read(account);
+  /** The newest `limit` entries, newest first; with `channelId`, only those about that channel. */
+  list(account: string, limit: number, channelId?: number): ActivityEntry[] {
+    const all = this.read(account);
+    const entries = channelId === undefined ? all : all.filter((entry) => entry.channelId === channelId);
     return entries.slice(Math.max(0, entries.length - limit)).reverse();
   }
 

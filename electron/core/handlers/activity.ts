@@ -11,9 +11,9 @@ export interface ActivityContext {
 
 export const activityHandlers: Pick<Handlers<ActivityContext>, keyof typeof activityChannels> = {
   // sessions.get: only a signed-in account's log is shown (and an unknown ID gets UNKNOWN_ACCOUNT).
-  'activity.list': ({ account, limit }, ctx) => {
+  'activity.list': ({ account, limit, channelId }, ctx) => {
     ctx.sessions.get(account);
-    return ctx.activity.list(account, limit);
+    return ctx.activity.list(account, limit, channelId);
   },
   'activity.exportCsv': ({ account }, ctx) => ctx.activity.exportCsv(account, ctx.sessions.get(account).state?.realmName),
 };

@@ -3,13 +3,26 @@ import type { Handlers } from '../router';
 import { importZuliprc, listAccounts, signInWithApiKey, signInWithPassword, signOut, type AccountsContext } from './accounts';
 import { activityHandlers, type ActivityContext } from './activity';
 import { appInfo, type AppContext } from './app';
+import { channelHandlers, type ChannelsContext } from './channels';
 import { defaultsHandlers, type DefaultsContext } from './defaults';
+import { diagnosticsHandlers, type DiagnosticsContext } from './diagnostics';
 import { invitationHandlers, type InvitationsContext } from './invitations';
 import { moderationHandlers, type ModerationContext } from './moderation';
+import { networkHandlers, type NetworkContext } from './network';
 import { getUsers, listUsers, overview, profileFields, reconnect, sessionStatus, type RealmContext } from './realm';
 import { userHandlers, type UsersContext } from './users';
 
-export type CoreContext = AppContext & AccountsContext & RealmContext & UsersContext & ActivityContext & InvitationsContext & ModerationContext & DefaultsContext;
+export type CoreContext = AppContext &
+  AccountsContext &
+  RealmContext &
+  UsersContext &
+  ChannelsContext &
+  ActivityContext &
+  InvitationsContext &
+  ModerationContext &
+  DefaultsContext &
+  NetworkContext &
+  DiagnosticsContext;
 
 export const handlers: Handlers<CoreContext> = {
   'app.info': appInfo,
@@ -25,8 +38,11 @@ export const handlers: Handlers<CoreContext> = {
   'realm.users.get': getUsers,
   'realm.profileFields': profileFields,
   ...userHandlers,
+  ...channelHandlers,
   ...activityHandlers,
   ...invitationHandlers,
   ...moderationHandlers,
   ...defaultsHandlers,
+  ...networkHandlers,
+  ...diagnosticsHandlers,
 };

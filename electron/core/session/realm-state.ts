@@ -19,7 +19,9 @@ import {
   type UserGroup,
 } from '../../../shared/api';
 import { ConsoleError } from '../errors';
+import type { RealmChannelPolicy } from '../../../shared/domain/channel-permissions';
 import { IdMap } from './id-map';
+import { channelPolicyFromRegister } from './realm-policy';
 
 export interface RealmLimits {
   maxMessageLength: number | null;
@@ -58,6 +60,8 @@ export interface RealmState {
   /** The system bot that posts moderation requests; null if the server does not say which it is. */
   readonly notificationBotId: number | null;
   readonly limits: RealmLimits;
+  /** The organization's channel settings (register `realm` section). */
+  readonly channelPolicy: RealmChannelPolicy;
   readonly longpollTimeoutSeconds: number;
   /** Pending invitations (GET /invites); null for users who may not list them all. */
   readonly invitations: readonly Invite[] | null;
@@ -134,6 +138,7 @@ export function realmStateFromRegister(reply: RegisterReply): RealmState {
       typingStoppedWaitMs: reply.server_typing_stopped_wait_period_milliseconds ?? DEFAULT_TYPING_PERIODS_MS.server_typing_stopped_wait_period_milliseconds,
       typingStartedExpiryMs: reply.server_typing_started_expiry_period_milliseconds ?? DEFAULT_TYPING_PERIODS_MS.server_typing_started_expiry_period_milliseconds,
     },
+    channelPolicy: channelPolicyFromRegister(reply),
     longpollTimeoutSeconds: reply.event_queue_longpoll_timeout_seconds ?? DEFAULT_LONGPOLL_TIMEOUT_SECONDS,
     invitations: null,
     invitationsStale: false,

@@ -8,6 +8,7 @@ import { mergeChanges } from './changes';
 import { inDisplayOrder, type RealmState } from './realm-state';
 import { reduceChannelFolder, reduceDefaultStreams, reduceStream, reduceSubscription } from './reduce-channels';
 import { reduceRealmUser, reduceUserGroup, type Reduced } from './reduce-people';
+import { withRealmData } from './realm-policy';
 
 export function applyEvent(state: RealmState, event: Event): { state: RealmState; changes: RealmChange[] } {
   const result = reduce(state, event);
@@ -54,7 +55,7 @@ function reduce(state: RealmState, event: Event): Reduced {
   }
 }
 
-/** The realm's own settings the state keeps: its name and its moderation request channel. */
+/** The realm's own settings the state keeps: its name, its moderation request channel and its channel settings. */
 function reduceRealm(state: RealmState, event: RealmEvent): Reduced {
   let data: Record<string, unknown>;
   if (event.op === 'update' && 'property' in event && typeof event.property === 'string') data = { [event.property]: event.value };
@@ -63,6 +64,8 @@ function reduceRealm(state: RealmState, event: RealmEvent): Reduced {
 
   let next = state;
   if (typeof data.name === 'string' && data.name !== state.realmName) next = { ...next, realmName: data.name };
+  const channelPolicy = withRealmData(state.channelPolicy, data);
+  if (channelPolicy !== state.channelPolicy) next = { ...next, channelPolicy };
   if ('moderation_request_channel_id' in data && typeof data.moderation_request_channel_id === 'number') {
     // Upstream's -1 is "moderation requests are off".
     const id = data.moderation_request_channel_id < 0 ? null : data.moderation_request_channel_id;

@@ -16,13 +16,19 @@ import { startFaultProxy, type FaultProxy } from '../../../shared/node/testing/f
 import { AccountService } from '../accounts/accounts';
 import { FileSecretStore } from '../accounts/file-secret-store';
 import { ActivityLog } from '../activity/activity-log';
+import { ChannelChanges } from '../channels/channel-changes';
+import { ChannelCreator } from '../channels/channel-create';
 import type { ApiClient } from '../client/api-client';
 import { DefaultsCopies } from '../defaults/defaults-copy';
 import { DefaultsService } from '../defaults/defaults-service';
+import { DiagnosticsService } from '../diagnostics/diagnostics-service';
 import { handlers, type CoreContext } from '../handlers';
 import { Campaigns } from '../invitations/campaigns';
 import { RoleBatches } from '../jobs/role-batches';
+import { openLog } from '../logging/log';
 import { ModerationService } from '../moderation/moderation-service';
+import { NetworkService } from '../network/network-service';
+import { NodeNetwork } from '../network/node-network';
 import { createRouter, type Router } from '../router';
 import { describeRuntime } from '../runtime-info';
 import { reportChannelFor } from '../session/realm-fetch';
@@ -82,18 +88,30 @@ export async function faultConsole(options: FaultConsoleOptions = {}): Promise<F
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fault-console-'));
   const pushes: Push[] = [];
   const push = (message: Push) => void pushes.push(message);
-  const accounts = new AccountService({ dataDir, secrets: new FileSecretStore(dataDir), clientOptions: { timeoutMs: options.timeoutMs ?? 1_500 } });
+  const appInfo = describeRuntime('realm-console', '0.0.0-reliability', process.platform, process.versions);
+  const log = await openLog({ dir: null });
+  // Node's network stack, as browser mode's core has it (with no proxy: the fault proxy is the way).
+  const stack = new NodeNetwork({});
+  const network = await NetworkService.open({ dataDir, stack, log });
+  const accounts = new AccountService({
+    dataDir,
+    secrets: new FileSecretStore(dataDir),
+    clientOptions: { timeoutMs: options.timeoutMs ?? 1_500 },
+    transport: (realmUrl, trust) => stack.fetchFor(realmUrl, trust),
+  });
   const sessions = new SessionManager(accounts, push);
   const activity = new ActivityLog(dataDir);
   const userChanges = new UserChanges({ accounts, sessions, activity });
   const roleBatches = new RoleBatches({ changes: userChanges, sessions, push });
   const defaults = new DefaultsService({ accounts, sessions, activity });
   const defaultsCopies = new DefaultsCopies({ accounts, sessions, activity, push });
+  const channelChanges = new ChannelChanges({ accounts, sessions, activity });
+  const channelCreator = new ChannelCreator({ accounts, sessions, activity });
   // Backoff as the core's, but never longer than 50 ms: a test waits for the server, not the clock.
   const campaigns = new Campaigns({ dataDir, accounts, push, activity, sleep: (ms, signal) => shortSleep(ms, signal), log: () => undefined });
   const moderation = new ModerationService({ dataDir, accounts, sessions, push, log: () => undefined });
   const context: CoreContext = {
-    appInfo: describeRuntime('realm-console', '0.0.0-reliability', process.platform, process.versions),
+    appInfo,
     accounts,
     sessions,
     activity,
@@ -103,6 +121,10 @@ export async function faultConsole(options: FaultConsoleOptions = {}): Promise<F
     moderation,
     defaults,
     defaultsCopies,
+    channelChanges,
+    channelCreator,
+    network,
+    diagnostics: new DiagnosticsService({ appInfo, log, network, accounts, sessions, desktop: null }),
   };
   const router: Router = createRouter(contract, handlers, context);
   const realms: FaultRealm[] = [];
@@ -156,6 +178,8 @@ export async function faultConsole(options: FaultConsoleOptions = {}): Promise<F
       await roleBatches.stopAll();
       await defaultsCopies.stopAll();
       await sessions.stopAll();
+      await stack.close();
+      await log.close();
       for (const realm of realms) {
         await realm.watch.close();
         await realm.proxy.close();

@@ -57,10 +57,26 @@ const ADVICE_BY_CODE: Record<string, string | null> = {
 };
 
 function adviceFor(error: ConsoleError, target: Pick<User, 'full_name'> | null, fate: CheckedFate | null): string | null {
+  return adviceForFailure(error, ADVICE_BY_MESSAGE, target?.full_name ?? null, fate);
+}
+
+/**
+ * What to do after a failed change, for any screen's changes: the console's own codes, what the server
+ * showed when asked after a failure without a usable answer (`fate`, request-fate.ts), the network and
+ * rate limits first, then the server's message matched against `byMessage` (upstream's texts).
+ * `lookAgainAt` names what to look at before retrying a change whose fate is unknown, or that timed out
+ * unchecked ("Mark Member", "#design").
+ */
+export function adviceForFailure(
+  error: ConsoleError,
+  byMessage: readonly [RegExp, string | null][],
+  lookAgainAt: string | null,
+  fate: CheckedFate | null = null,
+): string | null {
   if (error.code in ADVICE_BY_CODE) return ADVICE_BY_CODE[error.code] ?? null;
   if (fate === 'not-applied') return 'The server shows nothing was changed: try again.';
-  if (target && (fate === 'unknown' || (fate === null && error.extra.timeout === true))) {
-    return `The server may have made the change anyway: look at ${target.full_name} again before trying again.`;
+  if (lookAgainAt && (fate === 'unknown' || (fate === null && error.extra.timeout === true))) {
+    return `The server may have made the change anyway: look at ${lookAgainAt} again before trying again.`;
   }
   // Otherwise the client's (or the offline session's) words already say to check the address and the network.
   if (error.code === 'NETWORK_ERROR') return null;
@@ -68,7 +84,7 @@ function adviceFor(error: ConsoleError, target: Pick<User, 'full_name'> | null, 
     const wait = typeof error.extra.retryAfterSeconds === 'number' ? Math.ceil(error.extra.retryAfterSeconds) : null;
     return wait ? `Wait ${wait} seconds and try again.` : 'Wait a minute and try again.';
   }
-  for (const [pattern, advice] of ADVICE_BY_MESSAGE) if (pattern.test(error.message)) return advice;
+  for (const [pattern, advice] of byMessage) if (pattern.test(error.message)) return advice;
   return 'Check the change and try again.';
 }
 
@@ -85,7 +101,7 @@ export function confirmationNeeded(subject: string, review: RoleReview<RoleHolde
 }
 
 /** The server's message ends a sentence; upstream's often have no full stop ("Must be an organization owner"). */
-function sentence(message: string): string {
+export function sentence(message: string): string {
   const trimmed = message.trim();
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

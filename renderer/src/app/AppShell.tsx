@@ -3,7 +3,6 @@
 // and a status line.
 import { useSelectedAccount } from '../queries/accounts';
 import { screenById } from '../screens/catalogue';
-import { NotBuiltYet } from '../screens/NotBuiltYet';
 import { useUi } from '../stores/ui';
 import { LeaveConfirm } from './LeaveConfirm';
 import { NotLiveBanner } from './NotLiveBanner';
@@ -20,7 +19,7 @@ export function AppShell() {
       <Sidebar />
       <main className="screen" aria-labelledby="screen-title">
         {account && <NotLiveBanner key={account.id} account={account} />}
-        {Screen ? <Screen key={account?.id} account={account} /> : <NotBuiltYet screen={screen} />}
+        <Screen key={account?.id} account={account} />
       </main>
       <StatusLine />
       <LeaveConfirm />

@@ -1,5 +1,7 @@
 // The activity log: every change made from this console to the realm, newest first (who, what, when,
-// and the result), and the whole log as a CSV file. Shown by Users & roles and Default settings.
+// and the result), and the whole log as a CSV file. Shown by Users & roles, Channels and Default
+// settings; the Channels screen shows a part of it (one channel's entries) through ActivityEntries.
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ActivityEntry } from '../../../shared/ipc';
 import { ProblemText } from './Field';
 import { errorWords } from '../errors/words';
@@ -17,7 +19,7 @@ export function ActivityLog({ account, realmName }: { account: string; realmName
 
   return (
     <section className="activity" aria-labelledby="activity-title">
-      <div className="activity-head">
+      <div className="section-head">
         <div>
           <h2 id="activity-title">Activity log</h2>
           <p className="muted">Every change made from this console to {realmName}, kept on this computer. Newest first.</p>
@@ -41,7 +43,10 @@ export function ActivityLog({ account, realmName }: { account: string; realmName
   );
 }
 
-function ActivityEntries({ log }: { log: ReturnType<typeof useActivity> }) {
+const NOTHING_YET = 'Nothing yet. Role changes, renames, deactivations, bulk changes and changes to channels and default settings made from this console are listed here.';
+
+/** The log's entries as a table (or why there are none); `entries` may be a part of the log, with its own `empty` words. */
+export function ActivityEntries({ log, entries, empty = NOTHING_YET }: { log: UseQueryResult<ActivityEntry[]>; entries?: ActivityEntry[]; empty?: string }) {
   if (log.isPending) return <p className="muted">Loading the activity log…</p>;
   if (log.isError) {
     const words = errorWords(log.error);
@@ -54,15 +59,14 @@ function ActivityEntries({ log }: { log: ReturnType<typeof useActivity> }) {
       </div>
     );
   }
-  if (log.data.length === 0) {
-    return <p className="notice">Nothing yet. Role changes, renames, deactivations, bulk changes and changes to default settings made from this console are listed here.</p>;
-  }
+  const shown = entries ?? log.data;
+  if (shown.length === 0) return <p className="empty-state">{empty}</p>;
   return (
     <>
       {log.data.length >= ACTIVITY_LIMIT && (
         <p className="muted">The latest {count.format(ACTIVITY_LIMIT)} changes are shown; Export CSV saves all of them.</p>
       )}
-      <div className="activity-scroll">
+      <div className="panel activity-scroll">
         <table className="activity-table">
           <thead>
             <tr>
@@ -75,7 +79,7 @@ function ActivityEntries({ log }: { log: ReturnType<typeof useActivity> }) {
             </tr>
           </thead>
           <tbody>
-            {log.data.map((entry, index) => (
+            {shown.map((entry, index) => (
               <Entry key={`${entry.at}-${index}`} entry={entry} />
             ))}
           </tbody>

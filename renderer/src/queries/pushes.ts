@@ -7,6 +7,7 @@ import type { User } from '../../../shared/api/users';
 import type { JobProgress, Push, RealmChange, SessionStatus } from '../../../shared/ipc';
 import { call, getBridge, onBridgeReconnect } from '../bridge/bridge';
 import { queryKeys } from './keys';
+import { applyChannelChanges } from './channels';
 import { applyDefaultsChanges } from './defaults';
 import { applyCampaignProgress, applyInvitationChanges } from './invitations';
 import { applyReportChanges, notifyReport } from './moderation';
@@ -73,6 +74,8 @@ async function applyChanges(client: QueryClient, account: string, changes: Realm
   work.push(applyDefaultsChanges(client, account, changes));
   // The Invitations screen's lists and open form (queries/invitations.ts).
   work.push(applyInvitationChanges(client, account, changes));
+  // The Channels screen's list and context (queries/channels.ts).
+  work.push(applyChannelChanges(client, account, changes));
   if (changes.some((change) => change.collection === 'profileFields')) work.push(client.invalidateQueries({ queryKey: queryKeys.profileFields(account) }));
   if (allUsers) work.push(client.invalidateQueries({ queryKey: queryKeys.users(account) }));
   else if (userIds.size > 0) work.push(patchUsers(client, account, [...userIds]));

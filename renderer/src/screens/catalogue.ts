@@ -1,9 +1,9 @@
 // The screens of the sidebar and what each one shows: the console's routing table. Adding a screen is
 // adding its ID to screen-ids.ts (where it goes in the sidebar) and its entry here (the compiler asks
-// for it); the sidebar lists it and the shell opens it. An entry without a `component` is a screen not
-// built yet: the sidebar lists it and the shell says so (NotBuiltYet).
+// for it); the sidebar lists it and the shell opens it.
 import type { ComponentType } from 'react';
 import type { Account } from '../../../shared/ipc';
+import { ChannelsScreen } from './channels/ChannelsScreen';
 import { DefaultsScreen } from './defaults/DefaultsScreen';
 import { InvitationsScreen } from './invitations/InvitationsScreen';
 import { ModerationScreen } from './moderation/ModerationScreen';
@@ -20,20 +20,18 @@ export interface ScreenEntry {
   id: ScreenId;
   /** The sidebar's label and the screen's heading. */
   title: string;
-  /** One sentence on what the screen is for (shown while it is not built). */
-  summary: string;
   /** Mounted afresh for each organization, so no state of one realm shows in another. */
-  component?: ComponentType<ScreenProps>;
+  component: ComponentType<ScreenProps>;
 }
 
 /** Every screen's entry, by ID: a screen missing here is a type error. */
 const ENTRIES: { readonly [Id in ScreenId]: Omit<ScreenEntry, 'id'> } = {
-  overview: { title: 'Overview', summary: 'The realm at a glance: users by role, channels, folders, invitations and reports.', component: OverviewScreen },
-  users: { title: 'Users & roles', summary: 'Find anyone, and change roles one by one or in bulk.', component: UsersScreen },
-  channels: { title: 'Channels & folders', summary: 'Channel permissions, folders and their order.' },
-  defaults: { title: 'Default settings', summary: 'The settings every new member starts with.', component: DefaultsScreen },
-  invitations: { title: 'Invitations', summary: 'Bulk invitation campaigns with a report per address.', component: InvitationsScreen },
-  moderation: { title: 'Moderation', summary: 'A live inbox of reported messages.', component: ModerationScreen },
+  overview: { title: 'Overview', component: OverviewScreen },
+  users: { title: 'Users & roles', component: UsersScreen },
+  channels: { title: 'Channels & folders', component: ChannelsScreen },
+  defaults: { title: 'Default settings', component: DefaultsScreen },
+  invitations: { title: 'Invitations', component: InvitationsScreen },
+  moderation: { title: 'Moderation', component: ModerationScreen },
 };
 
 /** The screens in the sidebar's order. */

@@ -59,7 +59,18 @@ interface Reply {
   body: Buffer;
 }
 
-export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
+export interface FaultProxyOptions {
+  /** Where it listens: 127.0.0.1 unless a test needs an address on the network (a LAN server). */
+  listenHost?: string;
+  /**
+   * The server speaks TLS: the proxy cannot read its requests, so it passes bytes straight through
+   * and only the connection faults apply (`inject` throws).
+   */
+  tls?: boolean;
+}
+
+export async function startFaultProxy(targetPort: number, options: FaultProxyOptions = {}): Promise<FaultProxy> {
+  const listenHost = options.listenHost ?? '127.0.0.1';
   const rules: { rule: FaultRule; left: number; hits: number }[] = [];
   const log: ProxiedRequest[] = [];
   const waiters: { match: RequestMatch | undefined; resolve: (request: ProxiedRequest) => void }[] = [];
@@ -146,15 +157,17 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
     handle(request, response).catch(() => request.socket.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const front = await startTcpFront((server.address() as { port: number }).port, () => injected++);
+  const behind = options.tls ? targetPort : (server.address() as { port: number }).port;
+  const front = await startTcpFront(behind, () => injected++, listenHost);
 
   return {
-    url: `http://127.0.0.1:${front.port}`,
+    url: `http://${listenHost}:${front.port}`,
     cut: () => front.cut(),
     holdReplies: () => front.holdReplies(),
     restore: () => front.restore(),
     faultConnections: (fault, times) => front.faultConnections(fault, times),
     inject(rule) {
+      if (options.tls) throw new Error('The fault proxy cannot read requests over TLS: use its connection faults');
       const slot = { rule, left: rule.times ?? Infinity, hits: 0 };
       rules.push(slot);
       return {

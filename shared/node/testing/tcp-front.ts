@@ -28,7 +28,7 @@ interface Pair {
   down: PassThrough;
 }
 
-export async function startTcpFront(targetPort: number, onFault: () => void = () => undefined): Promise<TcpFront> {
+export async function startTcpFront(targetPort: number, onFault: () => void = () => undefined, listenHost = '127.0.0.1'): Promise<TcpFront> {
   const pairs = new Set<Pair>();
   const faults: { fault: ConnectionFault; left: number; hits: number }[] = [];
   let cut = false;
@@ -76,7 +76,7 @@ export async function startTcpFront(targetPort: number, onFault: () => void = ()
     down.pipe(shaping).pipe(client);
     if (!holding) upstream.pipe(down);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, listenHost, resolve));
   const { port } = server.address() as net.AddressInfo;
 
   const destroyAll = () => {

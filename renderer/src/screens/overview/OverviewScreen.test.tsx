@@ -9,6 +9,8 @@ import { useInvitationsUiStore } from '../invitations/invitations-ui';
 import { NO_FILTERS as NO_REPORT_FILTERS } from '../moderation/inbox-filters';
 import { useModerationUi } from '../moderation/moderation-ui';
 import { useUsersUi } from '../users/users-ui';
+import { NO_CHANNEL_FILTERS } from '../channels/channel-index';
+import { useChannelsUi } from '../channels/channels-ui';
 
 function showOverview(initial: RealmOverview) {
   let figures = initial;
@@ -52,7 +54,7 @@ describe('overview', () => {
     expect(figure('Members')).toBe('3');
     expect(figure('Humans')).toBe('5');
     expect(figure('Bots')).toBe('2');
-    expect(screen.getByText('6 channels')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '6 channels' })).toBeTruthy();
     expect(figure('Archived channels')).toBe('1');
     expect(figure('Channel folders')).toBe('2');
     expect(screen.getByRole('button', { name: '3 pending invitations' })).toBeTruthy();
@@ -72,6 +74,19 @@ describe('overview', () => {
     showOverview(overview);
     fireEvent.click(await screen.findByRole('button', { name: 'Bots 2' }));
     expect(useUsersUi.getState()).toMatchObject({ tab: 'users', opened: 4, filters: { query: '', role: 'all', status: 'all', kind: 'bots' } });
+  });
+
+  test('the channel figures open Channels & folders on the active or the archived channels', async () => {
+    useChannelsUi.setState({ account: olivia.id, tab: 'activity', filters: { ...NO_CHANNEL_FILTERS, query: 'design', privacy: 'private' } });
+    showOverview(overview);
+    fireEvent.click(await screen.findByRole('button', { name: 'Archived channels 1' }));
+    expect(useUi.getState().screen).toBe('channels');
+    expect(useChannelsUi.getState()).toMatchObject({ tab: 'channels', filters: { ...NO_CHANNEL_FILTERS, status: 'archived' } });
+    cleanup();
+    useUi.setState({ screen: 'overview' });
+    showOverview(overview);
+    fireEvent.click(await screen.findByRole('button', { name: '6 channels' }));
+    expect(useChannelsUi.getState().filters).toEqual(NO_CHANNEL_FILTERS);
   });
 
   test('pending invitations open the pending list; reports open Moderation, all of them or the new ones', async () => {

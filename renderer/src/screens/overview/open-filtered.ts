@@ -3,6 +3,8 @@
 // its actions, then the shell's screen switch.
 import type { UserFacets } from '../../../../shared/domain/user-counts';
 import { useUi } from '../../stores/ui';
+import { NO_CHANNEL_FILTERS, type StatusFilter as ChannelStatus } from '../channels/channel-index';
+import { useChannelsUi } from '../channels/channels-ui';
 import { useInvitationsUiStore } from '../invitations/invitations-ui';
 import { NO_FILTERS as NO_REPORT_FILTERS, type StatusFilter as ReportStatus } from '../moderation/inbox-filters';
 import { useModerationUi } from '../moderation/moderation-ui';
@@ -17,6 +19,15 @@ export function openUsers(account: string, facets: UserFacets): void {
   users.setTab('users');
   users.setFilters({ ...NO_USER_FILTERS, ...facets });
   useUi.getState().openScreen('users');
+}
+
+/** Channels & folders, its channel list, showing the active or the archived channels, no search. */
+export function openChannels(account: string, status: Extract<ChannelStatus, 'active' | 'archived'>): void {
+  const channels = useChannelsUi.getState();
+  channels.forAccount(account);
+  channels.setTab('channels');
+  channels.setFilters({ ...NO_CHANNEL_FILTERS, status });
+  useUi.getState().openScreen('channels');
 }
 
 /** Invitations, on its list of pending invitations. */

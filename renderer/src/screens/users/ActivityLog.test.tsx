@@ -64,6 +64,6 @@ describe('the activity log', () => {
     openUsersScreen();
     await tableLoaded();
     fireEvent.click(screen.getByRole('tab', { name: 'Activity log' }));
-    expect(await screen.findByText(/Nothing yet\. Role changes, renames, deactivations, bulk changes and changes to default settings/)).toBeTruthy();
+    expect(await screen.findByText(/Nothing yet\. Role changes, renames, deactivations, bulk changes and changes to channels and default settings/)).toBeTruthy();
   });
 });

@@ -20,7 +20,7 @@ export interface FilterBarProps {
 export function FilterBar({ filters, counts, onChange }: FilterBarProps) {
   return (
     <div className="users-filters">
-      <div className="users-search">
+      <div className="search-box">
         <label htmlFor="users-search">Search by name or email</label>
         <input
           id="users-search"
@@ -40,7 +40,7 @@ export function FilterBar({ filters, counts, onChange }: FilterBarProps) {
   );
 }
 
-interface FilterGroupProps<T extends string | number> {
+export interface FilterGroupProps<T extends string | number> {
   legend: string;
   name: string;
   options: { value: T; label: string }[];
@@ -49,13 +49,13 @@ interface FilterGroupProps<T extends string | number> {
   onChange(value: T): void;
 }
 
-function FilterGroup<T extends string | number>({ legend, name, options, value, counts, onChange }: FilterGroupProps<T>) {
+export function FilterGroup<T extends string | number>({ legend, name, options, value, counts, onChange }: FilterGroupProps<T>) {
   return (
     <fieldset className="users-filter">
       <legend>{legend}</legend>
       <div className="chips">
         {options.map((option) => (
-          <label key={option.value} className="chip" data-checked={option.value === value || undefined}>
+          <label key={option.value} className="chip">
             <input type="radio" name={`users-filter-${name}`} checked={option.value === value} onChange={() => onChange(option.value)} />
             <span>{option.label}</span>
             <span className="chip-count">{count.format(counts[option.value])}</span>

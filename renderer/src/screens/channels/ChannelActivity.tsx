@@ -1,0 +1,71 @@
+// The Channels screen's activity log: the changes to channels made from this console, every channel's
+// or one channel's (the log filtered by channel), newest first. The whole log exports as CSV.
+import { useMemo } from 'react';
+import type { Account } from '../../../../shared/ipc';
+import { ProblemText } from '../../components/Field';
+import { errorWords } from '../../errors/words';
+import { useActivity, useExportActivity } from '../../queries/activity';
+import { useChannelHistory, useChannels } from '../../queries/channels';
+import { toast } from '../../stores/toasts';
+import { ActivityEntries } from '../../components/ActivityLog';
+import { sortKey } from '../users/user-index';
+import { useChannelsUi } from './channels-ui';
+
+export function ChannelActivity({ account }: { account: Account }) {
+  const channelId = useChannelsUi((state) => state.historyChannel);
+  const showHistory = useChannelsUi((state) => state.showHistory);
+  const channels = useChannels(account.id);
+  const exporter = useExportActivity(account.id);
+  const exportFailure = exporter.isError ? errorWords(exporter.error) : null;
+  const choices = useMemo(
+    () => (channels.data ?? []).map((entry) => entry.channel).sort((a, b) => (sortKey(a.name) < sortKey(b.name) ? -1 : 1)),
+    [channels.data],
+  );
+
+  return (
+    <section className="activity" aria-labelledby="channel-activity-title">
+      <div className="activity-head">
+        <div>
+          <h2 id="channel-activity-title">Activity log</h2>
+          <p className="muted">Changes to channels made from this console to {account.realmName}, kept on this computer. Newest first.</p>
+        </div>
+        <button
+          type="button"
+          className="button"
+          disabled={exporter.isPending}
+          onClick={() => exporter.mutate(undefined, { onSuccess: (filename) => toast({ kind: 'success', title: `Saved the activity log as ${filename}.` }) })}
+        >
+          {exporter.isPending ? 'Exporting…' : 'Export CSV'}
+        </button>
+      </div>
+      <div className="users-search channels-history-filter">
+        <label htmlFor="channel-activity-channel">Channel</label>
+        <select id="channel-activity-channel" value={channelId ?? ''} onChange={(event) => showHistory(event.target.value === '' ? null : Number(event.target.value))}>
+          <option value="">Every channel</option>
+          {choices.map((channel) => (
+            <option key={channel.stream_id} value={channel.stream_id}>
+              #{channel.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {exportFailure && (
+        <div role="alert">
+          <ProblemText message={`Could not export the activity log: ${exportFailure.message}`} action={exportFailure.action ?? 'Try again.'} />
+        </div>
+      )}
+      {channelId === null ? <EveryChannel account={account.id} /> : <OneChannel account={account.id} channelId={channelId} />}
+    </section>
+  );
+}
+
+function EveryChannel({ account }: { account: string }) {
+  const log = useActivity(account);
+  const entries = useMemo(() => log.data?.filter((entry) => entry.channelId !== undefined), [log.data]);
+  return <ActivityEntries log={log} entries={entries} empty="Nothing yet. Changes to channels made from this console are listed here." />;
+}
+
+function OneChannel({ account, channelId }: { account: string; channelId: number }) {
+  const log = useChannelHistory(account, channelId);
+  return <ActivityEntries log={log} empty="No change to this channel has been made from this console yet." />;
+}

@@ -1,0 +1,50 @@
+// The Channels & folders screen: the channels of the selected organization (search, filters, the
+// editor, creating one) and, in a second tab, the activity log of changes to channels made from this
+// console, one channel's or all of them. Folders and subscribers join it as tabs of their own.
+import { useEffect } from 'react';
+import type { Account } from '../../../../shared/ipc';
+import { NoAccount } from '../../components/NoAccount';
+import { TabPanel, Tabs, type Tab } from '../../components/Tabs';
+import { ChannelActivity } from './ChannelActivity';
+import { ChannelsWorkspace } from './ChannelsWorkspace';
+import { useChannelsUi, type ChannelsTab } from './channels-ui';
+import '../users/users.css';
+import './channels.css';
+
+const TABS: Tab<ChannelsTab>[] = [
+  { id: 'channels', label: 'Channels' },
+  { id: 'activity', label: 'Activity log' },
+];
+
+export function ChannelsScreen({ account }: { account: Account | null }) {
+  const forAccount = useChannelsUi((state) => state.forAccount);
+  const stateAccount = useChannelsUi((state) => state.account);
+  useEffect(() => {
+    if (account) forAccount(account.id);
+  }, [account, forAccount]);
+
+  return (
+    <section className="channels-screen" aria-labelledby="screen-title">
+      <div className="title-with-tabs users-title">
+        <h1 id="screen-title">Channels &amp; folders</h1>
+        {account && <ChannelsTabs />}
+      </div>
+      {!account ? <NoAccount /> : stateAccount === account.id ? <ChannelsPanel account={account} /> : null}
+    </section>
+  );
+}
+
+function ChannelsTabs() {
+  const tab = useChannelsUi((state) => state.tab);
+  const setTab = useChannelsUi((state) => state.setTab);
+  return <Tabs prefix="channels" label="Channels & folders" tabs={TABS} selected={tab} onSelect={setTab} />;
+}
+
+function ChannelsPanel({ account }: { account: Account }) {
+  const tab = useChannelsUi((state) => state.tab);
+  return (
+    <TabPanel prefix="channels" selected={tab} className="users-panel">
+      {tab === 'channels' ? <ChannelsWorkspace account={account} /> : <ChannelActivity account={account} />}
+    </TabPanel>
+  );
+}

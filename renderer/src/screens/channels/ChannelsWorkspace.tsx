@@ -1,0 +1,116 @@
+// The Channels tab: loads the realm's channels, the context the rules need and its users (all kept live
+// by pushes), and derives what the list, the filters, the editor and the creation form show. The list
+// does not wait for the users (tens of thousands in a large realm): only the creators' names do, and
+// the editor, whose rules resolve groups to people. The search box updates at once; the list follows
+// through useDeferredValue, so typing never waits for a repaint.
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useMemo } from 'react';
+import type { User } from '../../../../shared/api/users';
+import type { Account, ChannelContext, ChannelEntry } from '../../../../shared/ipc';
+import { QueryGate } from '../../components/QueryGate';
+import { useChannelContext, useChannels } from '../../queries/channels';
+import { useRealmUsers } from '../../queries/realm';
+import { mark } from '../users/perf-marks';
+import { CHANNEL_MARKS } from './channel-marks';
+import { filterChannels, NO_CHANNEL_FILTERS, sortChannels } from './channel-index';
+import type { CellContext } from './channel-words';
+import { ChannelFilters } from './ChannelFilters';
+import { ChannelsTable } from './ChannelsTable';
+import { useChannelsUi } from './channels-ui';
+import { ChannelEditor } from './editor/ChannelEditor';
+import { CreateChannel } from './create/CreateChannel';
+import { useRulesContext } from './editor/rules-context';
+
+const count = new Intl.NumberFormat();
+
+export function ChannelsWorkspace({ account }: { account: Account }) {
+  const channels = useChannels(account.id);
+  const context = useChannelContext(account.id);
+  const users = useRealmUsers(account.id);
+  useEffect(() => mark(CHANNEL_MARKS.mounted), []);
+  const failure = `Could not load the channels of ${account.realmName}`;
+  return (
+    <QueryGate query={channels} loading={`Loading the channels of ${account.realmName}`} failure={failure}>
+      {(list) => (
+        <QueryGate query={context} loading="Loading the organization’s folders and groups" failure={failure}>
+          {(ctx) => <Workspace account={account} entries={list} context={ctx} users={users} />}
+        </QueryGate>
+      )}
+    </QueryGate>
+  );
+}
+
+interface WorkspaceProps {
+  account: Account;
+  entries: ChannelEntry[];
+  context: ChannelContext;
+  users: UseQueryResult<User[]>;
+}
+
+const NO_USERS: User[] = [];
+
+function Workspace({ account, entries, context, users }: WorkspaceProps) {
+  const ui = useChannelsUi();
+  const rules = useRulesContext(context, users.data ?? NO_USERS);
+  const panel = ui.creating || ui.opened !== null;
+  const cells = useMemo<CellContext>(() => ({ policy: context.policy, folders: rules.folders, users: rules.people }), [context.policy, rules]);
+  const sorted = useMemo(
+    () => sortChannels(entries, ui.sort, { folderName: (id) => (id === null ? '' : (rules.folders.get(id)?.name ?? '')), realmRetention: context.policy.messageRetentionDays }),
+    [entries, ui.sort, rules, context.policy.messageRetentionDays],
+  );
+  const filters = useDeferredValue(ui.filters);
+  const { rows, counts } = useMemo(() => filterChannels(sorted, filters), [sorted, filters]);
+  const byId = useMemo(() => new Map(entries.map((entry) => [entry.channel.stream_id, entry])), [entries]);
+  const searching = JSON.stringify(filters) !== JSON.stringify(NO_CHANNEL_FILTERS);
+  const active = counts.status.active;
+
+  return (
+    <div className="users-workspace">
+      <ChannelFilters filters={ui.filters} counts={counts} folders={context.folders} onChange={ui.setFilters} />
+      <div className="selection-bar">
+        <p className="shown-count" aria-live="polite">
+          {searching ? `${count.format(rows.length)} of ${count.format(entries.length)} channels shown` : `${count.format(active)} active channels`}
+        </p>
+        <div className="selection-actions">
+          <button type="button" className="button button-small button-primary" onClick={() => ui.setCreating(true)}>
+            Create a channel…
+          </button>
+        </div>
+      </div>
+      <div className="users-main channels-main" data-detail={panel || undefined}>
+        <ChannelsTable
+          rows={rows}
+          query={filters.query}
+          context={cells}
+          sort={ui.sort}
+          onSort={ui.setSort}
+          focused={ui.focused}
+          onFocus={ui.focus}
+          opened={ui.opened}
+          onOpen={ui.open}
+          empty={
+            <>
+              <p>No channels match the search and filters.</p>
+              <button type="button" className="button button-small" onClick={() => ui.setFilters(NO_CHANNEL_FILTERS)}>
+                Clear search and filters
+              </button>
+            </>
+          }
+        />
+        {panel && users.data === undefined ? (
+          <aside className="user-detail channel-editor" aria-label="Channel">
+            <QueryGate query={users} loading={`Loading the users of ${account.realmName}, whom the rules name`} failure={`Could not load the users of ${account.realmName}`}>
+              {() => null}
+            </QueryGate>
+          </aside>
+        ) : ui.creating ? (
+          <CreateChannel account={account} context={context} rules={rules} onClose={() => ui.setCreating(false)} onCreated={(id) => ui.open(id)} />
+        ) : (
+          ui.opened !== null && (
+            <ChannelEditor key={ui.opened} account={account} context={context} rules={rules} entry={byId.get(ui.opened)} onClose={() => ui.open(null)} />
+          )
+        )}
+      </div>
+    </div>
+  );
+}

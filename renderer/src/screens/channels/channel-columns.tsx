@@ -1,0 +1,63 @@
+// The channel list's columns (react-table): what each shows, and which sort. Sorting itself runs in
+// channel-index.ts over every channel (manual sorting): the table holds only the sort state and its
+// header controls.
+import { createColumnHelper, rowSortingFeature, tableFeatures, type SortingState } from '@tanstack/react-table';
+import type { ChannelEntry } from '../../../../shared/ipc';
+import type { SortKey, SortOrder } from './channel-index';
+import { countWords, createdDate, creatorName, folderCell, privacyLabel, retentionCell, retentionFull, topicsCell, topicsFull, trafficCell, type CellContext } from './channel-words';
+
+export const features = tableFeatures({ rowSortingFeature });
+const helper = createColumnHelper<typeof features, ChannelEntry>();
+
+/** The columns, worded with what the cells need beside each channel (folders, the organization's settings, people). */
+export function channelColumns(context: CellContext) {
+  return helper.columns([
+    helper.accessor((entry) => entry.channel.name, {
+      id: 'name',
+      header: 'Channel',
+      sortDescFirst: false,
+      cell: ({ row }) => (
+        <>
+          <span className="channel-name">
+            #{row.original.channel.name}
+            {row.original.channel.is_archived && <span className="badge badge-off">Archived</span>}
+          </span>
+          <span className="channel-description">{row.original.channel.description || 'No description'}</span>
+        </>
+      ),
+    }),
+    helper.accessor((entry) => entry.channel.invite_only, { id: 'privacy', header: 'Privacy', sortDescFirst: false, cell: ({ row }) => <span title={privacyLabel(row.original)}>{privacyLabel(row.original)}</span> }),
+    helper.accessor('subscriberCount', { id: 'subscribers', header: 'Subscribers', sortDescFirst: true, cell: ({ row }) => countWords(row.original.subscriberCount) }),
+    helper.accessor((entry) => entry.channel.folder_id, { id: 'folder', header: 'Folder', sortDescFirst: false, cell: ({ row }) => folderCell(row.original, context) }),
+    helper.accessor('isDefault', { id: 'default', header: 'Default', sortDescFirst: false, cell: ({ row }) => (row.original.isDefault ? 'Default' : 'No') }),
+    helper.accessor((entry) => entry.channel.message_retention_days, { id: 'retention', header: 'Messages kept', sortDescFirst: false, cell: ({ row }) => <span title={retentionFull(row.original, context)}>{retentionCell(row.original, context)}</span> }),
+    helper.accessor((entry) => entry.channel.topics_policy, { id: 'topics', header: 'Topics', sortDescFirst: false, cell: ({ row }) => <span title={topicsFull(row.original, context)}>{topicsCell(row.original, context)}</span> }),
+    helper.accessor((entry) => entry.channel.stream_weekly_traffic, { id: 'traffic', header: 'Weekly traffic', sortDescFirst: true, cell: ({ row }) => trafficCell(row.original) }),
+    helper.accessor((entry) => entry.channel.date_created, {
+      id: 'created',
+      header: 'Created',
+      sortDescFirst: true,
+      cell: ({ row }) => {
+        const by = creatorName(row.original, context);
+        return (
+          <>
+            <span>{createdDate(row.original)}</span>
+            {by && <span className="channel-description">by {by}</span>}
+          </>
+        );
+      },
+    }),
+  ]);
+}
+
+export function toSorting(order: SortOrder): SortingState {
+  return [{ id: order.key, desc: order.descending }];
+}
+
+const SORT_KEYS: readonly SortKey[] = ['name', 'privacy', 'subscribers', 'folder', 'default', 'retention', 'topics', 'traffic', 'created'];
+
+export function fromSorting(sorting: SortingState, previous: SortOrder): SortOrder {
+  const first = sorting[0];
+  const key = SORT_KEYS.find((candidate) => candidate === first?.id);
+  return first && key ? { key, descending: first.desc } : previous;
+}

@@ -1,0 +1,107 @@
+// The editor's answers to what the core says of a save: a conflict the server caught (their value
+// beside the user's, and applying the user's on top of theirs with their value as `old`), and a step
+// the core wants confirmed in words.
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, expect, test } from 'vitest';
+import { REALM_GROUP_SETTINGS } from '../../../../../shared/domain/channel-permissions';
+import type { UserGroup } from '../../../../../shared/api/groups';
+import type { ChannelContext, ChannelEntry } from '../../../../../shared/ipc';
+import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';
+import { olivia, user } from '../../../testing/demo-samples';
+import { channelEntry } from '../testing/channel-samples';
+import { ChannelEditor } from './ChannelEditor';
+import { useRulesContext } from './rules-context';
+
+const group = (id: number, name: string, members: number[], subgroups: number[] = []): UserGroup => ({
+  id,
+  name,
+  description: '',
+  members,
+  direct_subgroup_ids: subgroups,
+  is_system_group: true,
+  deactivated: false,
+});
+/** A server that reports none of the organization-level group settings. */
+const noRealmGroups = () => Object.fromEntries(REALM_GROUP_SETTINGS.map((name) => [name, null])) as ChannelContext['policy']['groups'];
+const CONTEXT: ChannelContext = {
+  realmName: 'Sandbox Realm',
+  ownUserId: 1,
+  ownRole: 100,
+  featureLevel: 400,
+  moderationChannelId: null,
+  policy: { messageRetentionDays: -1, topicsPolicy: 'allow_empty_topic', emptyTopicName: 'general chat', webPublicEnabled: false, spectatorAccess: false, groups: noRealmGroups() },
+  limits: { maxNameLength: 60, maxDescriptionLength: 1024 },
+  folders: [],
+  groups: [group(1, 'role:nobody', []), group(2, 'role:owners', [1]), group(3, 'role:administrators', [2], [2]), group(4, 'role:moderators', [3], [3]), group(7, 'role:everyone', [4], [4])],
+};
+const USERS = [user(1, 'Olivia Owner', 100), user(2, 'Adam Admin', 200), user(3, 'Mona Moderator', 300), user(4, 'Mark Member')];
+
+function Editor({ entry }: { entry: ChannelEntry }) {
+  const rules = useRulesContext(CONTEXT, USERS);
+  return <ChannelEditor account={olivia} context={CONTEXT} rules={rules} entry={entry} onClose={() => undefined} />;
+}
+
+afterEach(() => {
+  cleanup();
+  removeFakeBridge();
+});
+
+test('the server refused a stale old: their value beside mine; mine goes again on top of theirs', async () => {
+  const entry = channelEntry(5, 'design', { can_send_message_group: 7 });
+  let attempts = 0;
+  const bridge = installFakeBridge({
+    'channels.update': ({ change }) => {
+      attempts += 1;
+      if (attempts === 1) {
+        return { error: { code: 'CHANNEL_CHANGED', msg: 'Who may post messages in #design was changed on the server meanwhile: it is now Administrators.', property: change.property, theirs: 3, yours: change.value } };
+      }
+      return { outcome: 'changed', entry: channelEntry(5, 'design', { can_send_message_group: 4 }) };
+    },
+    'channels.list': () => [entry],
+    'activity.list': () => [],
+  });
+  renderWithQueries(<Editor entry={entry} />);
+  fireEvent.click(screen.getByRole('button', { name: /^Post messages/ }));
+  const post = screen.getByRole('region', { name: 'Post messages' });
+  const search = within(post).getByRole('combobox', { name: 'Add to “Post messages”' });
+  fireEvent.focus(search);
+  fireEvent.change(search, { target: { value: 'moder' } });
+  fireEvent.mouseDown(within(post).getByRole('option', { name: /Moderators/ }));
+  fireEvent.click(within(post).getByRole('button', { name: 'Remove Everyone, guests included' }));
+  fireEvent.click(within(post).getByRole('button', { name: 'Save “Post messages”' }));
+
+  const conflict = await within(post).findByRole('alert');
+  expect(conflict.textContent).toContain('Theirs, on the server nowAdministrators');
+  expect(conflict.textContent).toContain('Yours, not sentModerators');
+  fireEvent.click(within(conflict).getByRole('button', { name: 'Apply mine on top of theirs' }));
+  await within(post).findByRole('status');
+  expect(bridge.callsTo('channels.update')).toEqual([
+    { account: olivia.id, channelId: 5, change: { property: 'can_send_message_group', value: 4, old: 7 } },
+    { account: olivia.id, channelId: 5, change: { property: 'can_send_message_group', value: 4, old: 3 } },
+  ]);
+});
+
+test('a step the core wants confirmed is sent again only once the box is ticked, with the hazard acknowledged', async () => {
+  const entry = channelEntry(6, 'engineering', { topics_policy: 'inherit' });
+  let attempts = 0;
+  const bridge = installFakeBridge({
+    'channels.update': () => {
+      attempts += 1;
+      if (attempts === 1) return { error: { code: 'CONFIRMATION_NEEDED', msg: 'You would lose access.', hazards: ['ownAccess'] } };
+      return { outcome: 'changed', entry };
+    },
+    'channels.list': () => [entry],
+    'activity.list': () => [],
+  });
+  renderWithQueries(<Editor entry={entry} />);
+  const topics = screen.getByRole('region', { name: 'Topics' });
+  fireEvent.click(within(topics).getByRole('radio', { name: 'Named topics only' }));
+  fireEvent.click(within(topics).getByRole('button', { name: 'Save topics policy' }));
+  const ask = await within(topics).findByRole('alert');
+  const confirm = within(ask).getByRole<HTMLButtonElement>('button', { name: 'Make the change' });
+  expect(confirm.disabled).toBe(true);
+  fireEvent.click(within(ask).getByRole('checkbox', { name: 'I understand, and want to make this change' }));
+  fireEvent.click(confirm);
+  await within(topics).findByRole('status');
+  expect(bridge.callsTo('channels.update').at(-1)).toMatchObject({ acknowledged: ['ownAccess'] });
+});

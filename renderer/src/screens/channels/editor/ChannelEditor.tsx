@@ -1,0 +1,102 @@
+// The channel editor, in the shape of the users screen's detail panel: the channel's facts, then each
+// thing an administrator can change, each section saving on its own with the value it showed as `old`.
+// It reads the channel from the live list, so a change made anywhere shows at once, in the facts and in
+// every form; a channel gone from the realm closes it with a note; archived meanwhile, it says so.
+import type { ReactNode } from 'react';
+import { checkAdminister } from '../../../../../shared/domain/channel-admin';
+import type { Account, ChannelContext, ChannelEntry } from '../../../../../shared/ipc';
+import { Icon } from '../../../components/Icon';
+import { countWords, createdDate, creatorName, privacyLabel, trafficCell } from '../channel-words';
+import { ArchiveSection } from './ArchiveSection';
+import { DefaultSection } from './DefaultSection';
+import { DescriptionSection } from './DescriptionSection';
+import { FolderSection } from './FolderSection';
+import { HistorySection } from './HistorySection';
+import { NameSection } from './NameSection';
+import { PermissionsSection } from './PermissionsSection';
+import { PrivacySection } from './PrivacySection';
+import { RetentionSection } from './RetentionSection';
+import type { RulesContext, SectionProps } from './rules-context';
+import { TopicsSection } from './TopicsSection';
+import '../../users/user-detail.css';
+import './editor.css';
+
+export interface ChannelEditorProps {
+  account: Account;
+  context: ChannelContext;
+  rules: RulesContext;
+  entry: ChannelEntry | undefined;
+  onClose(): void;
+}
+
+export function ChannelEditor({ account, context, rules, entry, onClose }: ChannelEditorProps) {
+  if (!entry) {
+    return (
+      <aside className="user-detail channel-editor" aria-label="Channel">
+        <div className="detail-head">
+          <h2>Channel not found</h2>
+          <CloseButton onClose={onClose} />
+        </div>
+        <p className="muted">This channel is no longer in the organization’s list: it was deleted, or you can no longer see it.</p>
+      </aside>
+    );
+  }
+  const { channel } = entry;
+  const verdict = checkAdminister(rules.actor, channel, rules.index);
+  const props: SectionProps = { account, entry, context, rules, locked: verdict.allowed ? null : verdict.reason };
+  const by = creatorName(entry, { policy: rules.policy, folders: rules.folders, users: rules.people });
+  return (
+    <aside className="user-detail channel-editor" aria-labelledby="channel-editor-name">
+      <div className="detail-head">
+        <h2 id="channel-editor-name">#{channel.name}</h2>
+        <CloseButton onClose={onClose} />
+      </div>
+      {channel.is_archived && (
+        <p className="notice" role="status">
+          #{channel.name} is archived. Its settings can still be changed; unarchive it below to use it again.
+        </p>
+      )}
+      {!verdict.allowed && <p className="notice">{verdict.reason}</p>}
+      <dl className="detail-facts">
+        <Fact label="Privacy">{privacyLabel(entry)}</Fact>
+        <Fact label="Subscribers">
+          {countWords(entry.subscriberCount)}
+          {entry.subscribed && <span className="muted"> (you are one)</span>}
+        </Fact>
+        <Fact label="Weekly traffic">{trafficCell(entry)}</Fact>
+        <Fact label="Created">
+          {createdDate(entry)}
+          {by && ` by ${by}`}
+        </Fact>
+        <Fact label="Channel ID">{channel.stream_id}</Fact>
+      </dl>
+      <NameSection {...props} />
+      <DescriptionSection {...props} />
+      <PrivacySection {...props} />
+      <PermissionsSection {...props} />
+      <DefaultSection {...props} />
+      <FolderSection {...props} />
+      <TopicsSection {...props} />
+      <RetentionSection {...props} />
+      <ArchiveSection {...props} />
+      <HistorySection account={account.id} channelId={channel.stream_id} />
+    </aside>
+  );
+}
+
+function CloseButton({ onClose }: { onClose(): void }) {
+  return (
+    <button type="button" className="icon-button" aria-label="Close channel editor" onClick={onClose}>
+      <Icon name="close" />
+    </button>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// Every group setting the server reports for the channel (spec 3's five and upstream's others), each a
+// disclosure: its name and who holds it now, opened to edit it (PermissionEditor). A setting the server
+// does not send is not offered: it could not be changed there.
+import { useId, useState } from 'react';
+import type { GroupSettingValue } from '../../../../../shared/api/common';
+import { groupSettingWords } from '../../../../../shared/domain/channel-groups';
+import { alwaysHoldersShort, CHANNEL_GROUP_SETTINGS, CHANNEL_SETTING_INFO, type ChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
+import { PermissionEditor } from './PermissionEditor';
+import type { SectionProps } from './rules-context';
+
+export function PermissionsSection(props: SectionProps) {
+  const id = useId();
+  const [open, setOpen] = useState<ChannelGroupSetting | null>(null);
+  const { channel } = props.entry;
+  const { index, people, policy } = props.rules;
+  const always = (setting: ChannelGroupSetting) => alwaysHoldersShort(setting, policy, index, people);
+  const reported = CHANNEL_GROUP_SETTINGS.flatMap((setting) => {
+    const value = (channel as Record<string, unknown>)[setting] as GroupSettingValue | undefined;
+    return value === undefined ? [] : [{ setting, value }];
+  });
+
+  return (
+    <section className="change-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Permissions</h3>
+      <ul className="permission-list">
+        {reported.map(({ setting, value }) => {
+          const expanded = open === setting;
+          const panel = `${id}-${setting}`;
+          return (
+            <li key={setting} className="permission" data-open={expanded || undefined}>
+              <button type="button" className="permission-toggle" aria-expanded={expanded} aria-controls={panel} onClick={() => setOpen(expanded ? null : setting)}>
+                <span className="permission-name">{CHANNEL_SETTING_INFO[setting].label}</span>
+                <span className="permission-holders">
+                  {groupSettingWords(value, index, people)}
+                  {always(setting) && <span className="muted"> · and always: {always(setting)}</span>}
+                </span>
+              </button>
+              {expanded && (
+                <div id={panel} role="region" aria-label={CHANNEL_SETTING_INFO[setting].label}>
+                  <PermissionEditor {...props} setting={setting} live={value} />
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+// A group setting as pills: system roles, user groups and individual users, each removable, and one
+// box that searches all three at once (an ARIA combobox: arrows move through the suggestions, Enter
+// adds one, Escape closes them, Backspace in an empty box removes the last pill). A choice the setting
+// may not hold (Everyone, where guests may not be given it) is listed, disabled, with the reason.
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import type { User } from '../../../../../shared/api/users';
+import { pillWords, SYSTEM_GROUP_WORDS, SYSTEM_ROLE_ORDER, type GroupIndex, type Pill } from '../../../../../shared/domain/channel-groups';
+import { Icon } from '../../../components/Icon';
+
+export interface PillEditorProps {
+  /** The box's label: "Add who may post messages". */
+  label: string;
+  pills: readonly Pill[];
+  index: GroupIndex;
+  people: ReadonlyMap<number, User>;
+  disabled: boolean;
+  /** Why a pill may not be added (null when it may). */
+  refusal(pill: Pill): string | null;
+  onChange(pills: Pill[]): void;
+}
+
+interface Suggestion {
+  pill: Pill;
+  words: string;
+  /** "Role", "Group (12 members)", the user's address. */
+  detail: string;
+  refusal: string | null;
+}
+
+const USERS_SHOWN = 8;
+
+const keyOf = (pill: Pill) => (pill.kind === 'user' ? `u${pill.userId}` : `g${pill.groupId}`);
+
+export function PillEditor({ label, pills, index, people, disabled, refusal, onChange }: PillEditorProps) {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const chosen = useMemo(() => new Set(pills.map(keyOf)), [pills]);
+  const suggestions = useMemo(() => (open ? suggest(query, index, people, chosen, refusal) : []), [open, query, index, people, chosen, refusal]);
+  const activeSuggestion = suggestions[Math.min(active, suggestions.length - 1)];
+
+  const add = (suggestion: Suggestion | undefined) => {
+    if (!suggestion || suggestion.refusal) return;
+    onChange([...pills, suggestion.pill]);
+    setQuery('');
+    setActive(0);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (suggestions.length === 0 ? 0 : (current + step + suggestions.length) % suggestions.length));
+    } else if (event.key === 'Enter') {
+      if (open && activeSuggestion) {
+        event.preventDefault();
+        add(activeSuggestion);
+      }
+    } else if (event.key === 'Escape') {
+      if (open) {
+        event.preventDefault();
+        setOpen(false);
+      }
+    } else if (event.key === 'Backspace' && query === '' && pills.length > 0) {
+      onChange(pills.slice(0, -1));
+    }
+  };
+
+  return (
+    <div className="pill-editor">
+      <ul className="pills" aria-label="Chosen">
+        {pills.length === 0 && <li className="muted">Nobody</li>}
+        {pills.map((pill) => {
+          const words = pillWords(pill, index, people);
+          return (
+            <li key={keyOf(pill)} className="pill" data-kind={pill.kind}>
+              <span>{words}</span>
+              <button type="button" className="pill-remove" aria-label={`Remove ${words}`} disabled={disabled} onClick={() => onChange(pills.filter((other) => keyOf(other) !== keyOf(pill)))}>
+                <Icon name="close" />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="pill-search">
+        <label htmlFor={`${id}-input`}>{label}</label>
+        <input
+          id={`${id}-input`}
+          role="combobox"
+          aria-expanded={open && suggestions.length > 0}
+          aria-controls={`${id}-list`}
+          aria-autocomplete="list"
+          aria-activedescendant={open && activeSuggestion ? `${id}-option-${keyOf(activeSuggestion.pill)}` : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="A role, a group or a person"
+          value={query}
+          disabled={disabled}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setOpen(true);
+            setActive(0);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+        />
+        {open && suggestions.length > 0 && (
+          <ul id={`${id}-list`} role="listbox" aria-label={label} className="pill-suggestions">
+            {suggestions.map((suggestion) => {
+              const key = keyOf(suggestion.pill);
+              return (
+                <li
+                  key={key}
+                  id={`${id}-option-${key}`}
+                  role="option"
+                  aria-selected={suggestion === activeSuggestion}
+                  aria-disabled={suggestion.refusal ? true : undefined}
+                  // Before the box loses focus, so the choice is not lost to onBlur.
+                  onMouseDown={(event) => {
+                    event.preventDefault();
+                    add(suggestion);
+                  }}
+                >
+                  <span className="suggestion-words">{suggestion.words}</span>
+                  <span className="suggestion-detail">{suggestion.refusal ?? suggestion.detail}</span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Roles, then groups, then people matching every word typed; those already chosen left out. */
+function suggest(query: string, index: GroupIndex, people: ReadonlyMap<number, User>, chosen: ReadonlySet<string>, refusal: (pill: Pill) => string | null): Suggestion[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = (text: string) => words.every((word) => text.toLowerCase().includes(word));
+  const out: Suggestion[] = [];
+  for (const name of SYSTEM_ROLE_ORDER) {
+    const group = index.system.get(name);
+    if (!group) continue;
+    const pill: Pill = { kind: 'role', groupId: group.id, name };
+    const text = SYSTEM_GROUP_WORDS[name] ?? name;
+    if (!chosen.has(keyOf(pill)) && matches(`${text} ${name}`)) out.push({ pill, words: text, detail: 'Role', refusal: refusal(pill) });
+  }
+  const groups = [...index.byId.values()].filter((group) => !group.is_system_group && !group.deactivated).sort((a, b) => a.name.localeCompare(b.name));
+  for (const group of groups) {
+    const pill: Pill = { kind: 'group', groupId: group.id };
+    if (!chosen.has(keyOf(pill)) && matches(group.name)) out.push({ pill, words: group.name, detail: `Group (${group.members.length} direct members)`, refusal: refusal(pill) });
+  }
+  if (words.length === 0) return out;
+  let shown = 0;
+  for (const user of people.values()) {
+    if (shown >= USERS_SHOWN) break;
+    if (!user.is_active) continue;
+    const pill: Pill = { kind: 'user', userId: user.user_id };
+    if (chosen.has(keyOf(pill)) || !matches(`${user.full_name} ${user.delivery_email ?? user.email}`)) continue;
+    out.push({ pill, words: user.full_name, detail: user.delivery_email ?? user.email, refusal: refusal(pill) });
+    shown += 1;
+  }
+  return out;
+}

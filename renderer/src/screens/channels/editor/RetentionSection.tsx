@@ -1,0 +1,124 @@
+// How long the channel keeps its messages: the organization's default (named, with its value),
+// forever, or a number of days. Owners only. A shorter retention says what it deletes, for good,
+// before it is sent.
+import { useId } from 'react';
+import {
+  checkRetentionChange,
+  daysWords,
+  parseRetentionDays,
+  realmRetentionWords,
+  RETAIN_FOREVER,
+  retentionLoss,
+  retentionWords,
+  type Retention,
+} from '../../../../../shared/domain/channel-retention';
+import { ProblemText } from '../../../components/Field';
+import { ChangedMeanwhile } from '../../../user-changes/ChangedMeanwhile';
+import { useLiveDraft } from '../../../user-changes/use-live-draft';
+import type { SectionProps } from './rules-context';
+import { SaveOutcome } from './SaveOutcome';
+import { useChannelSave } from './use-channel-save';
+
+type Kind = 'default' | 'forever' | 'days';
+
+/** The form: a kind, and the days as typed (they may not be a number yet). */
+interface Form {
+  kind: Kind;
+  days: string;
+}
+
+const formOf = (value: Retention): Form => ({
+  kind: value === null ? 'default' : value === RETAIN_FOREVER ? 'forever' : 'days',
+  days: value !== null && value > 0 ? String(value) : '',
+});
+const sameForm = (a: Form, b: Form) => a.kind === b.kind && (a.kind !== 'days' || a.days.trim() === b.days.trim());
+
+/** The value the form asks for; undefined while the days are not a valid number. */
+function valueOf(form: Form): Retention | undefined {
+  if (form.kind === 'default') return null;
+  if (form.kind === 'forever') return RETAIN_FOREVER;
+  const parsed = parseRetentionDays(form.days);
+  return parsed.ok ? parsed.days : undefined;
+}
+
+export function RetentionSection({ account, entry, rules, locked }: SectionProps) {
+  const id = useId();
+  const { channel } = entry;
+  const live = channel.message_retention_days;
+  const draft = useLiveDraft<Form>(formOf(live), sameForm);
+  const save = useChannelSave(account.id, channel.stream_id);
+  const realmDays = rules.policy.messageRetentionDays;
+  const role = checkRetentionChange(rules.actor.role);
+  const why = locked ?? (role.allowed ? null : role.reason);
+  const form = draft.value;
+  const problem = form.kind === 'days' ? parseRetentionDays(form.days) : null;
+  const wanted = valueOf(form);
+  const loss = wanted === undefined || wanted === live ? null : retentionLoss(live, wanted, realmDays);
+  const canSend = why === null && wanted !== undefined && wanted !== live && draft.theirs === null && !save.pending;
+  const words = (value: unknown) => retentionWords(value as Retention, realmDays);
+  const edit = (change: Partial<Form>) => {
+    draft.set({ ...form, ...change });
+    save.reset();
+  };
+
+  return (
+    <section className="change-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Message retention</h3>
+      <p className="muted">Now: {retentionWords(live, realmDays)}.</p>
+      <fieldset className="role-options" aria-labelledby={`${id}-title`} disabled={why !== null || save.pending} aria-describedby={why ? `${id}-why` : undefined}>
+        <div className="role-option">
+          <label>
+            <input type="radio" name={`${id}-kind`} checked={form.kind === 'default'} onChange={() => edit({ kind: 'default' })} />
+            <span>The organization’s default ({realmRetentionWords(realmDays)})</span>
+          </label>
+        </div>
+        <div className="role-option">
+          <label>
+            <input type="radio" name={`${id}-kind`} checked={form.kind === 'forever'} onChange={() => edit({ kind: 'forever' })} />
+            <span>Forever</span>
+          </label>
+        </div>
+        <div className="role-option retention-days">
+          <label>
+            <input type="radio" name={`${id}-kind`} checked={form.kind === 'days'} onChange={() => edit({ kind: 'days' })} />
+            <span>A number of days</span>
+          </label>
+          <label className="visually-hidden" htmlFor={`${id}-days`}>
+            Days to keep messages
+          </label>
+          <input
+            id={`${id}-days`}
+            className="days-input"
+            inputMode="numeric"
+            placeholder="90"
+            value={form.days}
+            disabled={form.kind !== 'days'}
+            aria-invalid={problem && !problem.ok ? true : undefined}
+            onChange={(event) => edit({ days: event.target.value })}
+          />
+        </div>
+      </fieldset>
+      {why && (
+        <p id={`${id}-why`} className="role-reason">
+          {why}
+        </p>
+      )}
+      {problem && !problem.ok && form.days !== '' && <ProblemText message={problem.problem} />}
+      {loss && <p className="change-review warning-text">{loss}</p>}
+      {draft.theirs !== null && (
+        <ChangedMeanwhile theirs={words(valueOf(draft.theirs) ?? null)} mine={wanted === undefined ? `${form.days} days` : words(wanted)} what="choice" onKeep={draft.keepMine} onTake={draft.takeTheirs} />
+      )}
+      <div className="change-actions">
+        <button
+          type="button"
+          className="button"
+          disabled={!canSend}
+          onClick={() => wanted !== undefined && save.send({ property: 'retention', value: wanted, old: live }, { done: `Messages in #${channel.name} are now kept: ${words(wanted).toLowerCase()}.` })}
+        >
+          {save.pending ? 'Saving…' : wanted !== undefined && wanted !== null && wanted > 0 ? `Keep messages for ${daysWords(wanted)}` : 'Save retention'}
+        </button>
+      </div>
+      <SaveOutcome save={save} words={words} onKeepTheirs={(theirs) => draft.reset(formOf(theirs as Retention))} />
+    </section>
+  );
+}

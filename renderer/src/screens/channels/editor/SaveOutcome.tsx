@@ -1,0 +1,101 @@
+// What a section's last save said: done; a conflict (their value beside the user's, and applying the
+// user's on top of theirs, or keeping theirs: never an overwrite without the user's word); a step the
+// core wants confirmed in words; or the failure as the core worded it.
+import { useId, useState } from 'react';
+import type { ChannelHazard } from '../../../../../shared/ipc';
+import { ProblemText } from '../../../components/Field';
+import { Icon } from '../../../components/Icon';
+import type { ChannelSave } from './use-channel-save';
+import '../../../user-changes/user-changes.css';
+
+export interface SaveOutcomeProps {
+  save: ChannelSave;
+  /** A value of this property as a person reads it. */
+  words(value: unknown): string;
+  /** Keep theirs: the section's form takes the server's value. */
+  onKeepTheirs(theirs: unknown): void;
+}
+
+export function SaveOutcome({ save, words, onKeepTheirs }: SaveOutcomeProps) {
+  const { conflict, hazard, failure, done } = save;
+  return (
+    <>
+      {conflict && (
+        <div className="meanwhile" role="alert">
+          <p>Someone changed this on the server meanwhile, so your change was not made over theirs.</p>
+          <dl className="conflict-values">
+            <dt>Theirs, on the server now</dt>
+            <dd>{words(conflict.theirs)}</dd>
+            <dt>Yours, not sent</dt>
+            <dd>{words(conflict.change.value)}</dd>
+          </dl>
+          <div className="meanwhile-actions">
+            <button type="button" className="button button-small" onClick={() => save.send({ ...conflict.change, old: conflict.theirs } as typeof conflict.change)}>
+              Apply mine on top of theirs
+            </button>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => {
+                onKeepTheirs(conflict.theirs);
+                save.reset();
+              }}
+            >
+              Keep theirs
+            </button>
+          </div>
+        </div>
+      )}
+      {hazard && <CoreHazard hazard={hazard} onConfirm={(acknowledged) => save.send(hazard.change, { acknowledged })} />}
+      {failure && (
+        <div role="alert">
+          <ProblemText message={failure.message} action={failure.action} />
+        </div>
+      )}
+      {done && !save.pending && (
+        <p className="change-done" role="status">
+          {done}
+        </p>
+      )}
+    </>
+  );
+}
+
+function CoreHazard({ hazard, onConfirm }: { hazard: NonNullable<ChannelSave['hazard']>; onConfirm(acknowledged: ChannelHazard[]): void }) {
+  const [ticked, setTicked] = useState(false);
+  return (
+    <div className="hazard" role="alert">
+      <p>{hazard.message}</p>
+      <label className="hazard-consent">
+        <input type="checkbox" checked={ticked} onChange={(event) => setTicked(event.target.checked)} />
+        <span>I understand, and want to make this change</span>
+      </label>
+      <div className="change-actions">
+        <button type="button" className="button button-danger" disabled={!ticked} onClick={() => onConfirm(hazard.hazards)}>
+          Make the change
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A step that takes something away from the signed-in user, said before it is sent: a box, never
+ * ticked for them, whose label states the consequence.
+ */
+export function ConsentBox({ title, words, consent, checked, onChange }: { title: string; words: string; consent: string; checked: boolean; onChange(checked: boolean): void }) {
+  const id = useId();
+  return (
+    <div className="hazard" role="group" aria-labelledby={`${id}-title`} aria-describedby={`${id}-words`}>
+      <p id={`${id}-title`} className="hazard-title">
+        <Icon name="offline" />
+        <span>{title}</span>
+      </p>
+      <p id={`${id}-words`}>{words}</p>
+      <label className="hazard-consent">
+        <input type="checkbox" required checked={checked} onChange={(event) => onChange(event.target.checked)} />
+        <span>{consent}</span>
+      </label>
+    </div>
+  );
+}
