@@ -8,7 +8,7 @@ import type { ConnectionFault } from './faults';
 
 export interface TcpFront {
   readonly port: number;
-  /** Drops every open connection and refuses new ones until `restore`. */
+  /** Drops every open connection and refuses new ones (ECONNREFUSED) until `restore`. */
   cut(): void;
   /**
    * Requests still reach the server, but its replies wait here until `restore` (or are lost with
@@ -88,6 +88,10 @@ export async function startTcpFront(targetPort: number, onFault: () => void = ()
   return {
     port,
     cut() {
+      // The listener goes too, so a new connection is refused as by a server that is down
+      // (ECONNREFUSED: the client knows nothing was sent), not accepted and dropped (which
+      // leaves the client unsure whether the server acted).
+      if (!cut) server.close();
       cut = true;
       destroyAll();
     },
@@ -96,6 +100,8 @@ export async function startTcpFront(targetPort: number, onFault: () => void = ()
       for (const { upstream, down } of pairs) upstream?.unpipe(down);
     },
     restore() {
+      // An IP address binds at once: a connection right after `restore` is accepted.
+      if (cut) server.listen(port, listenHost);
       cut = false;
       if (holding) for (const { upstream, down } of pairs) upstream?.pipe(down);
       holding = false;
@@ -114,6 +120,7 @@ export async function startTcpFront(targetPort: number, onFault: () => void = ()
     },
     async close() {
       destroyAll();
+      if (cut) return;
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -60,7 +60,8 @@ export const singleRoleChange = row<SingleSubject>({
   writes: { method: 'PATCH', path: /^\/api\/v1\/users\/\d+$/ },
   target: (h) => h.main,
   async prepare(h, index) {
-    const userId = members(h)[index];
+    // The first members not yet promoted: earlier scenarios made theirs moderators.
+    const userId = members(h)[0];
     if (userId === undefined) throw new Error(`no demo member left for scenario ${index}`);
     return { userId, fromLog: h.main.proxy.log.length };
   },
@@ -99,7 +100,7 @@ export const bulkRoleJob = row<BulkSubject>({
   writes: { method: 'PATCH', path: /^\/api\/v1\/users\/\d+$/ },
   target: (h) => h.main,
   async prepare(h, index) {
-    const userIds = members(h).slice(index * PER_JOB, (index + 1) * PER_JOB);
+    const userIds = members(h).slice(0, PER_JOB);
     if (userIds.length < PER_JOB) throw new Error(`not enough demo members for scenario ${index}`);
     return { userIds, fromLog: h.main.proxy.log.length, batchId: null };
   },
