@@ -8,6 +8,7 @@ import { tally } from '../../shared/node/testing/reliability-tally';
 import { faultConsole, type FaultConsole } from './testing/fault-harness';
 import { faultTarget, MATRIX_FAULTS } from './testing/matrix-faults';
 import { MATRIX_ROWS } from './testing/matrix-table';
+import { until } from './testing/matrix-row';
 
 describe.each(MATRIX_ROWS.map((operation) => [operation.name, operation] as const))('%s', (_name, operation) => {
   let h: FaultConsole;
@@ -30,6 +31,9 @@ describe.each(MATRIX_ROWS.map((operation) => [operation.name, operation] as cons
     let told;
     try {
       told = await operation.run(h, subject);
+      // The operation's own events end the long-poll in flight; the next one meets the fault, though
+      // on a slow machine perhaps only after the operation has ended.
+      if (column.on === 'long-poll') await until(async () => fault.hits > 0, 'a long-poll to meet the fault');
     } finally {
       fault.remove();
     }
