@@ -37,6 +37,7 @@ describe('import rules', () => {
     ['shared/node/x.ts', "import { router } from '../../electron/core/router';", 'shared/node imports electron'],
     ['shared/node/x.ts', "import { openDatabase } from '../../server/db/connection';", 'shared/node imports server'],
     ['shared/node/x.ts', "import { create } from 'zustand';", 'shared/node imports a package'],
+    ['shared/node/testing/x.ts', "import { startSandbox } from '../../../electron/core/testing/sandbox';", 'shared test support imports electron'],
   ])('%s: refused (%s)', async (file, source) => {
     expect(await importErrors(file, source)).not.toEqual([]);
   });
@@ -55,6 +56,10 @@ describe('import rules', () => {
     ['electron/core/x.ts', "import { writeJsonAtomic } from '../../shared/node/atomic-json';"],
     ['electron/launcher.ts', "import { acquireInstanceLock } from '../shared/node/instance-lock';"],
     ['server/db/x.ts', "import { acquireInstanceLock } from '../../shared/node/instance-lock';"],
+    // The test support both Node processes' tests and e2e share (the fault proxy).
+    ['electron/core/x.test.ts', "import { startFaultProxy } from '../../shared/node/testing/fault-proxy';"],
+    ['server/http/x.test.ts', "import { startFaultProxy } from '../../shared/node/testing/fault-proxy';"],
+    ['e2e/support/x.ts', "import { startFaultProxy } from '../../shared/node/testing/fault-proxy';"],
   ])('%s: allowed (%s)', async (file, source) => {
     expect(await importErrors(file, source)).toEqual([]);
   });

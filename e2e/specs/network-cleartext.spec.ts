@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { startFaultProxy } from '../../shared/node/testing/fault-proxy';
 import { expect, test } from '../support/fixtures';
-import { startTcpProxy } from '../support/tcp-proxy';
 
 test.use({ sandboxOptions: { seed: 'demo', config: {}, signedIn: false } });
 
@@ -55,7 +55,7 @@ test('a test server on the network over http:// works once the user agrees, and 
   const lan = lanAddress();
   test.skip(lan === null, 'this machine has no network address besides loopback');
   // The sandbox, reachable at this machine's network address: a LAN test server, as far as the console knows.
-  const server = await startTcpProxy(Number(new URL(sandbox.directUrl).port), lan ?? undefined);
+  const server = await startFaultProxy(Number(new URL(sandbox.directUrl).port), { listenHost: lan ?? undefined });
   try {
     await signIn(page, server.url);
     const consent = page.getByRole('checkbox', { name: `I understand: allow unencrypted http:// to ${new URL(server.url).host} for this organization` });

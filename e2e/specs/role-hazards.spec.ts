@@ -12,13 +12,7 @@ import { startServer } from '../../server/start';
 import { openConsoleAs } from '../support/console-as';
 import { expect, test } from '../support/fixtures';
 import { signInDirectly, type RealmClient } from '../support/realm-client';
-
-async function openUsers(page: Page) {
-  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Users & roles' }).click();
-  await expect(page.getByRole('grid', { name: 'Users' })).toBeVisible();
-}
-
-const row = (page: Page, name: string): Locator => page.locator('.users-body [role="row"]').filter({ has: page.locator('.user-name', { hasText: new RegExp(`^${name}$`) }) });
+import { openUser, openUsers, row } from '../support/users-page';
 
 /** Selects the named users (searching for each, Ctrl-click to add) and opens the bulk dialog. */
 async function bulkDialog(page: Page, names: string[]): Promise<Locator> {
@@ -30,14 +24,6 @@ async function bulkDialog(page: Page, names: string[]): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: `Change the role of ${names.length} users` });
   await expect(dialog).toBeVisible();
   return dialog;
-}
-
-async function openUser(page: Page, name: string): Promise<Locator> {
-  await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(name);
-  await row(page, name).click();
-  const panel = page.getByRole('complementary', { name: new RegExp(`^${name}`) });
-  await expect(panel).toBeVisible();
-  return panel;
 }
 
 /** The value of a fact in the user panel ("Role"). */

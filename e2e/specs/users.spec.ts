@@ -1,39 +1,13 @@
 // The Users & roles screen end to end: a role changed here showing live in a second console; a bulk
 // change of 20 users in which the only owner's change fails with the rule's reason; deactivating and
 // reactivating with confirmation, each checked on the server, and the activity log exported as CSV.
-import type { Locator, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { openConsoleAs } from '../support/console-as';
 import { expect, test } from '../support/fixtures';
-import { signInDirectly, type RealmClient } from '../support/realm-client';
+import { signInDirectly } from '../support/realm-client';
+import { openUser, openUsers, row, search, userOnServer } from '../support/users-page';
 
 const ONLY_OWNER = 'Olivia Owner is the only owner of this organization and cannot lose the owner role.';
-
-async function openUsers(page: Page) {
-  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Users & roles' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Users & roles' })).toBeVisible();
-  await expect(page.getByRole('grid', { name: 'Users' })).toBeVisible();
-}
-
-/** A row of the users table, by the user's full name. */
-const row = (page: Page, name: string): Locator => page.locator('.users-body [role="row"]').filter({ has: page.locator('.user-name', { hasText: new RegExp(`^${name}$`) }) });
-
-async function search(page: Page, text: string) {
-  await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(text);
-}
-
-async function openUser(page: Page, name: string): Promise<Locator> {
-  await search(page, name);
-  await row(page, name).click();
-  const panel = page.getByRole('complementary', { name: new RegExp(`^${name}`) });
-  await expect(panel).toBeVisible();
-  return panel;
-}
-
-async function userOnServer(client: RealmClient, email: string): Promise<{ role: number; is_active: boolean }> {
-  const reply = await client.request('GET', `/users/${await client.userId(email)}`);
-  return reply.user as { role: number; is_active: boolean };
-}
 
 test('a role changed here shows in a second console session, live', async ({ consolePage: page, sandbox, browser, target }) => {
   test.skip(target !== 'browser', 'the second console runs in browser mode beside the first');

@@ -10,7 +10,7 @@ import { startServer } from '../../server/start';
 import { openConsoleAs } from './console-as';
 import { expect } from './fixtures';
 import { signInDirectly } from './realm-client';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy';
+import { startFaultProxy, type FaultProxy } from '../../shared/node/testing/fault-proxy';
 
 export async function openDefaults(page: Page) {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Default settings' }).click();
@@ -49,7 +49,7 @@ export interface ExtraRealm {
   /** The address the console uses: through a proxy the test can cut. */
   readonly url: string;
   readonly directUrl: string;
-  readonly proxy: TcpProxy;
+  readonly proxy: FaultProxy;
   close(): Promise<void>;
 }
 
@@ -57,7 +57,7 @@ export interface ExtraRealm {
 export async function extraRealm(config: Partial<ServerConfig> = {}): Promise<ExtraRealm> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-extra-realm-'));
   const server = await startServer({ port: 0, dataDir, seed: 'demo', config });
-  const proxy = await startTcpProxy(Number(new URL(server.url).port));
+  const proxy = await startFaultProxy(Number(new URL(server.url).port));
   return {
     url: proxy.url,
     directUrl: server.url,

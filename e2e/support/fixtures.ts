@@ -1,7 +1,8 @@
 // The fixtures every spec stands on: a real sandbox server on a fresh data directory (reached through
-// a TCP proxy the test can cut, like a network outage; over HTTPS with a CA made for the test when
-// asked), the real console core on its own data directory, and the built renderer in Chromium through
-// browser mode's host. In the `electron` project the same specs drive the Electron app instead, where
+// the fault proxy, which a test can cut like a network outage or use to fault single requests; over
+// HTTPS with a CA made for the test when asked, where only its connection faults apply), the real
+// console core on its own data directory, and the built renderer in Chromium through browser mode's
+// host. In the `electron` project the same specs drive the Electron app instead, where
 // a runtime exists. Both logs go to the run's log folder (run-logs.ts), searched for credentials.
 import { test as base, _electron as electron, type ElectronApplication, type Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,9 +18,9 @@ import { startBrowserHost } from '../../electron/browser-host';
 import type { SeedName, ServerConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/start';
 import { findElectronRuntime } from './electron-runtime';
+import { startFaultProxy, type FaultProxy } from '../../shared/node/testing/fault-proxy';
 import { describeLeaks, findLeaks, testLogFolder, writeSecrets } from './run-logs';
 import { directFetch } from './realm-client';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 export type ConsoleTarget = 'browser' | 'electron';
 export interface ConsoleOptions {
@@ -43,7 +44,7 @@ export interface TestSandbox {
   readonly url: string;
   /** The server's own address, for tests acting as another client. */
   readonly directUrl: string;
-  readonly proxy: TcpProxy;
+  readonly proxy: FaultProxy;
   /** The test's certificates when the sandbox serves HTTPS (caFile: what a user would choose). */
   readonly certificates: TestCertificates | null;
   /**
@@ -130,7 +131,7 @@ export const test = base.extend<
     const boot = (port = 0) => startServer({ port, dataDir, seed: sandboxOptions.seed, config, logDir: path.join(logFolder, 'sandbox'), ...tls });
     let server: RunningServer = await boot();
     const directPort = () => Number(new URL(server.url).port);
-    const proxy = await startTcpProxy(directPort());
+    const proxy = await startFaultProxy(directPort(), { tls: certificates !== null });
     const scheme = certificates ? 'https' : 'http';
     await use({
       get url() {

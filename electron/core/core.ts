@@ -81,16 +81,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   if (options.sandbox) await signInToSandbox(accounts, options.sandbox, options.secrets.encryptionAvailable, log);
   const sessions = new SessionManager(accounts, push, (account, message) => log.warn('session', { account, message }));
   afterNetworkChange = () => sessions.reconnectAll();
-  const activity = new ActivityLog(options.dataDir);
+  // What they set aside or skip (a damaged file) and a write that failed go to the log, so the
+  // Diagnostics dialog's recent problems say it.
+  const activity = new ActivityLog(options.dataDir, { log: (message) => log.warn('activity log', { message }) });
   const userChanges = new UserChanges({ accounts, sessions, activity });
   const roleBatches = new RoleBatches({ changes: userChanges, sessions, push });
   const defaults = new DefaultsService({ accounts, sessions, activity });
   const defaultsCopies = new DefaultsCopies({ accounts, sessions, activity, push });
   const channelChanges = new ChannelChanges({ accounts, sessions, activity });
   const channelCreator = new ChannelCreator({ accounts, sessions, activity });
-  const campaigns = new Campaigns({ dataDir: options.dataDir, accounts, push, activity });
+  const campaigns = new Campaigns({ dataDir: options.dataDir, accounts, push, activity, log: (message) => log.warn('campaigns', { message }) });
   // Before the sessions start, so no report arriving on a fresh queue is missed.
-  const moderation = new ModerationService({ dataDir: options.dataDir, accounts, sessions, push });
+  const moderation = new ModerationService({ dataDir: options.dataDir, accounts, sessions, push, log: (message) => log.warn('moderation', { message }) });
   sessions.syncWithAccounts();
   // A campaign cut short by a quit or a crash goes on from its journal (never sending twice).
   campaigns.resumeInterrupted();

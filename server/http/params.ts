@@ -16,7 +16,8 @@ export function parseParams<S extends z.ZodObject>(schema: S, raw: Record<string
   const decoded: Record<string, unknown> = {};
   const ignored: string[] = [];
   for (const [key, value] of Object.entries(raw)) {
-    const field = shape[key];
+    // Own fields only: a parameter named `constructor` or `toString` is not one of the schema's.
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
     if (!field) {
       ignored.push(key);
       continue;

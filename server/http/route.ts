@@ -61,7 +61,8 @@ export function createRoutes(app: FastifyInstance, ctx: ServerContext, limiter: 
 
 /** Query string, body and path parameters together; upstream clients put PATCH and DELETE params in the query. */
 function rawParams(request: FastifyRequest): Record<string, unknown> {
-  const merged: Record<string, unknown> = {};
+  // No prototype: a parameter named `__proto__` is a key like any other, never the object's prototype.
+  const merged = Object.create(null) as Record<string, unknown>;
   for (const source of [request.query, request.body, request.params]) {
     if (!source || typeof source !== 'object' || Buffer.isBuffer(source)) continue;
     for (const [key, value] of Object.entries(source as Record<string, unknown>)) {

@@ -85,9 +85,12 @@ export const CampaignSummary = z.object({
   account: AccountId,
   createdAt: z.int(),
   finishedAt: z.int().nullable(),
-  /** paused: by the user or the daily limit (`pauseReason`); stopped: the licence limit (`stopReason`). */
+  /**
+   * paused: by the user, the daily limit, an unreachable server, or a journal the disk would not take
+   * (`pauseReason`); stopped: the licence limit (`stopReason`).
+   */
   status: z.enum(['running', 'paused', 'done', 'cancelled', 'stopped']),
-  pauseReason: z.enum(['user', 'daily_limit', 'network']).nullable(),
+  pauseReason: z.enum(['user', 'daily_limit', 'network', 'disk']).nullable(),
   /** Why the campaign stopped or paused, in words, with what to do. */
   detail: z.string().nullable(),
   batchSize: z.int(),

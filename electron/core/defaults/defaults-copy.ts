@@ -7,7 +7,7 @@
 // Copies live in memory only, like bulk role changes: each realm's defaults are on its server, where
 // the Compare view shows them, so a copy lost to a quit loses nothing the servers do not show.
 import { randomUUID } from 'node:crypto';
-import { updateRealmUserSettingsDefaults, type UserSettingName, type UserSettingValue } from '../../../shared/api';
+import type { UserSettingName, UserSettingValue } from '../../../shared/api';
 import { inDisplayOrder, type DefaultsValues } from '../../../shared/domain/defaults-edits';
 import { changeWords, settingList } from '../../../shared/domain/defaults-words';
 import { catalogueEntry } from '../../../shared/domain/user-settings-defaults';
@@ -18,6 +18,7 @@ import { actorOf } from '../activity/actor';
 import { ConsoleError } from '../errors';
 import type { RealmState } from '../session/realm-state';
 import type { SessionManager } from '../session-manager';
+import { saveDefaults } from './defaults-fate';
 import { defaultsView, readOnlyReason } from './defaults-view';
 import { defaultsFailure } from './save-words';
 
@@ -138,17 +139,14 @@ export class DefaultsCopies {
     }
     const params = Object.fromEntries(changed.map((name) => [name, copy.values[name]]));
     const words = changed.map((name) => changeWords({ name, from: current[name], to: copy.values[name] as UserSettingValue }));
-    let ignoredNames: string[];
-    try {
-      ({ ignored: ignoredNames } = await this.options.accounts.client(result.account).call(updateRealmUserSettingsDefaults, params));
-    } catch (error) {
-      if (!(error instanceof ConsoleError)) throw error;
-      const worded = defaultsFailure(`Could not copy to ${state.realmName}`, error, copy.values, state.featureLevel);
+    const outcome = await saveDefaults(this.options.accounts.client(result.account), params as Record<string, UserSettingValue>);
+    if (!outcome.saved) {
+      const worded = defaultsFailure(`Could not copy to ${state.realmName}`, outcome.error, copy.values, state.featureLevel, outcome.fate);
       Object.assign(result, { outcome: 'failed', reason: worded.message });
       this.log(copy, result, state, words, 'failed', worded.message);
       return;
     }
-    const ignored = changed.filter((name) => ignoredNames.includes(name));
+    const ignored = changed.filter((name) => outcome.ignored.includes(name));
     const applied = changed.filter((name) => !ignored.includes(name));
     Object.assign(result, { outcome: 'applied', applied, ignored });
     const details = [

@@ -3,7 +3,7 @@
 // edits are checked against the live values (another administrator may have saved meanwhile), so a
 // save never silently overwrites a change it did not see. Every save, made or refused by the server,
 // goes to the activity log with its old and new values.
-import { updateRealmUserSettingsDefaults, type UserSettingName, type UserSettingValue } from '../../../shared/api';
+import type { UserSettingName, UserSettingValue } from '../../../shared/api';
 import { inDisplayOrder, type DefaultsValues } from '../../../shared/domain/defaults-edits';
 import { changeWords, settingLabel, settingList, settingValueWords } from '../../../shared/domain/defaults-words';
 import type { DefaultsSaveResult, DefaultsView } from '../../../shared/ipc';
@@ -14,6 +14,7 @@ import { ConsoleError } from '../errors';
 import type { RealmSession } from '../session/session';
 import { settledState } from '../session/settle';
 import type { SessionManager } from '../session-manager';
+import { saveDefaults } from './defaults-fate';
 import { defaultsView, readOnlyReason } from './defaults-view';
 import { defaultsFailure } from './save-words';
 
@@ -63,16 +64,13 @@ export class DefaultsService {
     const words = changed.map((name) => changeWords({ name, from: current[name], to: request.changes[name] as UserSettingValue }));
     const entry = { actor: actorOf(this.options.accounts, account, state), ...describeSave(request.source, state.realmName) };
 
-    let ignoredNames: string[];
-    try {
-      ({ ignored: ignoredNames } = await this.options.accounts.client(account).call(updateRealmUserSettingsDefaults, params));
-    } catch (error) {
-      if (!(error instanceof ConsoleError)) throw error;
-      const worded = defaultsFailure(`Could not save the default settings of ${state.realmName}`, error, request.changes, state.featureLevel);
+    const outcome = await saveDefaults(this.options.accounts.client(account), params as Record<string, UserSettingValue>);
+    if (!outcome.saved) {
+      const worded = defaultsFailure(`Could not save the default settings of ${state.realmName}`, outcome.error, request.changes, state.featureLevel, outcome.fate);
       this.options.activity.record(account, { ...entry, details: words.join('; '), result: 'failed', error: worded.message });
       throw worded;
     }
-    const ignored = changed.filter((name) => ignoredNames.includes(name));
+    const ignored = changed.filter((name) => outcome.ignored.includes(name));
     const saved = changed.filter((name) => !ignored.includes(name));
     const details = [
       ...saved.map((name) => changeWords({ name, from: current[name], to: request.changes[name] as UserSettingValue })),

@@ -6,22 +6,24 @@ import type { DefaultsValues } from '../../../shared/domain/defaults-edits';
 import { settingLabel } from '../../../shared/domain/defaults-words';
 import { catalogueEntry } from '../../../shared/domain/user-settings-defaults';
 import { ConsoleError } from '../errors';
+import type { CheckedFate } from '../request-fate';
 
 /** Upstream's texts for a refused value: "Invalid web_font_size_px", "Invalid notification sound 'klaxon'". */
 const INVALID_SETTING = /^Invalid (\w+)$/;
 
-export function defaultsFailure(subject: string, error: ConsoleError, changes: DefaultsValues, featureLevel: number): ConsoleError {
+/** `fate`: what the server showed when asked after a failure without a usable answer (request-fate.ts). */
+export function defaultsFailure(subject: string, error: ConsoleError, changes: DefaultsValues, featureLevel: number, fate: CheckedFate | null = null): ConsoleError {
   const said = sentence(error.message);
-  const advice = adviceFor(error, changes, featureLevel);
+  const advice = adviceFor(error, changes, featureLevel, fate);
   return new ConsoleError(error.code, `${subject}: ${said}${advice ? ` ${advice}` : ''}`, error.extra);
 }
 
-function adviceFor(error: ConsoleError, changes: DefaultsValues, featureLevel: number): string | null {
-  if (error.code === 'NETWORK_ERROR') {
-    return error.extra.timeout === true
-      ? 'The server may have saved them anyway: once it answers, look at the values before saving again.'
-      : 'Nothing was changed; try again once the server is reachable.';
+function adviceFor(error: ConsoleError, changes: DefaultsValues, featureLevel: number, fate: CheckedFate | null): string | null {
+  if (fate === 'not-applied') return 'The server shows nothing was saved: try again.';
+  if (fate === 'unknown' || (fate === null && error.extra.timeout === true)) {
+    return 'The server may have saved them anyway: once it answers, look at the values before saving again.';
   }
+  if (error.code === 'NETWORK_ERROR') return 'Nothing was changed; try again once the server is reachable.';
   if (error.code === 'RATE_LIMIT_HIT') return 'Wait a minute and try again.';
   if (/must be an organization administrator/i.test(error.message)) return 'Sign in as an administrator or owner, or ask one to make this change.';
   if (/notification sound/i.test(error.message)) return 'Pick one of the sounds this server offers.';

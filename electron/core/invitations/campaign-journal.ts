@@ -40,6 +40,8 @@ export const CampaignRecord = CampaignSummary.omit({ etaSeconds: true, counts: t
 export type CampaignRecord = z.infer<typeof CampaignRecord>;
 
 const SUFFIX = '.json';
+/** The code of the error a journal that cannot be written throws: the campaign pauses on it. */
+export const JOURNAL_NOT_SAVED = 'JOURNAL_NOT_SAVED';
 
 export class CampaignJournal {
   readonly root: string;
@@ -59,14 +61,15 @@ export class CampaignJournal {
     return path.join(this.folder(account), `${safeName(campaignId)}${SUFFIX}`);
   }
 
+  /** Throws a ConsoleError with code JOURNAL_NOT_SAVED, in words, when the file cannot be written. */
   write(record: CampaignRecord): void {
     const file = this.file(record.account, record.id);
     try {
       writeJsonAtomic(file, record);
     } catch (error) {
       throw new ConsoleError(
-        'JOURNAL_NOT_SAVED',
-        `The invitation campaign's journal ${file} could not be saved (${errorMessage(error)}). Nothing more is sent until it can be: check that the console may write to ${path.dirname(file)} and that the disk is not full.`,
+        JOURNAL_NOT_SAVED,
+        `The invitation campaign's journal ${file} could not be saved (${errorMessage(error)}). Nothing more is sent until it can be: check that the console may write to ${path.dirname(file)} and that the disk is not full, then choose Resume. Nothing is lost, and no address is sent twice.`,
       );
     }
   }

@@ -13,7 +13,7 @@ import { getInvites, sendInvites, type SendInvitesParams } from '../../../shared
 import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
 import { backoffDelay, inWords } from '../session/backoff';
-import type { CampaignRecord } from './campaign-journal';
+import { JOURNAL_NOT_SAVED, type CampaignRecord } from './campaign-journal';
 import { countOutcomes, invitedByInterruptedBatch, readInvitationFailure } from './campaign-outcomes';
 import { classifyFailure, describeStop, type Failure, type StopWords } from './campaign-failures';
 import { errorMessage } from '../../../shared/node/error-message';
@@ -111,10 +111,15 @@ export class CampaignRunner {
       await this.loop();
     } catch (error) {
       if (error instanceof Abandoned || this.host.abandoned) return;
-      // The journal could not be written (or the console has a bug): stop sending, in memory only.
-      // The journal on disk still says what is known, so the next start picks up from there.
+      // In memory only: the journal on disk still says what is known, so the next start picks up
+      // from there. A journal that could not be written (a full disk, a folder made read-only) pauses
+      // the campaign, its message saying what to fix; Resume writes it again, and a batch whose
+      // fate the disk did not keep is checked on the server before anything is sent. Anything else
+      // is the console's own bug: the campaign stops.
       const message = errorMessage(error);
-      Object.assign(this.record, { status: 'stopped', pauseReason: null, detail: message, finishedAt: this.host.now() });
+      if (error instanceof ConsoleError && error.code === JOURNAL_NOT_SAVED) {
+        Object.assign(this.record, { status: 'paused', pauseReason: 'disk', detail: message });
+      } else Object.assign(this.record, { status: 'stopped', pauseReason: null, detail: message, finishedAt: this.host.now() });
       this.host.changed(this.record, true);
     } finally {
       this.exited = true;

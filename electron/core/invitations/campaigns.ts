@@ -11,7 +11,7 @@ import { addressKey } from '../../../shared/domain/address-list';
 import { CHECK_REASON } from '../../../shared/domain/invitee-checks';
 import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
-import { CampaignJournal, type CampaignRecord } from './campaign-journal';
+import { CampaignJournal, JOURNAL_NOT_SAVED, type CampaignRecord } from './campaign-journal';
 import { RETRYABLE } from './campaign-outcomes';
 import { countsInWords, optionsInWords, progressOf, reportCsv, summaryOf } from './campaign-report';
 import { CampaignRunner, Abandoned, type CampaignHooks, type RunnerHost } from './campaign-runner';
@@ -211,11 +211,11 @@ export class Campaigns {
             pauseReason: 'user',
             detail: 'Interrupted when the console closed, and this organization is not signed in any more. Sign in again, then resume.',
           });
-          this.journal.write(record);
+          this.writeOrPause(record);
           continue;
         }
         Object.assign(record, { status: 'running', pauseReason: null, detail: null });
-        this.journal.write(record);
+        if (!this.writeOrPause(record)) continue;
         this.run(record);
         resumed++;
       }
@@ -258,6 +258,23 @@ export class Campaigns {
       if (this.runners.get(record.id) === runner) this.runners.delete(record.id);
     });
     return runner;
+  }
+
+  /**
+   * Writes the journal at a start; one the disk will not take (full, or the folder read-only) leaves
+   * the campaign paused in memory with the journal's words, and the console starts anyway: nothing is
+   * sent that the journal could not record, and Resume tries the write again.
+   */
+  private writeOrPause(record: CampaignRecord): boolean {
+    try {
+      this.journal.write(record);
+      return true;
+    } catch (error) {
+      if (!(error instanceof ConsoleError && error.code === JOURNAL_NOT_SAVED)) throw error;
+      Object.assign(record, { status: 'paused', pauseReason: 'disk', detail: error.message });
+      (this.options.log ?? console.warn)(`[campaigns] ${error.message}`);
+      return false;
+    }
   }
 
   private activeRunner(campaignId: string): CampaignRunner | null {

@@ -7,6 +7,7 @@ import type { Role, User } from '../../../shared/api';
 import { CONFIRMATION_NEEDED } from '../../../shared/ipc';
 import { hazardWarning, ROLE_NAMES, type RoleHazard, type RoleHolder, type RoleReview } from '../../../shared/domain/role-rules';
 import { ConsoleError } from '../errors';
+import type { CheckedFate } from '../request-fate';
 
 /** "Member → Administrator". */
 export function roleTransition(from: Role, to: Role): string {
@@ -38,11 +39,13 @@ const ADVICE_BY_MESSAGE: [RegExp, string | null][] = [
 
 /**
  * The server's error for a change, in words: `subject` says what failed ("Mark Member could not be made
- * an owner"). A timeout may have been applied anyway, so it says to look before trying again.
+ * an owner"). `fate` is what the server showed when asked after a failure without a usable answer
+ * (request-fate.ts): not made says so; unknown (or a timeout never checked) says to look before trying
+ * again, since the server may have made it anyway.
  */
-export function changeFailed(subject: string, error: ConsoleError, target: Pick<User, 'full_name'> | null): ConsoleError {
+export function changeFailed(subject: string, error: ConsoleError, target: Pick<User, 'full_name'> | null, fate: CheckedFate | null = null): ConsoleError {
   const said = sentence(error.message);
-  const advice = adviceFor(error, target);
+  const advice = adviceFor(error, target, fate);
   return new ConsoleError(error.code, advice ? `${subject}: ${said} ${advice}` : `${subject}: ${said}`, error.extra);
 }
 
@@ -53,22 +56,30 @@ const ADVICE_BY_CODE: Record<string, string | null> = {
   SECRET_UNREADABLE: null, // its message asks for a new sign-in
 };
 
-function adviceFor(error: ConsoleError, target: Pick<User, 'full_name'> | null): string | null {
-  return adviceForFailure(error, ADVICE_BY_MESSAGE, target?.full_name ?? null);
+function adviceFor(error: ConsoleError, target: Pick<User, 'full_name'> | null, fate: CheckedFate | null): string | null {
+  return adviceForFailure(error, ADVICE_BY_MESSAGE, target?.full_name ?? null, fate);
 }
 
 /**
- * What to do after a failed change, for any screen's changes: the console's own codes, the network
- * and rate limits first, then the server's message matched against `byMessage` (upstream's texts).
- * `lookAgainAt` names what to look at before retrying a change that timed out ("Mark Member", "#design").
+ * What to do after a failed change, for any screen's changes: the console's own codes, what the server
+ * showed when asked after a failure without a usable answer (`fate`, request-fate.ts), the network and
+ * rate limits first, then the server's message matched against `byMessage` (upstream's texts).
+ * `lookAgainAt` names what to look at before retrying a change whose fate is unknown, or that timed out
+ * unchecked ("Mark Member", "#design").
  */
-export function adviceForFailure(error: ConsoleError, byMessage: readonly [RegExp, string | null][], lookAgainAt: string | null): string | null {
+export function adviceForFailure(
+  error: ConsoleError,
+  byMessage: readonly [RegExp, string | null][],
+  lookAgainAt: string | null,
+  fate: CheckedFate | null = null,
+): string | null {
   if (error.code in ADVICE_BY_CODE) return ADVICE_BY_CODE[error.code] ?? null;
-  if (error.code === 'NETWORK_ERROR') {
-    // A request that timed out may have reached the server before the connection went; otherwise the
-    // client's (or the offline session's) words already say to check the address and the network.
-    return lookAgainAt && error.extra.timeout === true ? `The server may have made the change anyway: look at ${lookAgainAt} again before trying again.` : null;
+  if (fate === 'not-applied') return 'The server shows nothing was changed: try again.';
+  if (lookAgainAt && (fate === 'unknown' || (fate === null && error.extra.timeout === true))) {
+    return `The server may have made the change anyway: look at ${lookAgainAt} again before trying again.`;
   }
+  // Otherwise the client's (or the offline session's) words already say to check the address and the network.
+  if (error.code === 'NETWORK_ERROR') return null;
   if (error.code === 'RATE_LIMIT_HIT') {
     const wait = typeof error.extra.retryAfterSeconds === 'number' ? Math.ceil(error.extra.retryAfterSeconds) : null;
     return wait ? `Wait ${wait} seconds and try again.` : 'Wait a minute and try again.';

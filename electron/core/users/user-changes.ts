@@ -21,6 +21,7 @@ import type { ActivityLog } from '../activity/activity-log';
 import { actorOf } from '../activity/actor';
 import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
+import { mayHaveBeenApplied, type CheckedFate } from '../request-fate';
 import type { RealmState } from '../session/realm-state';
 import type { RealmSession } from '../session/session';
 import { settledState } from '../session/settle';
@@ -136,11 +137,18 @@ export class UserChanges {
       this.options.activity.record(account, { ...entry, result: 'failed', error: refusal.message });
       throw refusal;
     }
+    const client = this.options.accounts.client(account);
     try {
-      await change.send(this.options.accounts.client(account), target);
+      await change.send(client, target);
     } catch (error) {
       if (!(error instanceof ConsoleError)) throw error;
-      const worded = changeFailed(change.failure(target), error, target);
+      // No usable answer: the server may have made the change. Ask it before saying anything.
+      const fate = mayHaveBeenApplied(error) ? await fateOf(client, change, target) : null;
+      if (fate === 'applied') {
+        this.options.activity.record(account, { ...entry, details: `${entry.details} (the reply was lost; the server shows it done)`, result: 'ok', error: null });
+        return { outcome: 'changed' as const, target, session };
+      }
+      const worded = changeFailed(change.failure(target), error, target, fate);
       this.options.activity.record(account, { ...entry, result: 'failed', error: worded.message });
       throw worded;
     }
@@ -177,6 +185,16 @@ export interface RoleOptions {
   note?: string;
   /** The hazards the user confirmed in words; a change with any other is refused. */
   acknowledged?: readonly RoleHazard[];
+}
+
+/** Whether a change whose request got no usable answer shows on the server (GET /users/{id}). */
+async function fateOf(client: ApiClient, change: Change, target: User): Promise<CheckedFate> {
+  try {
+    const { value } = await client.call(getUser, { user_id: target.user_id, include_custom_profile_fields: false });
+    return change.isDone(value.user) ? 'applied' : 'not-applied';
+  } catch {
+    return 'unknown';
+  }
 }
 
 /** spec 12 (role), upstream update_user_backend: who may give whom which role. */

@@ -132,7 +132,12 @@ export function comparable(state: RealmState) {
     subscriptions: [...state.subscriptions.values()],
     subscribers: [...state.subscribers].map(([id, set]) => [id, [...set].sort((a, b) => a - b)]),
     folders: [...state.folders.values()],
-    groups: [...state.groups.values()],
+    // A group's members and subgroups are sets: live events append, a register lists them in its own order.
+    groups: [...state.groups.values()].map((group) => ({
+      ...group,
+      members: [...group.members].sort((a, b) => a - b),
+      direct_subgroup_ids: [...group.direct_subgroup_ids].sort((a, b) => a - b),
+    })),
     userSettingsDefaults: state.userSettingsDefaults,
     defaultChannelIds: [...state.defaultChannelIds].sort((a, b) => a - b),
     moderationRequestChannelId: state.moderationRequestChannelId,
