@@ -8,6 +8,7 @@ import type { SecretStore } from './accounts/secret-store';
 import { ActivityLog } from './activity/activity-log';
 import { DefaultsCopies } from './defaults/defaults-copy';
 import { DefaultsService } from './defaults/defaults-service';
+import { ChannelBatches } from './channels/channel-batches';
 import { ChannelChanges } from './channels/channel-changes';
 import { ChannelCreator } from './channels/channel-create';
 import { handlers } from './handlers';
@@ -56,6 +57,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const defaultsCopies = new DefaultsCopies({ accounts, sessions, activity, push });
   const channelChanges = new ChannelChanges({ accounts, sessions, activity });
   const channelCreator = new ChannelCreator({ accounts, sessions, activity });
+  const channelBatches = new ChannelBatches({ changes: channelChanges, sessions, push });
   const campaigns = new Campaigns({ dataDir: options.dataDir, accounts, push, activity });
   // Before the sessions start, so no report arriving on a fresh queue is missed.
   const moderation = new ModerationService({ dataDir: options.dataDir, accounts, sessions, push });
@@ -66,7 +68,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sessions.syncWithAccounts();
     push({ kind: 'accounts.changed' });
   });
-  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, channelChanges, channelCreator, campaigns, moderation, defaults, defaultsCopies };
+  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, channelChanges, channelCreator, channelBatches, campaigns, moderation, defaults, defaultsCopies };
   const router = createRouter(contract, handlers, context, {
     onInternalError: (channel, error) => console.error(`[core] ${channel}:`, error),
   });
@@ -81,6 +83,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       moderation.close();
       await campaigns.close();
       await roleBatches.stopAll();
+      await channelBatches.stopAll();
       await defaultsCopies.stopAll();
       await sessions.stopAll();
       listeners.clear();

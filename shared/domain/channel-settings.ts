@@ -6,18 +6,16 @@
 // a cell the review refuses is refused by the job in the same words.
 import type { GroupSettingValue, TopicsPolicy } from '../api/common';
 import type { Stream } from '../api/channels';
-import type { ChannelChange, ChannelHazard } from '../ipc/channels';
+import { SETTING_COLUMNS, type ChannelChange, type ChannelHazard, type SettingColumn } from '../ipc/channels';
 import { checkAdminister, checkTopicsPolicyChange, hasContentAccess, losesOwnAccess, losesOwnAdministration, type ChannelActor } from './channel-admin';
 import { sameGroupSetting, type GroupIndex, type People } from './channel-groups';
-import { CHANNEL_GROUP_SETTINGS, checkSettingChange, checkSettingValue, isChannelGroupSetting, type ChannelGroupSetting, type RealmChannelPolicy } from './channel-permissions';
+import { CHANNEL_SETTING_INFO, checkSettingChange, checkSettingValue, isChannelGroupSetting, type ChannelGroupSetting, type RealmChannelPolicy } from './channel-permissions';
 import { checkPrivacy, isPrivate, privacyOf, type ChannelPrivacy } from './channel-privacy';
 import { privacySituation } from './channel-privacy-situation';
 import { checkRetentionChange, type Retention } from './channel-retention';
 import type { RuleVerdict } from './role-rules';
 
-/** The settings a matrix column shows, in the order its columns stand. */
-export const SETTING_COLUMNS = ['privacy', 'retention', 'topicsPolicy', ...CHANNEL_GROUP_SETTINGS] as const;
-export type SettingColumn = (typeof SETTING_COLUMNS)[number];
+export { SETTING_COLUMNS, type SettingColumn };
 
 /** A change to one of them, as ChannelChange carries it. */
 export type SettingChange = Extract<ChannelChange, { property: SettingColumn }>;
@@ -28,6 +26,20 @@ export type SettingValue = ChannelPrivacy | Retention | TopicsPolicy | GroupSett
 
 export function isSettingColumn(property: string): property is SettingColumn {
   return (SETTING_COLUMNS as readonly string[]).includes(property);
+}
+
+/** A setting's name, as the matrix's column header and a bulk change's results say it. */
+export function settingLabel(column: SettingColumn): string {
+  switch (column) {
+    case 'privacy':
+      return 'Privacy';
+    case 'retention':
+      return 'Messages kept';
+    case 'topicsPolicy':
+      return 'Topics policy';
+    default:
+      return CHANNEL_SETTING_INFO[column].label;
+  }
 }
 
 /** What the rules know of the organization and the signed-in user. */
