@@ -6,7 +6,7 @@
 // refusals included.
 import type { GroupSettingValue, TopicsPolicy } from '../api/common';
 import type { Stream } from '../api/channels';
-import type { ChannelHazard } from '../ipc/channels';
+import type { BatchColumn, ChannelHazard } from '../ipc/channels';
 import { holderChange } from './channel-groups';
 import { isChannelGroupSetting } from './channel-permissions';
 import { isPrivate, type ChannelPrivacy, type Privacy } from './channel-privacy';
@@ -130,6 +130,24 @@ export function jobChanges(plan: MatrixPlan): { channelId: number; changes: { pr
     ];
     return { channelId: entry.channel.stream_id, changes: cells.sort((a, b) => applyOrder(a.property) - applyOrder(b.property)) };
   });
+}
+
+/**
+ * The job's input as `channels.batch.start` takes it: a column per setting, the chosen value for every
+ * cell of it (a cell that already has it is sent too, so every selected channel gets its result).
+ */
+export function batchColumns(plan: MatrixPlan, values: MatrixValues): BatchColumn[] {
+  const columns = new Map<SettingColumn, BatchColumn>();
+  for (const { channelId, changes } of jobChanges(plan)) {
+    for (const change of changes) {
+      const value = valueFor(values, change.property);
+      if (value === undefined) continue;
+      const column = columns.get(change.property) ?? ({ property: change.property, value, cells: [] } as unknown as BatchColumn);
+      (column.cells as [number, SettingValue][]).push([channelId, change.old]);
+      columns.set(change.property, column);
+    }
+  }
+  return [...columns.values()];
 }
 
 /** Who gains and who loses what a change gives: people by ID for a group setting, else in words. */
