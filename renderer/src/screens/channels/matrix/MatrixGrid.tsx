@@ -148,7 +148,8 @@ export function MatrixGrid({ rows, columns, rules, selection, onSelection, query
     onSelection(event.ctrlKey || event.metaKey ? toggle(selection, part) : part);
   };
 
-  const template = `minmax(200px, 1.4fr) repeat(${columns.length}, minmax(150px, 1fr))`;
+  // Fixed widths: every row (each its own grid) must line up with the header.
+  const template = `220px repeat(${columns.length}, 180px)`;
   return (
     <div
       ref={scroller}
