@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Stream } from '../api/channels';
 import { indexGroups, type GroupLike, type PersonLike } from './channel-groups';
-import { accessChange, jobChanges, planMatrix, privacyAccessNote, type MatrixEntry } from './channel-matrix-plan';
+import { accessChange, batchColumns, jobChanges, planMatrix, privacyAccessNote, type MatrixEntry } from './channel-matrix-plan';
 import type { RealmChannelPolicy } from './channel-permissions';
 import type { ChannelFacts, SettingColumn } from './channel-settings';
 
@@ -174,6 +174,11 @@ describe('the plan', () => {
         ],
       },
       { channelId: 3, changes: [{ property: 'privacy', value: 'public', old: 'private_shared' }] },
+    ]);
+    // As channels.batch.start takes it: a column per setting, the chosen value, each cell with its old.
+    expect(batchColumns(plan, { privacy: 'public', topicsPolicy: 'disable_empty_topic' })).toEqual([
+      { property: 'topicsPolicy', value: 'disable_empty_topic', cells: [[1, 'inherit']] },
+      { property: 'privacy', value: 'public', cells: [[1, 'public'], [3, 'private_shared']] },
     ]);
   });
 });
