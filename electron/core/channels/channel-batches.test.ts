@@ -148,6 +148,28 @@ describe('a bulk change', () => {
     await expect(jobs.retry(adam.accountId, started.id, 'failed')).rejects.toMatchObject({ code: 'NOTHING_TO_RETRY' });
   });
 
+  test('giving up one’s own administration is refused before anything is sent until confirmed, then made', async () => {
+    // Mona, a moderator, administers #design through its administrators' group setting.
+    const mona = await signedInConsole(sandbox.url, 'mona@sandbox.test');
+    try {
+      const design = channel('design');
+      await olivia.call(updateChannel, { stream_id: design.stream_id, can_administer_channel_group: { new: group('role:moderators') } });
+      await eventually(() => mona.state().channels.get(design.stream_id)?.can_administer_channel_group === group('role:moderators'), 'Mona administers #design');
+      const monaChanges = new ChannelChanges({ accounts: mona.accounts, sessions: mona.sessions, activity: mona.activity });
+      const jobs = new ChannelBatches({ changes: monaChanges, sessions: mona.sessions, push: () => undefined, progressIntervalMs: 0 });
+      const column: BatchColumn = { property: 'can_administer_channel_group', value: group('role:administrators'), cells: [[design.stream_id, group('role:moderators')]] };
+      mona.requests.length = 0;
+      await expect(jobs.start(mona.accountId, [column])).rejects.toMatchObject({ code: 'CONFIRMATION_NEEDED', message: expect.stringContaining('you would no longer administer #design') });
+      expect(mona.requests).toEqual([]);
+      const started = await jobs.start(mona.accountId, [column], ['ownAdministration']);
+      await eventually(() => jobs.get(mona.accountId, started.id).finishedAt !== null, 'the job to finish');
+      expect(jobs.get(mona.accountId, started.id).results[0]?.outcome).toBe('changed');
+      expect((await onServer(design.stream_id)).can_administer_channel_group).toBe(group('role:administrators'));
+    } finally {
+      await mona.close();
+    }
+  });
+
   test('cancel: what was sent finishes, the rest fail as cancelled, and the job says which changed', async () => {
     const { jobs, counter } = batches(2);
     let open: () => void = () => undefined;
