@@ -80,6 +80,30 @@ test('a bulk change of 50 channels through the matrix: per-channel results on th
   expect(row[header.indexOf('Privacy')]).toBe('Public');
 });
 
+test('the grid from the keyboard: arrows, Shift to extend, Space, Ctrl+A, Escape', async ({ consolePage: page }) => {
+  await openChannels(page);
+  await page.getByRole('tab', { name: 'Permission matrix' }).click();
+  const grid = page.getByRole('grid', { name: 'Permission matrix' });
+  await expect(grid.getByRole('gridcell').first()).toBeVisible();
+  await grid.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(page.getByText('6 cells selected in 3 channels')).toBeVisible();
+  await expect(grid.getByRole('gridcell', { selected: true })).toHaveCount(6);
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('no cells selected')).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('1 cell selected in 1 channel')).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+a');
+  await expect(page.getByText(/^6 channels shown · \d+ cells selected in 6 channels$/)).toBeVisible();
+  // Everything selected: Space on the active cell's column (Ctrl+Space) removes that column.
+  const all = await grid.getByRole('gridcell', { selected: true }).count();
+  await page.keyboard.press('ControlOrMeta+Space');
+  await expect(grid.getByRole('gridcell', { selected: true })).toHaveCount(all - 6);
+});
+
 /** One CSV record's cells (RFC 4180 quoting; no line breaks inside these cells). */
 function cells(line: string): string[] {
   return [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].slice(0, -1).map(([, cell = '']) => (cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell));

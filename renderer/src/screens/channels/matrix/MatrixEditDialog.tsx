@@ -15,6 +15,7 @@ import { cellCount } from './matrix-selection';
 import { ValueEditors } from './ValueEditors';
 
 const count = new Intl.NumberFormat();
+const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
 
 export interface MatrixEditDialogProps {
   account: string;
@@ -49,7 +50,7 @@ export function MatrixEditDialog({ account, context, rules, rows, selection, col
 
   return (
     <Dialog
-      title={step === 'values' ? `Set a value in ${count.format(cellCount(selection))} cells of ${count.format(selection.size)} channels` : 'Review the bulk change'}
+      title={step === 'values' ? `Set a value in ${plural(cellCount(selection), 'cell', 'cells')} of ${plural(selection.size, 'channel', 'channels')}` : 'Review the bulk change'}
       wide
       busy={action.isPending}
       cancelLabel={step === 'values' ? 'Cancel' : 'Back'}

@@ -25,6 +25,7 @@ import { MatrixJobPanel } from './MatrixJobPanel';
 import './matrix.css';
 
 const count = new Intl.NumberFormat();
+const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
 
 export function MatrixTab({ account }: { account: Account }) {
   const channels = useChannels(account.id);
@@ -82,7 +83,7 @@ function Matrix({ account, entries, context, users }: MatrixProps) {
       <ChannelFilters filters={ui.filters} counts={counts} folders={context.folders} onChange={ui.setFilters} />
       <div className="selection-bar">
         <p className="shown-count" aria-live="polite">
-          {count.format(rows.length)} channels shown · {cells === 0 ? 'no cells selected' : `${count.format(cells)} cells selected in ${count.format(selected.size)} channels`}
+          {count.format(rows.length)} channels shown · {cells === 0 ? 'no cells selected' : `${plural(cells, 'cell', 'cells')} selected in ${plural(selected.size, 'channel', 'channels')}`}
           {hidden > 0 && ` (${count.format(hidden)} more hidden by the search and filters, left out)`}
         </p>
         <div className="selection-actions">

@@ -32,8 +32,27 @@ export function valueWords(column: SettingColumn, value: SettingValue, rules: Ru
   return listWords(names.length ? names : ['Nobody']);
 }
 
+export interface CellWords {
+  text: string;
+  title: string | undefined;
+}
+
+// Resolving a group setting to people walks the groups (everyone, in a realm of 20,000): each cell is
+// worded once per channel object and version of the rules, so a keystroke repaints from the cache.
+const cache = new WeakMap<RulesContext, WeakMap<Stream, Map<SettingColumn, CellWords>>>();
+
 /** A cell's words and, for a group setting, its title: every name and the people who hold it. */
-export function cellWords(channel: Stream, column: SettingColumn, rules: RulesContext): { text: string; title: string | undefined } {
+export function cellWords(channel: Stream, column: SettingColumn, rules: RulesContext): CellWords {
+  let byChannel = cache.get(rules);
+  if (!byChannel) cache.set(rules, (byChannel = new WeakMap()));
+  let cells = byChannel.get(channel);
+  if (!cells) byChannel.set(channel, (cells = new Map()));
+  let words = cells.get(column);
+  if (!words) cells.set(column, (words = wordCell(channel, column, rules)));
+  return words;
+}
+
+function wordCell(channel: Stream, column: SettingColumn, rules: RulesContext): CellWords {
   if (!reportsSetting(channel, column)) return { text: '—', title: 'This server does not report this setting for the channel.' };
   const value = settingValue(channel, column);
   const text = valueWords(column, value, rules);
