@@ -7,7 +7,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { User } from '../../../../../shared/api/users';
 import type { Account, ChannelContext, ChannelEntry } from '../../../../../shared/ipc';
 import { QueryGate } from '../../../components/QueryGate';
-import { useChannelContext, useChannels } from '../../../queries/channels';
+import { useChannelBatch, useChannelContext, useChannels } from '../../../queries/channels';
 import { useRealmUsers } from '../../../queries/realm';
 import { downloadText } from '../../invitations/campaign/CampaignReport';
 import { mark } from '../../users/perf-marks';
@@ -71,6 +71,8 @@ function Matrix({ account, entries, context, users }: MatrixProps) {
   const selected = useMemo(() => shownPart(ui.selection, ids, columns), [ui.selection, ids, columns]);
   const cells = cellCount(selected);
   const hidden = cellCount(ui.selection) - cells;
+  // One bulk change at a time: the next is planned against what the running one leaves.
+  const jobRunning = useChannelBatch(account.id, ui.matrixJob).data?.status === 'running';
 
   const exportCsv = () => {
     const filename = matrixFilename(context.realmName);
@@ -95,7 +97,7 @@ function Matrix({ account, entries, context, users }: MatrixProps) {
           <button type="button" className="button button-small" disabled={rows.length === 0} onClick={exportCsv}>
             Export CSV
           </button>
-          <button type="button" className="button button-small button-primary" disabled={cells === 0 || ui.matrixJob !== null} onClick={() => setEditing(true)}>
+          <button type="button" className="button button-small button-primary" disabled={cells === 0 || jobRunning} onClick={() => setEditing(true)}>
             Set a value…
           </button>
         </div>
