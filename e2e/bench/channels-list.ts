@@ -20,11 +20,10 @@ import { startSandbox } from '../../electron/core/testing/sandbox';
 import { startBrowserHost } from '../../electron/browser-host';
 import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
 import { collectMarksIn, ensureBuild, fmt, marks, median, percentile, printTable, repo, typeSearches, waitForMark } from './bench-page';
+import { KEYS } from './channels-list-keys';
 
 const LOADS = 5;
 
-/** Narrowing to a few channels by name and by description, and widening back to all of them. */
-const KEYS = [...'team-01', ...Array(7).fill('Backspace'), ...'club 19', ...Array(7).fill('Backspace'), ...'number 7', ...Array(8).fill('Backspace')] as string[];
 
 async function main() {
   const browserPath = findChromium();

@@ -12,6 +12,7 @@ const BENCHES = [
   { name: 'Parse, dedupe and check 10,000 invitation addresses', script: 'e2e/bench/invitee-checks.ts' },
   { name: 'Users table at 20,000 users, in Chromium', script: 'e2e/bench/users-table.ts' },
   { name: 'Channel list at 2,000 channels, in Chromium', script: 'e2e/bench/channels-list.ts' },
+  { name: 'Permission matrix at 2,000 channels, in Chromium', script: 'e2e/bench/channels-matrix.ts' },
 ];
 
 let failed = 0;

@@ -10,6 +10,7 @@ import type { SecretStore } from './accounts/secret-store';
 import { ActivityLog } from './activity/activity-log';
 import { DefaultsCopies } from './defaults/defaults-copy';
 import { DefaultsService } from './defaults/defaults-service';
+import { ChannelBatches } from './channels/channel-batches';
 import { ChannelChanges } from './channels/channel-changes';
 import { ChannelCreator } from './channels/channel-create';
 import type { DesktopActions } from './diagnostics/desktop';
@@ -90,6 +91,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const defaultsCopies = new DefaultsCopies({ accounts, sessions, activity, push });
   const channelChanges = new ChannelChanges({ accounts, sessions, activity });
   const channelCreator = new ChannelCreator({ accounts, sessions, activity });
+  const channelBatches = new ChannelBatches({ changes: channelChanges, sessions, push });
   const campaigns = new Campaigns({ dataDir: options.dataDir, accounts, push, activity, log: (message) => log.warn('campaigns', { message }) });
   // Before the sessions start, so no report arriving on a fresh queue is missed.
   const moderation = new ModerationService({ dataDir: options.dataDir, accounts, sessions, push, log: (message) => log.warn('moderation', { message }) });
@@ -101,7 +103,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     push({ kind: 'accounts.changed' });
   });
   const diagnostics = new DiagnosticsService({ appInfo: options.appInfo, log, network, accounts, sessions, desktop: options.desktop ?? null });
-  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, campaigns, moderation, defaults, defaultsCopies, channelChanges, channelCreator, network, diagnostics };
+  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, campaigns, moderation, defaults, defaultsCopies, channelChanges, channelCreator, channelBatches, network, diagnostics };
   const router = createRouter(contract, handlers, context, {
     onInternalError: (channel, error) => log.error('internal error', { channel, error }),
   });
@@ -117,6 +119,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       moderation.close();
       await campaigns.close();
       await roleBatches.stopAll();
+      await channelBatches.stopAll();
       await defaultsCopies.stopAll();
       await sessions.stopAll();
       listeners.clear();

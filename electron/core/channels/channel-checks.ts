@@ -2,21 +2,12 @@
 // the same shared/domain rules the screen shows beside each control: administering the channel, then
 // the property's own rule. The server stays the final judge; these spare it requests it would refuse,
 // and say why in words that name what would make the change possible.
-import type { GroupSettingValue, Stream } from '../../../shared/api';
+import type { Stream } from '../../../shared/api';
 import { charCount } from '../../../shared/api';
-import {
-  checkAdminister,
-  checkDefaultChange,
-  checkTopicsPolicyChange,
-  hasContentAccess,
-  losesOwnAccess,
-  losesOwnAdministration,
-  type ChannelActor,
-} from '../../../shared/domain/channel-admin';
-import { checkSettingChange, checkSettingValue, isChannelGroupSetting } from '../../../shared/domain/channel-permissions';
-import { checkPrivacy, isPrivate, privacyOf } from '../../../shared/domain/channel-privacy';
+import { checkAdminister, checkDefaultChange, type ChannelActor } from '../../../shared/domain/channel-admin';
+import { isPrivate, privacyOf } from '../../../shared/domain/channel-privacy';
 import { privacySituation } from '../../../shared/domain/channel-privacy-situation';
-import { checkRetentionChange } from '../../../shared/domain/channel-retention';
+import { checkSettingsChange, isSettingColumn, settingHazard, type ChannelFacts, type ChannelStanding, type SettingChange } from '../../../shared/domain/channel-settings';
 import type { RuleVerdict } from '../../../shared/domain/role-rules';
 import type { ChannelChange, ChannelHazard } from '../../../shared/ipc';
 import type { RealmState } from '../session/realm-state';
@@ -26,11 +17,10 @@ const ALLOWED: RuleVerdict = { allowed: true };
 
 /** Archiving and unarchiving need only the channel's administration (upstream deactivate_stream_backend). */
 export function checkChange(state: RealmState, channel: Stream, change: ChannelChange): RuleVerdict {
-  const index = groupIndexOf(state);
+  if (isSettingChange(change)) return checkSettingsChange(channelFacts(state), channel, standingOf(state, channel), change);
   const actor: ChannelActor = { userId: state.ownUserId, role: state.ownRole };
-  const administer = checkAdminister(actor, channel, index);
+  const administer = checkAdminister(actor, channel, groupIndexOf(state));
   if (!administer.allowed) return administer;
-  const contentAccess = hasContentAccess(actor, channel, state.subscriptions.has(channel.stream_id), index);
   switch (change.property) {
     case 'name':
       return checkName(state, channel, change.value.trim());
@@ -38,8 +28,6 @@ export function checkChange(state: RealmState, channel: Stream, change: ChannelC
       const max = state.limits.maxChannelDescriptionLength;
       return max !== null && charCount(change.value) > max ? { allowed: false, reason: `A description has at most ${max} characters: shorten it.` } : ALLOWED;
     }
-    case 'privacy':
-      return checkPrivacy(change.value, privacySituationOf(state, channel));
     case 'default': {
       if (!change.value) return checkDefaultChange(actor);
       const verdict = checkDefaultChange(actor);
@@ -47,10 +35,6 @@ export function checkChange(state: RealmState, channel: Stream, change: ChannelC
       if (isPrivate(privacyOf(channel))) return { allowed: false, reason: 'A private channel cannot be a default channel: make it public first.' };
       return channel.is_archived ? { allowed: false, reason: 'An archived channel cannot be a default channel: unarchive it first.' } : ALLOWED;
     }
-    case 'retention':
-      return checkRetentionChange(state.ownRole);
-    case 'topicsPolicy':
-      return checkTopicsPolicyChange(actor, state.channelPolicy, index);
     case 'folder': {
       if (change.value === null) return ALLOWED;
       const folder = state.folders.get(change.value);
@@ -59,39 +43,30 @@ export function checkChange(state: RealmState, channel: Stream, change: ChannelC
     }
     case 'archived':
       return ALLOWED;
-    default: {
-      if (!isChannelGroupSetting(change.property)) return ALLOWED;
-      const value = change.value as GroupSettingValue;
-      const valueVerdict = checkSettingValue(change.property, value, index);
-      if (!valueVerdict.allowed) return valueVerdict;
-      const users = typeof value === 'number' ? [] : value.direct_members;
-      const gone = users.find((id) => !state.users.get(id)?.is_active);
-      if (gone !== undefined) {
-        const name = state.users.get(gone)?.full_name;
-        return { allowed: false, reason: `${name ? `${name} is deactivated` : `User ${gone} is not in the organization`}: remove them from the list and try again.` };
-      }
-      return checkSettingChange(change.property, actor, state.channelPolicy, index, contentAccess);
-    }
   }
 }
 
 /** What a change takes away from the signed-in user, in words, or null: confirmed before it is sent. */
 export function hazardOf(state: RealmState, channel: Stream, change: ChannelChange): { hazard: ChannelHazard; words: string } | null {
-  const actor: ChannelActor = { userId: state.ownUserId, role: state.ownRole };
-  const index = groupIndexOf(state);
-  const name = `#${channel.name}`;
-  if (change.property === 'can_administer_channel_group' && losesOwnAdministration(actor, channel, change.value, index)) {
-    return { hazard: 'ownAdministration', words: `You would no longer administer ${name}, and could not undo this yourself.` };
-  }
-  if (change.property === 'privacy' && isPrivate(change.value) && !isPrivate(privacyOf(channel))) {
-    if (losesOwnAccess(actor, channel, state.subscriptions.has(channel.stream_id), index)) {
-      return {
-        hazard: 'ownAccess',
-        words: `You are not subscribed to ${name}: once it is private you could not read it, nor change its privacy back, until someone subscribes you.`,
-      };
-    }
-  }
-  return null;
+  return isSettingChange(change) ? settingHazard(channelFacts(state), channel, standingOf(state, channel), change) : null;
+}
+
+const isSettingChange = (change: ChannelChange): change is SettingChange => isSettingColumn(change.property);
+
+/** What shared/domain's channel rules know, from the live state. */
+export function channelFacts(state: RealmState): ChannelFacts {
+  return {
+    actor: { userId: state.ownUserId, role: state.ownRole },
+    index: groupIndexOf(state),
+    people: state.users,
+    policy: state.channelPolicy,
+    featureLevel: state.featureLevel,
+    moderationChannelId: state.moderationRequestChannelId,
+  };
+}
+
+export function standingOf(state: RealmState, channel: Stream): ChannelStanding {
+  return { isDefault: state.defaultChannelIds.has(channel.stream_id), subscribed: state.subscriptions.has(channel.stream_id) };
 }
 
 /** upstream check_stream_name and check_stream_name_available: the name is free, changing its case excepted. */
@@ -118,14 +93,9 @@ export function nameTaken(state: RealmState, name: string): Stream | null {
 /** The privacy rules' facts about a channel (null: one not created yet), from the live state. */
 export function privacySituationOf(state: RealmState, channel: Stream | null) {
   return privacySituation({
+    ...channelFacts(state),
     channel,
     isDefault: channel ? state.defaultChannelIds.has(channel.stream_id) : false,
     subscribed: channel ? state.subscriptions.has(channel.stream_id) : true,
-    moderationChannelId: state.moderationRequestChannelId,
-    featureLevel: state.featureLevel,
-    actor: { userId: state.ownUserId, role: state.ownRole },
-    policy: state.channelPolicy,
-    index: groupIndexOf(state),
-    people: state.users,
   });
 }

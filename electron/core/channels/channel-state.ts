@@ -2,9 +2,9 @@
 // rules need (folders, groups, the organization's channel settings, limits), and one property's current
 // value, as a change to it is compared (the `old` the screen showed, the value now, the value wanted).
 import type { GroupSettingValue, Stream, TopicsPolicy } from '../../../shared/api';
-import { indexGroups, sameGroupSetting, type GroupIndex } from '../../../shared/domain/channel-groups';
-import { isChannelGroupSetting } from '../../../shared/domain/channel-permissions';
-import { privacyOf, type ChannelPrivacy } from '../../../shared/domain/channel-privacy';
+import { indexGroups, type GroupIndex } from '../../../shared/domain/channel-groups';
+import type { ChannelPrivacy } from '../../../shared/domain/channel-privacy';
+import { isSettingColumn, sameSettingValue, settingValue, type SettingValue } from '../../../shared/domain/channel-settings';
 import type { ChannelChange, ChannelContext, ChannelEntry, ChannelProperty } from '../../../shared/ipc';
 import type { RealmState } from '../session/realm-state';
 
@@ -54,38 +54,24 @@ export type PropertyValue = string | boolean | number | null | ChannelPrivacy | 
 
 /** The channel's current value of a property, as the live state has it. */
 export function currentValue(state: RealmState, channel: Stream, property: ChannelProperty): PropertyValue {
+  if (isSettingColumn(property)) return settingValue(channel, property);
   switch (property) {
     case 'name':
       return channel.name;
     case 'description':
       return channel.description;
-    case 'privacy':
-      return privacyOf(channel);
     case 'default':
       return state.defaultChannelIds.has(channel.stream_id);
-    case 'retention':
-      return channel.message_retention_days;
-    case 'topicsPolicy':
-      return channel.topics_policy ?? 'inherit';
     case 'folder':
       return channel.folder_id ?? null;
     case 'archived':
       return channel.is_archived === true;
-    default:
-      return groupValue(channel, property);
   }
-}
-
-function groupValue(channel: Stream, setting: string): GroupSettingValue {
-  if (!isChannelGroupSetting(setting)) throw new Error(`not a channel group setting: ${setting}`);
-  const value = (channel as Record<string, unknown>)[setting] as GroupSettingValue | undefined;
-  // A setting the server does not report: nobody can be said to hold it; the editor does not offer it.
-  return value ?? { direct_members: [], direct_subgroups: [] };
 }
 
 /** Values compare as the server compares them: group settings as sets, descriptions on one line. */
 export function sameValue(property: ChannelProperty, a: PropertyValue, b: PropertyValue): boolean {
-  if (isChannelGroupSetting(property)) return sameGroupSetting(a as GroupSettingValue, b as GroupSettingValue);
+  if (isSettingColumn(property)) return sameSettingValue(property, a as SettingValue, b as SettingValue);
   if (property === 'description') return String(a).replace(/\n/g, ' ') === String(b).replace(/\n/g, ' ');
   if (property === 'name') return String(a).trim() === String(b).trim();
   return a === b;

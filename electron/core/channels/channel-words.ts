@@ -7,6 +7,7 @@ import { groupSettingWords } from '../../../shared/domain/channel-groups';
 import { CHANNEL_SETTING_INFO, isChannelGroupSetting } from '../../../shared/domain/channel-permissions';
 import { PRIVACY_WORDS, type ChannelPrivacy } from '../../../shared/domain/channel-privacy';
 import { retentionWords } from '../../../shared/domain/channel-retention';
+import { settingLabel, type SettingColumn } from '../../../shared/domain/channel-settings';
 import { topicsPolicyLabel } from '../../../shared/domain/channel-topics';
 import { CHANNEL_CHANGED, type ChannelProperty } from '../../../shared/ipc';
 import { ConsoleError } from '../errors';
@@ -99,6 +100,11 @@ export function changeDetails(state: RealmState, property: ChannelProperty, from
   const transition = `${valueWords(state, property, from)} → ${valueWords(state, property, to)}`;
   if (property === 'default' || property === 'archived') return '';
   return isChannelGroupSetting(property) ? `${CHANNEL_SETTING_INFO[property].label}: ${transition}` : transition;
+}
+
+/** A setting's change in a bulk change's results: "Privacy: Public → Private, shared history". */
+export function settingChangeWords(state: RealmState, property: SettingColumn, from: PropertyValue, to: PropertyValue): string {
+  return `${settingLabel(property)}: ${valueWords(state, property, from)} → ${valueWords(state, property, to)}`;
 }
 
 /**

@@ -4,18 +4,19 @@
 // ignored named; already the same; failed with the reason), progress pushed as `job.progress`, "retry
 // failed", and an entry in each realm's activity log.
 //
-// Copies live in memory only, like bulk role changes: each realm's defaults are on its server, where
-// the Compare view shows them, so a copy lost to a quit loses nothing the servers do not show.
-import { randomUUID } from 'node:crypto';
+// Copies live in memory only, like bulk role changes (jobs/job-runner.ts runs both): each realm's
+// defaults are on its server, where the Compare view shows them, so a copy lost to a quit loses nothing
+// the servers do not show.
 import type { UserSettingName, UserSettingValue } from '../../../shared/api';
 import { inDisplayOrder, type DefaultsValues } from '../../../shared/domain/defaults-edits';
 import { changeWords, settingList } from '../../../shared/domain/defaults-words';
 import { catalogueEntry } from '../../../shared/domain/user-settings-defaults';
-import type { CopyOutcome, DefaultsCopy, JobProgress, Push } from '../../../shared/ipc';
+import type { CopyOutcome, DefaultsCopy, Push } from '../../../shared/ipc';
 import type { AccountService } from '../accounts/accounts';
 import type { ActivityLog } from '../activity/activity-log';
 import { actorOf } from '../activity/actor';
 import { ConsoleError } from '../errors';
+import { JobRunner } from '../jobs/job-runner';
 import type { RealmState } from '../session/realm-state';
 import type { SessionManager } from '../session-manager';
 import { saveDefaults } from './defaults-fate';
@@ -30,22 +31,29 @@ export interface DefaultsCopiesOptions {
   now?: () => number;
 }
 
-interface Run {
-  copy: DefaultsCopy;
-  finished: Promise<void>;
-}
-
-/** Finished copies kept for `get` and "retry failed"; the oldest beyond this are forgotten. */
-const KEEP_FINISHED = 20;
-
 export class DefaultsCopies {
-  private readonly runs = new Map<string, Run>();
   private readonly options: DefaultsCopiesOptions;
-  private readonly now: () => number;
+  private readonly runner: JobRunner<CopyOutcome, DefaultsCopy>;
 
   constructor(options: DefaultsCopiesOptions) {
     this.options = options;
-    this.now = options.now ?? Date.now;
+    this.runner = new JobRunner({
+      type: 'defaultsCopy',
+      push: options.push,
+      // Every realm at once: each is a different server, and one PATCH each.
+      concurrency: Number.MAX_SAFE_INTEGER,
+      progressIntervalMs: 0,
+      now: options.now,
+      keepFinished: 20,
+      outcomes: ['applied', 'unchanged', 'failed'],
+      estimate: false,
+      idField: 'copyId',
+      words: {
+        unknown: 'That copy is not known: copies are kept only while the console runs. Compare realms shows every realm’s settings as they are now.',
+        running: 'This copy is still running. Wait for it to finish before retrying its failures.',
+      },
+      snapshot,
+    });
   }
 
   /** Starts the copy and returns at once, every realm pending; progress follows as pushes. */
@@ -62,21 +70,19 @@ export class DefaultsCopies {
   }
 
   get(account: string, copyId: string): DefaultsCopy {
-    return snapshot(this.find(account, copyId).copy);
+    return this.runner.get(account, copyId);
   }
 
   /** A new copy of the same values to the realms that failed. */
   async retryFailed(account: string, copyId: string): Promise<DefaultsCopy> {
-    const { copy } = this.find(account, copyId);
-    if (copy.finishedAt === null) throw new ConsoleError('JOB_RUNNING', 'This copy is still running. Wait for it to finish before retrying its failures.', { copyId });
-    const failed = copy.results.filter((result) => result.outcome === 'failed').map((result) => result.account);
-    if (failed.length === 0) throw new ConsoleError('NOTHING_TO_RETRY', 'No realm of this copy failed, so there is nothing to retry.', { copyId });
-    return this.launch(account, copy.sourceRealm, copy.values, failed);
+    const nothing = 'No realm of this copy failed, so there is nothing to retry.';
+    const { job, results } = this.runner.toRetry(account, copyId, (result) => result.outcome === 'failed', nothing);
+    return this.launch(account, job.sourceRealm, job.values, results.map((result) => result.account));
   }
 
   /** Waits for the copies under way (when the core closes): their requests are already sent. */
   async stopAll(): Promise<void> {
-    await Promise.all([...this.runs.values()].map((run) => run.finished));
+    await this.runner.stopAll();
   }
 
   private launch(account: string, sourceRealm: string, values: Record<string, UserSettingValue>, targets: readonly string[]): DefaultsCopy {
@@ -84,28 +90,13 @@ export class DefaultsCopies {
     if (unique.includes(account)) throw new ConsoleError('INVALID_INPUT', `${sourceRealm} is the realm the settings come from: choose other realms to copy to.`);
     const realmNames = new Map(this.options.accounts.list().map((saved) => [saved.id, saved.realmName]));
     const copy: DefaultsCopy = {
-      id: randomUUID(),
-      account,
+      ...this.runner.fresh(account),
+      status: 'running',
       sourceRealm,
       values,
-      status: 'running',
-      startedAt: this.now(),
-      finishedAt: null,
       results: unique.map((target) => ({ account: target, realmName: realmNames.get(target) ?? 'An organization no longer signed in', outcome: 'pending', applied: [], ignored: [], reason: null })),
     };
-    const run: Run = { copy, finished: Promise.resolve() };
-    this.runs.set(copy.id, run);
-    this.forgetOld();
-    // Taken before any realm is tried: a refusal needs no request and would otherwise show at once.
-    const started = snapshot(copy);
-    run.finished = Promise.all(copy.results.map((result) => this.copyTo(copy, result)))
-      .then(() => this.finish(copy))
-      .catch((error: unknown) => {
-        // Only a bug gets here (each realm's failure is a result); the copy must still end.
-        console.error('[defaults copy] a copy failed:', error);
-        if (copy.finishedAt === null) this.finish(copy);
-      });
-    return started;
+    return this.runner.launch(copy, undefined, [copy.results], (result) => this.copyTo(copy, result), (done) => this.logSource(done));
   }
 
   private async copyTo(copy: DefaultsCopy, result: CopyOutcome): Promise<void> {
@@ -122,7 +113,6 @@ export class DefaultsCopies {
       if (!(error instanceof ConsoleError)) throw error;
       this.failBeforeSending(copy, result, state, state ? error.message : `${result.realmName} is not connected: ${error.message}`);
     }
-    this.pushProgress(copy);
   }
 
   private failBeforeSending(copy: DefaultsCopy, result: CopyOutcome, state: RealmState | null, reason: string): void {
@@ -167,11 +157,9 @@ export class DefaultsCopies {
     });
   }
 
-  private finish(copy: DefaultsCopy): void {
-    copy.status = 'done';
-    copy.finishedAt = this.now();
+  /** The source realm's log says where its settings went. */
+  private logSource(copy: DefaultsCopy): void {
     const failed = copy.results.filter((result) => result.outcome === 'failed');
-    // The source realm's log says where its settings went.
     this.options.activity.record(copy.account, {
       actor: actorOf(this.options.accounts, copy.account, this.sourceState(copy.account)),
       action: 'Copied default settings to other realms',
@@ -180,7 +168,6 @@ export class DefaultsCopies {
       result: failed.length ? 'failed' : 'ok',
       error: failed.length ? `${failed.length} of ${copy.results.length} realms failed; see their results on the Default settings screen.` : null,
     });
-    this.pushProgress(copy);
   }
 
   /** The source realm's state, if it is still signed in. */
@@ -190,28 +177,6 @@ export class DefaultsCopies {
     } catch {
       return null;
     }
-  }
-
-  private pushProgress(copy: DefaultsCopy): void {
-    try {
-      this.options.push({ kind: 'job.progress', account: copy.account, job: progressOf(copy) });
-    } catch (error) {
-      // A listener's bug must not stop the job; the results stay readable with defaults.copy.get.
-      console.error('[defaults copy] a progress listener failed:', error);
-    }
-  }
-
-  private find(account: string, copyId: string): Run {
-    const run = this.runs.get(copyId);
-    if (!run || run.copy.account !== account) {
-      throw new ConsoleError('UNKNOWN_JOB', 'That copy is not known: copies are kept only while the console runs. Compare realms shows every realm’s settings as they are now.', { copyId });
-    }
-    return run;
-  }
-
-  private forgetOld(): void {
-    const finished = [...this.runs.values()].filter((run) => run.copy.finishedAt !== null);
-    for (const run of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) this.runs.delete(run.copy.id);
   }
 }
 
@@ -233,11 +198,4 @@ export function outcomeWords(result: CopyOutcome): string {
 
 function snapshot(copy: DefaultsCopy): DefaultsCopy {
   return { ...copy, values: { ...copy.values }, results: copy.results.map((result) => ({ ...result, applied: [...result.applied], ignored: [...result.ignored] })) };
-}
-
-export function progressOf(copy: DefaultsCopy): JobProgress {
-  const counts: Record<string, number> = { applied: 0, unchanged: 0, failed: 0 };
-  for (const result of copy.results) if (result.outcome !== 'pending') counts[result.outcome] = (counts[result.outcome] ?? 0) + 1;
-  const done = copy.results.filter((result) => result.outcome !== 'pending').length;
-  return { id: copy.id, type: 'defaultsCopy', status: copy.status, done, total: copy.results.length, counts, etaSeconds: null, detail: null };
 }

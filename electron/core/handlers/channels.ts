@@ -1,8 +1,9 @@
-// Handlers for the channels.* channels: the realm's channels from the live state, and changes to one
-// channel at a time (electron/core/channels/).
+// Handlers for the channels.* channels: the realm's channels from the live state, changes to one
+// channel at a time, and bulk changes from the permission matrix run as jobs (electron/core/channels/).
 import { renderMessage } from '../../../shared/api';
 import type { channelChannels } from '../../../shared/ipc';
 import type { AccountService } from '../accounts/accounts';
+import type { ChannelBatches } from '../channels/channel-batches';
 import type { ChannelChanges } from '../channels/channel-changes';
 import type { ChannelCreator } from '../channels/channel-create';
 import { channelContext, channelEntries } from '../channels/channel-state';
@@ -14,6 +15,7 @@ export interface ChannelsContext {
   readonly sessions: SessionManager;
   readonly channelChanges: ChannelChanges;
   readonly channelCreator: ChannelCreator;
+  readonly channelBatches: ChannelBatches;
 }
 
 /** Waits for the first snapshot, so a screen opened while connecting gets data rather than an error. */
@@ -31,4 +33,8 @@ export const channelHandlers: Pick<Handlers<ChannelsContext>, keyof typeof chann
     const { value } = await ctx.accounts.client(account).call(renderMessage, { content });
     return { html: value.rendered };
   },
+  'channels.batch.start': ({ account, columns, acknowledged }, ctx) => ctx.channelBatches.start(account, columns, acknowledged),
+  'channels.batch.get': ({ account, batchId }, ctx) => ctx.channelBatches.get(account, batchId),
+  'channels.batch.retry': ({ account, batchId, which }, ctx) => ctx.channelBatches.retry(account, batchId, which),
+  'channels.batch.cancel': ({ account, batchId }, ctx) => ctx.channelBatches.cancel(account, batchId),
 };

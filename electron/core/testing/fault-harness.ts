@@ -16,6 +16,7 @@ import { startFaultProxy, type FaultProxy } from '../../../shared/node/testing/f
 import { AccountService } from '../accounts/accounts';
 import { FileSecretStore } from '../accounts/file-secret-store';
 import { ActivityLog } from '../activity/activity-log';
+import { ChannelBatches } from '../channels/channel-batches';
 import { ChannelChanges } from '../channels/channel-changes';
 import { ChannelCreator } from '../channels/channel-create';
 import type { ApiClient } from '../client/api-client';
@@ -107,6 +108,7 @@ export async function faultConsole(options: FaultConsoleOptions = {}): Promise<F
   const defaultsCopies = new DefaultsCopies({ accounts, sessions, activity, push });
   const channelChanges = new ChannelChanges({ accounts, sessions, activity });
   const channelCreator = new ChannelCreator({ accounts, sessions, activity });
+  const channelBatches = new ChannelBatches({ changes: channelChanges, sessions, push });
   // Backoff as the core's, but never longer than 50 ms: a test waits for the server, not the clock.
   const campaigns = new Campaigns({ dataDir, accounts, push, activity, sleep: (ms, signal) => shortSleep(ms, signal), log: () => undefined });
   const moderation = new ModerationService({ dataDir, accounts, sessions, push, log: () => undefined });
@@ -123,6 +125,7 @@ export async function faultConsole(options: FaultConsoleOptions = {}): Promise<F
     defaultsCopies,
     channelChanges,
     channelCreator,
+    channelBatches,
     network,
     diagnostics: new DiagnosticsService({ appInfo, log, network, accounts, sessions, desktop: null }),
   };
@@ -177,6 +180,7 @@ export async function faultConsole(options: FaultConsoleOptions = {}): Promise<F
       moderation.close();
       await roleBatches.stopAll();
       await defaultsCopies.stopAll();
+      await channelBatches.stopAll();
       await sessions.stopAll();
       await stack.close();
       await log.close();

@@ -2,11 +2,13 @@
 // a change names), the context the rules need (folders, groups, the organization's channel settings),
 // changes to one channel, creating one, a description's preview, and one channel's history. A change's
 // reply (the channel as the core now has it) is patched into the cached list at once; every attempt,
-// made or refused, is reread from the activity log.
+// made or refused, is reread from the activity log. Bulk changes from the permission matrix are jobs of
+// the core: their records are read here, their progress arrives as pushes (queries/jobs.ts).
 import { skipToken, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ChannelEntry, ChannelInput, RealmChange } from '../../../shared/ipc';
+import type { ChannelBatch, ChannelEntry, ChannelInput, JobProgress, RealmChange } from '../../../shared/ipc';
 import { call } from '../bridge/bridge';
 import { activityKey } from './activity';
+import { queryKeys } from './keys';
 
 export const channelKeys = {
   list: (account: string) => ['account', account, 'channels', 'list'] as const,
@@ -62,6 +64,47 @@ export function useCreateChannel(account: string) {
   return useMutation({
     mutationFn: (channel: ChannelInput<'channels.create'>['channel']) => call('channels.create', { account, channel }),
     onSuccess: (entry) => patchEntries(client, account, [entry]),
+    onSettled: () => client.invalidateQueries({ queryKey: activityKey(account) }),
+  });
+}
+
+/** A bulk change's results, as the core has them. Pushes reread them when the job stops. */
+export function useChannelBatch(account: string, batchId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.jobResults(account, batchId ?? ''),
+    queryFn: batchId === null ? skipToken : () => call('channels.batch.get', { account, batchId }),
+    staleTime: Infinity,
+  });
+}
+
+export type ChannelBatchAction =
+  | ({ kind: 'start' } & Omit<ChannelInput<'channels.batch.start'>, 'account'>)
+  | { kind: 'retry'; batchId: string; which: 'failed' | 'conflicts' }
+  | { kind: 'cancel'; batchId: string };
+
+function sendBatch(account: string, action: ChannelBatchAction): Promise<ChannelBatch> {
+  switch (action.kind) {
+    case 'start':
+      return call('channels.batch.start', { account, columns: action.columns, acknowledged: action.acknowledged });
+    case 'retry':
+      return call('channels.batch.retry', { account, batchId: action.batchId, which: action.which });
+    case 'cancel':
+      return call('channels.batch.cancel', { account, batchId: action.batchId });
+  }
+}
+
+/** Starts, retries or cancels a bulk change; the job it returns is cached for its results view. */
+export function useChannelBatchAction(account: string, onBatch?: (batch: ChannelBatch) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: ChannelBatchAction) => sendBatch(account, action),
+    onSuccess: (batch) => {
+      client.setQueryData(queryKeys.jobResults(account, batch.id), batch);
+      // A short job can finish before its start is answered: its last push then found nothing to reread.
+      const progress = client.getQueryData<JobProgress>(queryKeys.jobProgress(account, batch.id));
+      if (progress && progress.status !== 'running') void client.invalidateQueries({ queryKey: queryKeys.jobResults(account, batch.id) });
+      onBatch?.(batch);
+    },
     onSettled: () => client.invalidateQueries({ queryKey: activityKey(account) }),
   });
 }

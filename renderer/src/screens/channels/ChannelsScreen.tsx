@@ -1,5 +1,5 @@
 // The Channels & folders screen: the channels of the selected organization (search, filters, the
-// editor, creating one) and, in a second tab, the activity log of changes to channels made from this
+// editor, creating one), the permission matrix (many channels' settings at once) and the activity log of changes to channels made from this
 // console, one channel's or all of them. Folders and subscribers join it as tabs of their own.
 import { useEffect } from 'react';
 import type { Account } from '../../../../shared/ipc';
@@ -8,11 +8,13 @@ import { TabPanel, Tabs, type Tab } from '../../components/Tabs';
 import { ChannelActivity } from './ChannelActivity';
 import { ChannelsWorkspace } from './ChannelsWorkspace';
 import { useChannelsUi, type ChannelsTab } from './channels-ui';
+import { MatrixTab } from './matrix/MatrixTab';
 import '../users/users.css';
 import './channels.css';
 
 const TABS: Tab<ChannelsTab>[] = [
   { id: 'channels', label: 'Channels' },
+  { id: 'matrix', label: 'Permission matrix' },
   { id: 'activity', label: 'Activity log' },
 ];
 
@@ -44,7 +46,7 @@ function ChannelsPanel({ account }: { account: Account }) {
   const tab = useChannelsUi((state) => state.tab);
   return (
     <TabPanel prefix="channels" selected={tab} className="users-panel">
-      {tab === 'channels' ? <ChannelsWorkspace account={account} /> : <ChannelActivity account={account} />}
+      {tab === 'channels' ? <ChannelsWorkspace account={account} /> : tab === 'matrix' ? <MatrixTab account={account} /> : <ChannelActivity account={account} />}
     </TabPanel>
   );
 }

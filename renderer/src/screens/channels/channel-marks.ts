@@ -7,3 +7,10 @@ export const CHANNEL_MARKS = {
   searchKey: 'channels:search-key',
   searchPainted: 'channels:search-painted',
 } as const;
+
+/** The permission matrix's (e2e/bench/channels-matrix.ts): its search box is the list's, so a key is CHANNEL_MARKS.searchKey. */
+export const MATRIX_MARKS = {
+  mounted: 'matrix:mounted',
+  painted: 'matrix:painted',
+  searchPainted: 'matrix:search-painted',
+} as const;

@@ -1,10 +1,12 @@
 // The Channels screen's UI state (zustand, UI only): the tab, the search and filters, the sort, the
-// focused row, the open channel and whether the creation form is open. It outlives the screen, so going
+// focused row, the open channel and whether the creation form is open, and the permission matrix's
+// selected cells and the bulk change it shows. It outlives the screen, so going
 // elsewhere and back keeps the search; switching organizations starts afresh.
 import { create } from 'zustand';
 import { NO_CHANNEL_FILTERS, type ChannelFilters, type SortOrder } from './channel-index';
+import { NO_SELECTION, type Selection } from './matrix/matrix-selection';
 
-export type ChannelsTab = 'channels' | 'activity';
+export type ChannelsTab = 'channels' | 'matrix' | 'activity';
 
 interface ChannelsUiState {
   /** The account this state belongs to. */
@@ -18,6 +20,10 @@ interface ChannelsUiState {
   creating: boolean;
   /** The activity log tab's channel (null: every channel's changes). */
   historyChannel: number | null;
+  /** The permission matrix's selected cells. */
+  selection: Selection;
+  /** The bulk change the matrix shows (running or done), or null. */
+  matrixJob: string | null;
   forAccount(account: string): void;
   setTab(tab: ChannelsTab): void;
   setFilters(change: Partial<ChannelFilters>): void;
@@ -26,6 +32,8 @@ interface ChannelsUiState {
   open(id: number | null): void;
   setCreating(creating: boolean): void;
   showHistory(channelId: number | null): void;
+  select(selection: Selection): void;
+  showMatrixJob(id: string | null): void;
 }
 
 const fresh = {
@@ -36,6 +44,8 @@ const fresh = {
   opened: null,
   creating: false,
   historyChannel: null,
+  selection: NO_SELECTION,
+  matrixJob: null,
 } as const;
 
 export const useChannelsUi = create<ChannelsUiState>()((set, get) => ({
@@ -51,4 +61,6 @@ export const useChannelsUi = create<ChannelsUiState>()((set, get) => ({
   open: (opened) => set({ opened, creating: false }),
   setCreating: (creating) => set({ creating, ...(creating ? { opened: null } : {}) }),
   showHistory: (historyChannel) => set({ historyChannel, tab: 'activity' }),
+  select: (selection) => set({ selection }),
+  showMatrixJob: (matrixJob) => set({ matrixJob }),
 }));

@@ -1,0 +1,110 @@
+// The permission matrix end to end: a bulk change of 50 channels (a column selected, a value set with
+// the pills, the review listing the changes and, apart, the private channels Olivia is not subscribed
+// to, which cannot take it), the job's per-channel results checked on the server, retry failed once
+// she is subscribed, and the grid exported as CSV.
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '../support/fixtures';
+import { groupId, openChannels, serverChannel } from '../support/channels-page';
+import { signInDirectly } from '../support/realm-client';
+
+const PUBLIC = Array.from({ length: 45 }, (_, i) => `bulk-${String(i + 1).padStart(2, '0')}`);
+const SECRET = Array.from({ length: 5 }, (_, i) => `bulk-secret-${i + 1}`);
+
+test('a bulk change of 50 channels through the matrix: per-channel results on the server, retry failed, CSV', async ({ consolePage: page, sandbox }) => {
+  test.setTimeout(180_000);
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  // Adam's channels: 45 public, and 5 private ones Olivia (the console's user) is not subscribed to.
+  await adam.request('POST', '/users/me/subscriptions', { subscriptions: PUBLIC.map((name) => ({ name })) });
+  await adam.request('POST', '/users/me/subscriptions', { subscriptions: SECRET.map((name) => ({ name })), invite_only: true });
+  const moderators = await groupId(adam, 'role:moderators');
+  const before = (await serverChannel(adam, 'bulk-secret-1')).can_add_subscribers_group;
+
+  await openChannels(page);
+  await page.getByRole('tab', { name: 'Permission matrix' }).click();
+  await page.getByRole('searchbox', { name: 'Search by name or description' }).fill('bulk-');
+  const grid = page.getByRole('grid', { name: 'Permission matrix' });
+  await expect(page.getByText('50 channels shown')).toBeVisible();
+  await expect(grid.getByRole('gridcell').first()).toBeVisible();
+
+  // The column "Add subscribers", every shown row of it.
+  await grid.getByRole('columnheader', { name: 'Add subscribers' }).getByRole('button').click();
+  await expect(page.getByText('50 cells selected in 50 channels')).toBeVisible();
+  await page.getByRole('button', { name: 'Set a value…' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Review changes' })).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Add who may: Add subscribers' }).fill('Moderators');
+  await dialog.getByRole('option', { name: /^Moderators/ }).click();
+  await dialog.getByRole('button', { name: 'Review changes' }).click();
+
+  await expect(dialog.getByText('45 channels change (45 settings). 5 cells cannot take it: listed apart below.')).toBeVisible();
+  const changes = dialog.getByRole('list', { name: 'Channels that change' });
+  await expect(changes.getByText('#bulk-01')).toBeVisible();
+  const refused = dialog.getByRole('list', { name: 'Cells that cannot be changed' });
+  await expect(refused.getByRole('listitem')).toHaveCount(5);
+  await expect(refused.getByRole('listitem').first()).toContainText('subscribe to it first');
+  await dialog.getByRole('button', { name: 'Apply to 45 channels' }).click();
+
+  const panel = page.getByRole('region', { name: 'Bulk change of 50 channels: done' });
+  await expect(panel).toBeVisible({ timeout: 60_000 });
+  await expect(panel.getByText('50 of 50 done')).toBeVisible();
+  await expect(panel.getByText('45 changed')).toBeVisible();
+  await expect(panel.getByText('5 failed')).toBeVisible();
+  const failed = panel.getByRole('listitem').filter({ hasText: 'Failed' });
+  await expect(failed.first()).toContainText('#bulk-secret-');
+  await expect(failed.first()).toContainText('subscribe to it first');
+  for (const name of PUBLIC) expect((await serverChannel(adam, name)).can_add_subscribers_group, name).toBe(moderators);
+  for (const name of SECRET) expect((await serverChannel(adam, name)).can_add_subscribers_group, name).toEqual(before);
+
+  // Once Olivia is subscribed to them, "Retry failed" changes exactly those five.
+  const olivia = await adam.userId('olivia@sandbox.test');
+  await adam.request('POST', '/users/me/subscriptions', { subscriptions: SECRET.map((name) => ({ name })), principals: [olivia] });
+  const job = page.getByRole('region', { name: /^Bulk change of \d+ channels: done$/ });
+  await expect(async () => {
+    // The console hears of the subscriptions through its event queue; a retry before then fails again.
+    await job.getByRole('button', { name: 'Retry failed (5)' }).click();
+    await expect(page.getByRole('region', { name: 'Bulk change of 5 channels: done' }).getByText('5 changed')).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  for (const name of SECRET) expect((await serverChannel(adam, name)).can_add_subscribers_group, name).toBe(moderators);
+
+  // The grid as CSV: the shown rows and columns, values in words.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('sandbox-org-channel-permissions.csv');
+  const lines = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+  expect(lines).toHaveLength(51);
+  expect(lines[0]).toMatch(/^Channel,Channel ID,Privacy,Messages kept,Topics policy,.*Add subscribers/);
+  const header = cells(lines[0] ?? '');
+  const row = cells(lines.find((line) => line.startsWith('bulk-01,')) ?? '');
+  expect(row[header.indexOf('Add subscribers')]).toBe('Moderators');
+  expect(row[header.indexOf('Privacy')]).toBe('Public');
+});
+
+test('the grid from the keyboard: arrows, Shift to extend, Space, Ctrl+A, Escape', async ({ consolePage: page }) => {
+  await openChannels(page);
+  await page.getByRole('tab', { name: 'Permission matrix' }).click();
+  const grid = page.getByRole('grid', { name: 'Permission matrix' });
+  await expect(grid.getByRole('gridcell').first()).toBeVisible();
+  await grid.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(page.getByText('6 cells selected in 3 channels')).toBeVisible();
+  await expect(grid.getByRole('gridcell', { selected: true })).toHaveCount(6);
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('no cells selected')).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('1 cell selected in 1 channel')).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+a');
+  await expect(page.getByText(/^6 channels shown · \d+ cells selected in 6 channels$/)).toBeVisible();
+  // Everything selected: Space on the active cell's column (Ctrl+Space) removes that column.
+  const all = await grid.getByRole('gridcell', { selected: true }).count();
+  await page.keyboard.press('ControlOrMeta+Space');
+  await expect(grid.getByRole('gridcell', { selected: true })).toHaveCount(all - 6);
+});
+
+/** One CSV record's cells (RFC 4180 quoting; no line breaks inside these cells). */
+function cells(line: string): string[] {
+  return [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].slice(0, -1).map(([, cell = '']) => (cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell));
+}

@@ -1,0 +1,216 @@
+// Bulk changes to channels from the permission matrix, as main-process jobs (jobs/job-runner.ts): a few
+// channels at a time, each setting changed by ChannelChanges.attempt with the value the grid showed as
+// its `old` guard (so a channel changed meanwhile is a conflict, never overwritten), one result per
+// channel (changed, unchanged, conflict, failed with the reason, saying what else in the channel did
+// change), progress pushed as `job.progress` (type channelBatch), "retry failed", applying one's values
+// over the conflicts, and cancel. Every attempt goes to the activity log with its channel's ID.
+//
+// A job whose changes take something away from the signed-in user starts only when the input says they
+// confirmed exactly that; each change is checked again as it runs, against the state of that moment, so
+// losing one's administration mid-job fails the remaining channels with the reason.
+import { applyOrder, type SettingColumn } from '../../../shared/domain/channel-settings';
+import {
+  CONFIRMATION_NEEDED,
+  type BatchColumn,
+  type BatchPart,
+  type ChannelBatch,
+  type ChannelBatchResult,
+  type ChannelChange,
+  type ChannelHazard,
+  type Push,
+} from '../../../shared/ipc';
+import { ConsoleError } from '../errors';
+import { JobRunner } from '../jobs/job-runner';
+import type { RealmState } from '../session/realm-state';
+import type { SessionManager } from '../session-manager';
+import { changeFailed } from '../users/change-words';
+import type { ChannelAttempt, ChannelChanges } from './channel-changes';
+import { hazardOf } from './channel-checks';
+import type { PropertyValue } from './channel-state';
+import { channelLabel, settingChangeWords } from './channel-words';
+
+export interface ChannelBatchesOptions {
+  changes: Pick<ChannelChanges, 'attempt'>;
+  sessions: SessionManager;
+  push: (message: Push) => void;
+  /** Channels in flight at once. Default 4. */
+  concurrency?: number;
+  /** Least time between two progress pushes of a job. Default 200 ms. */
+  progressIntervalMs?: number;
+  now?: () => number;
+}
+
+type SettingChange = Extract<ChannelChange, { property: SettingColumn }>;
+
+/** What a job keeps beside its results: the hazards confirmed, each channel's changes, and the values that conflicted. */
+interface Extra {
+  acknowledged: readonly ChannelHazard[];
+  changes: Map<number, SettingChange[]>;
+  theirs: Map<number, Map<SettingColumn, PropertyValue>>;
+}
+
+export const CANCELLED_REASON = 'Cancelled before the change was sent.';
+
+export class ChannelBatches {
+  private readonly changes: Pick<ChannelChanges, 'attempt'>;
+  private readonly sessions: SessionManager;
+  private readonly runner: JobRunner<ChannelBatchResult, ChannelBatch, Extra>;
+
+  constructor(options: ChannelBatchesOptions) {
+    this.changes = options.changes;
+    this.sessions = options.sessions;
+    this.runner = new JobRunner({
+      type: 'channelBatch',
+      push: options.push,
+      concurrency: options.concurrency ?? 4,
+      progressIntervalMs: options.progressIntervalMs,
+      now: options.now,
+      keepFinished: 20,
+      outcomes: ['changed', 'unchanged', 'conflict', 'failed'],
+      estimate: true,
+      idField: 'batchId',
+      words: {
+        unknown: 'That bulk change is not known: bulk changes are kept only while the console runs. The permission matrix shows every channel as it is now.',
+        running: 'This bulk change is still running. Wait for it to finish, or cancel it, before retrying.',
+      },
+      cancelItem: (result) => {
+        for (const part of result.parts) if (part.outcome === 'pending') Object.assign(part, { outcome: 'failed', reason: CANCELLED_REASON });
+        Object.assign(result, { outcome: 'failed', reason: CANCELLED_REASON });
+      },
+      snapshot: (batch) => ({ ...batch, results: batch.results.map((result) => ({ ...result, parts: result.parts.map((part) => ({ ...part })) })) }),
+    });
+  }
+
+  /** Starts the job and returns at once, every channel pending; progress follows as pushes. */
+  async start(account: string, columns: readonly BatchColumn[], acknowledged: readonly ChannelHazard[] = []): Promise<ChannelBatch> {
+    return this.launch(account, byChannel(columns), acknowledged);
+  }
+
+  get(account: string, batchId: string): ChannelBatch {
+    return this.runner.get(account, batchId);
+  }
+
+  /**
+   * A new job of a finished one's failed changes (the same values and `old`s: a rule or the server
+   * refused them), or of its conflicts, with the value the server had then as `old` (the user's values
+   * applied on top of theirs, as the channel editor offers).
+   */
+  async retry(account: string, batchId: string, which: 'failed' | 'conflicts'): Promise<ChannelBatch> {
+    const outcome = which === 'failed' ? 'failed' : 'conflict';
+    const nothing = which === 'failed' ? 'No change in this bulk change failed, so there is nothing to retry.' : 'No change in this bulk change met a conflict.';
+    const { extra, results } = this.runner.toRetry(account, batchId, (result) => result.parts.some((part) => part.outcome === outcome), nothing);
+    const again = new Map<number, SettingChange[]>();
+    for (const result of results) {
+      const wanted = new Set(result.parts.filter((part) => part.outcome === outcome).map((part) => part.property));
+      const changes = (extra.changes.get(result.channelId) ?? []).filter((change) => wanted.has(change.property));
+      const theirs = extra.theirs.get(result.channelId);
+      again.set(
+        result.channelId,
+        changes.map((change) => (which === 'conflicts' && theirs?.has(change.property) ? ({ ...change, old: theirs.get(change.property) } as SettingChange) : change)),
+      );
+    }
+    return this.launch(account, again, extra.acknowledged);
+  }
+
+  cancel(account: string, batchId: string): ChannelBatch {
+    return this.runner.cancel(account, batchId);
+  }
+
+  /** Cancels every running job and waits for the changes already sent (when the core closes). */
+  stopAll(): Promise<void> {
+    return this.runner.stopAll();
+  }
+
+  private async launch(account: string, changes: Map<number, SettingChange[]>, acknowledged: readonly ChannelHazard[]): Promise<ChannelBatch> {
+    let state: RealmState;
+    try {
+      state = await this.sessions.get(account).whenReady();
+    } catch (error) {
+      if (!(error instanceof ConsoleError)) throw error;
+      throw changeFailed('The bulk change did not start', error, null);
+    }
+    const refusal = unconfirmed(state, changes, acknowledged);
+    if (refusal) throw refusal;
+    const results: ChannelBatchResult[] = [...changes].map(([channelId, list]) => {
+      const channel = state.channels.get(channelId);
+      return {
+        channelId,
+        channelName: channel?.name ?? `Channel ${channelId}`,
+        outcome: 'pending',
+        reason: null,
+        parts: list.map((change) => ({ property: change.property, outcome: 'pending', words: settingChangeWords(state, change.property, change.old, change.value), reason: null })),
+      };
+    });
+    const extra: Extra = { acknowledged, changes, theirs: new Map() };
+    const batch: ChannelBatch = { ...this.runner.fresh(account), results };
+    return this.runner.launch(batch, extra, [results], (result) => this.runChannel(batch, extra, result));
+  }
+
+  /** One channel's changes, one after another in the order the rules need; then its result. */
+  private async runChannel(batch: ChannelBatch, extra: Extra, result: ChannelBatchResult): Promise<void> {
+    const changes = extra.changes.get(result.channelId) ?? [];
+    for (const [index, change] of changes.entries()) {
+      const part = result.parts[index] as BatchPart;
+      // The runner marks the job it was given: a cancel stops what this channel has not sent yet.
+      if (batch.status === 'cancelled') {
+        Object.assign(part, { outcome: 'failed', reason: CANCELLED_REASON });
+        continue;
+      }
+      const attempt: ChannelAttempt = await this.changes.attempt(batch.account, result.channelId, change, { acknowledged: extra.acknowledged, note: 'bulk change' });
+      Object.assign(part, { outcome: attempt.outcome, reason: attempt.outcome === 'failed' || attempt.outcome === 'conflict' ? attempt.reason : null });
+      if (attempt.outcome === 'conflict') {
+        const theirs = extra.theirs.get(result.channelId) ?? new Map<SettingColumn, PropertyValue>();
+        extra.theirs.set(result.channelId, theirs.set(change.property, attempt.theirs));
+      }
+    }
+    Object.assign(result, channelOutcome(result.parts));
+  }
+}
+
+/** The input's columns as each channel's changes, in the order the job applies them; a repeated cell is bad input. */
+function byChannel(columns: readonly BatchColumn[]): Map<number, SettingChange[]> {
+  const changes = new Map<number, SettingChange[]>();
+  for (const column of columns) {
+    for (const [channelId, old] of column.cells) {
+      const list = changes.get(channelId) ?? [];
+      if (list.some((change) => change.property === column.property)) {
+        throw new ConsoleError('INVALID_INPUT', `Channel ${channelId} is named twice for ${column.property}: each cell may be changed once in a bulk change.`, { channelId });
+      }
+      list.push({ property: column.property, value: column.value, old } as SettingChange);
+      changes.set(channelId, list);
+    }
+  }
+  for (const list of changes.values()) list.sort((a, b) => applyOrder(a.property) - applyOrder(b.property));
+  return changes;
+}
+
+/** CONFIRMATION_NEEDED naming each channel, when a change takes away what the user did not confirm losing. */
+function unconfirmed(state: RealmState, changes: Map<number, SettingChange[]>, acknowledged: readonly ChannelHazard[]): ConsoleError | null {
+  const found = new Map<ChannelHazard, string[]>();
+  for (const [channelId, list] of changes) {
+    const channel = state.channels.get(channelId);
+    if (!channel) continue;
+    for (const change of list) {
+      const hazard = hazardOf(state, channel, change);
+      if (hazard && !acknowledged.includes(hazard.hazard)) found.set(hazard.hazard, [...(found.get(hazard.hazard) ?? []), channelLabel(channel.name)]);
+    }
+  }
+  if (found.size === 0) return null;
+  const words: Record<ChannelHazard, (names: string) => string> = {
+    ownAdministration: (names) => `you would no longer administer ${names}, and could not undo this yourself`,
+    ownAccess: (names) => `you are not subscribed to ${names}: once private, you could not read them, nor change their privacy back, until someone subscribes you`,
+  };
+  const said = [...found].map(([hazard, names]) => words[hazard](names.join(', '))).join('; and ');
+  return new ConsoleError(CONFIRMATION_NEEDED, `The bulk change did not start: ${said}. Nothing was changed: confirm that you understand, then try again.`, { hazards: [...found.keys()] });
+}
+
+/** A channel's outcome from its settings' and, for a failure or a conflict, what else in it did change. */
+export function channelOutcome(parts: readonly BatchPart[]): Pick<ChannelBatchResult, 'outcome' | 'reason'> {
+  const failed = parts.filter((part) => part.outcome === 'failed');
+  const conflicts = parts.filter((part) => part.outcome === 'conflict');
+  const changed = parts.filter((part) => part.outcome === 'changed');
+  if (failed.length === 0 && conflicts.length === 0) return { outcome: changed.length > 0 ? 'changed' : 'unchanged', reason: null };
+  const reasons = [...failed, ...conflicts].map((part) => part.reason ?? 'No reason was given.');
+  const rest = changed.length > 0 ? ` Changed all the same: ${changed.map((part) => part.words).join('; ')}.` : '';
+  return { outcome: failed.length > 0 ? 'failed' : 'conflict', reason: reasons.join(' ') + rest };
+}

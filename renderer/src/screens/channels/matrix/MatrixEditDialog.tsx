@@ -1,0 +1,78 @@
+// Setting a value in the selected cells: first the values (one editor per kind of column selected),
+// then the review of the plan (shared/domain/channel-matrix-plan.ts), then the job is started. Every
+// selected channel goes to the job, refused cells included, so its results list one outcome per channel.
+import { useMemo, useState } from 'react';
+import { batchColumns, planMatrix, type MatrixValues } from '../../../../../shared/domain/channel-matrix-plan';
+import type { ChannelFacts, SettingColumn } from '../../../../../shared/domain/channel-settings';
+import type { ChannelContext, ChannelEntry, ChannelHazard } from '../../../../../shared/ipc';
+import { Dialog } from '../../../components/Dialog';
+import { ProblemText } from '../../../components/Field';
+import { errorWords } from '../../../errors/words';
+import { useChannelBatchAction } from '../../../queries/channels';
+import type { RulesContext } from '../editor/rules-context';
+import { MatrixReview } from './MatrixReview';
+import { cellCount } from './matrix-selection';
+import { ValueEditors } from './ValueEditors';
+
+const count = new Intl.NumberFormat();
+const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+
+export interface MatrixEditDialogProps {
+  account: string;
+  context: ChannelContext;
+  rules: RulesContext;
+  /** The shown rows, in the grid's order. */
+  rows: readonly ChannelEntry[];
+  /** The selected cells among them. */
+  selection: ReadonlyMap<number, ReadonlySet<SettingColumn>>;
+  columns: readonly SettingColumn[];
+  onClose(): void;
+  onStarted(batchId: string): void;
+}
+
+export function MatrixEditDialog({ account, context, rules, rows, selection, columns, onClose, onStarted }: MatrixEditDialogProps) {
+  const [values, setValues] = useState<MatrixValues>({});
+  const [step, setStep] = useState<'values' | 'review'>('values');
+  const [consents, setConsents] = useState<ReadonlySet<ChannelHazard>>(new Set());
+  const action = useChannelBatchAction(account, (batch) => onStarted(batch.id));
+  const facts = useMemo<ChannelFacts>(
+    () => ({ actor: rules.actor, index: rules.index, people: rules.people, policy: rules.policy, featureLevel: context.featureLevel, moderationChannelId: context.moderationChannelId }),
+    [rules, context.featureLevel, context.moderationChannelId],
+  );
+  const selectedColumns = useMemo(() => columns.filter((column) => [...selection.values()].some((set) => set.has(column))), [columns, selection]);
+  const plan = useMemo(() => planMatrix(facts, rows, selection, values), [facts, rows, selection, values]);
+  const chosenAny = Object.keys(values).length > 0;
+  const confirmed = plan.hazards.every((hazard) => consents.has(hazard));
+  const failure = action.isError ? errorWords(action.error) : null;
+
+  const start = () =>
+    action.mutate({ kind: 'start', columns: batchColumns(plan, values), acknowledged: plan.hazards.filter((hazard) => consents.has(hazard)) });
+
+  return (
+    <Dialog
+      title={step === 'values' ? `Set a value in ${plural(cellCount(selection), 'cell', 'cells')} of ${plural(selection.size, 'channel', 'channels')}` : 'Review the bulk change'}
+      wide
+      busy={action.isPending}
+      cancelLabel={step === 'values' ? 'Cancel' : 'Back'}
+      onCancel={() => (step === 'values' ? onClose() : setStep('values'))}
+      confirm={
+        step === 'values'
+          ? { label: 'Review changes', disabled: !chosenAny, onClick: () => setStep('review') }
+          : { label: `Apply to ${count.format(plan.changing)} ${plan.changing === 1 ? 'channel' : 'channels'}`, disabled: plan.changing === 0 || !confirmed || action.isPending, onClick: start }
+      }
+    >
+      {step === 'values' ? (
+        <ValueEditors columns={selectedColumns} rules={rules} values={values} onChange={setValues} />
+      ) : (
+        <MatrixReview
+          plan={plan}
+          facts={facts}
+          rules={rules}
+          consents={consents}
+          onConsent={(hazard, checked) => setConsents((now) => new Set([...now].filter((other) => other !== hazard).concat(checked ? [hazard] : [])))}
+        />
+      )}
+      {failure && <ProblemText message={`The bulk change did not start: ${failure.message}`} action={failure.action} />}
+    </Dialog>
+  );
+}

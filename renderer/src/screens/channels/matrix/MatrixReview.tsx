@@ -1,0 +1,103 @@
+// The review of a bulk change before anything is sent: every channel that changes, each setting old →
+// new and who gains and who loses access; apart, the cells that cannot take the value and why (the
+// core's rules, which the job applies again); and each hazard, confirmed in words.
+import type { GroupSettingValue } from '../../../../../shared/api/common';
+import { listWords } from '../../../../../shared/domain/channel-groups';
+import { accessChange, type MatrixPlan } from '../../../../../shared/domain/channel-matrix-plan';
+import { settingLabel, type ChannelFacts } from '../../../../../shared/domain/channel-settings';
+import type { ChannelHazard } from '../../../../../shared/ipc';
+import { ConsentBox } from '../editor/SaveOutcome';
+import type { RulesContext } from '../editor/rules-context';
+import { valueWords } from './matrix-cells';
+
+const count = new Intl.NumberFormat();
+const NAMES_SHOWN = 6;
+const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+
+export interface MatrixReviewProps {
+  plan: MatrixPlan;
+  facts: ChannelFacts;
+  rules: RulesContext;
+  consents: ReadonlySet<ChannelHazard>;
+  onConsent(hazard: ChannelHazard, checked: boolean): void;
+}
+
+export function MatrixReview({ plan, facts, rules, consents, onConsent }: MatrixReviewProps) {
+  const refused = plan.channels.filter((one) => one.refused.length > 0);
+  const changing = plan.channels.filter((one) => one.changes.length > 0);
+  const hazardNames = (hazard: ChannelHazard) => changing.flatMap((one) => (one.changes.some((change) => change.hazard?.hazard === hazard) ? [`#${one.entry.channel.name}`] : []));
+  return (
+    <div className="matrix-review">
+      <p className="matrix-summary">
+        {plan.changing === 0 ? 'No channel changes.' : `${plural(plan.changing, 'channel changes', 'channels change')} (${plural(plan.cells.changes, 'setting', 'settings')}).`}
+        {plan.cells.unchanged > 0 && ` ${plural(plan.cells.unchanged, 'cell already has', 'cells already have')} the value.`}
+        {plan.cells.refused > 0 && ` ${plural(plan.cells.refused, 'cell cannot', 'cells cannot')} take it: listed apart below.`}
+        {plan.cells.unchosen > 0 && ` ${plural(plan.cells.unchosen, 'selected cell has', 'selected cells have')} no value chosen and stay as they are.`}
+      </p>
+      {plan.hazards.includes('ownAdministration') && (
+        <ConsentBox
+          title="You would no longer administer some channels"
+          words={`You would no longer administer ${listWords(hazardNames('ownAdministration'))}, and could not undo this yourself: an administrator of the organization or of the channel would have to.`}
+          consent="I understand that I will no longer administer these channels"
+          checked={consents.has('ownAdministration')}
+          onChange={(checked) => onConsent('ownAdministration', checked)}
+        />
+      )}
+      {plan.hazards.includes('ownAccess') && (
+        <ConsentBox
+          title="You would lose access to some channels"
+          words={`You are not subscribed to ${listWords(hazardNames('ownAccess'))}: once private you could not read them, nor change their privacy back, until someone subscribes you.`}
+          consent="I understand that I will lose access to these channels"
+          checked={consents.has('ownAccess')}
+          onChange={(checked) => onConsent('ownAccess', checked)}
+        />
+      )}
+      {changing.length > 0 && (
+        <section aria-labelledby="matrix-review-changes">
+          <h3 id="matrix-review-changes">What changes</h3>
+          <ul className="matrix-review-list" aria-label="Channels that change">
+            {changing.map((one) => (
+              <li key={one.entry.channel.stream_id}>
+                <strong>#{one.entry.channel.name}</strong>
+                <ul>
+                  {one.changes.map((change) => {
+                    const access = accessChange(facts, one.entry, change);
+                    return (
+                      <li key={change.column}>
+                        {settingLabel(change.column)}: {valueWords(change.column, change.old, rules)} → {valueWords(change.column, change.value, rules)}
+                        {access.gain.length > 0 && <span className="matrix-gain"> · Gain: {peopleWords(access.gain, rules)}</span>}
+                        {access.lose.length > 0 && <span className="matrix-lose"> · Lose: {peopleWords(access.lose, rules)}</span>}
+                        {access.note && <span className="muted"> · {access.note}</span>}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {refused.length > 0 && (
+        <section aria-labelledby="matrix-review-refused">
+          <h3 id="matrix-review-refused">Cannot be changed</h3>
+          <ul className="matrix-review-list matrix-refused" aria-label="Cells that cannot be changed">
+            {refused.flatMap((one) =>
+              one.refused.map((refusal) => (
+                <li key={`${one.entry.channel.stream_id}-${refusal.column}`}>
+                  <strong>#{one.entry.channel.name}</strong> · {settingLabel(refusal.column)} → {valueWords(refusal.column, refusal.value as GroupSettingValue, rules)}: {refusal.reason}
+                </li>
+              )),
+            )}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** "Ann, Bob and 12 others". */
+function peopleWords(ids: readonly number[], rules: RulesContext): string {
+  const names = ids.slice(0, NAMES_SHOWN).map((id) => rules.people.get(id)?.full_name ?? `User ${id}`);
+  const rest = ids.length - names.length;
+  return listWords(rest > 0 ? [...names, plural(rest, 'other', 'others')] : names);
+}

@@ -1,0 +1,30 @@
+// The permission matrix as CSV: the rows and columns shown (the search and filters applied), each value
+// in full words (every person a group setting names), formula-safe (shared/domain/csv.ts).
+import type { GroupSettingValue } from '../../../../../shared/api/common';
+import { groupSettingWords } from '../../../../../shared/domain/channel-groups';
+import { isChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
+import { reportsSetting, settingLabel, settingValue, type SettingColumn } from '../../../../../shared/domain/channel-settings';
+import { toCsv, type CsvCell } from '../../../../../shared/domain/csv';
+import type { ChannelEntry } from '../../../../../shared/ipc';
+import type { RulesContext } from '../editor/rules-context';
+import { valueWords } from './matrix-cells';
+
+export function matrixCsv(rows: readonly ChannelEntry[], columns: readonly SettingColumn[], rules: RulesContext): string {
+  const header = ['Channel', 'Channel ID', ...columns.map(settingLabel)];
+  const lines = rows.map(({ channel }): CsvCell[] => [
+    channel.name,
+    channel.stream_id,
+    ...columns.map((column) => {
+      if (!reportsSetting(channel, column)) return null;
+      const value = settingValue(channel, column);
+      return isChannelGroupSetting(column) ? groupSettingWords(value as GroupSettingValue, rules.index, rules.people) : valueWords(column, value, rules);
+    }),
+  ]);
+  return toCsv(header, lines);
+}
+
+/** "sandbox-realm-permissions.csv": the organization's name, safe as a file name. */
+export function matrixFilename(realmName: string): string {
+  const slug = realmName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'organization';
+  return `${slug}-channel-permissions.csv`;
+}

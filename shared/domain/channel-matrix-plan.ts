@@ -1,0 +1,189 @@
+// The permission matrix's plan: for the selected cells (channels × settings) and the value chosen for
+// each kind of column, which cells change (old → new, with who gains and who loses access), which
+// already have the value, and which cannot take it and why, all before anything is sent. The rules are
+// channel-settings.ts', the core's own, so the job that applies the plan refuses the same cells in the
+// same words. Every selected channel goes to the job, so its results list one outcome per channel,
+// refusals included.
+import type { GroupSettingValue, TopicsPolicy } from '../api/common';
+import type { Stream } from '../api/channels';
+import type { BatchColumn, ChannelHazard } from '../ipc/channels';
+import { holderChange } from './channel-groups';
+import { isChannelGroupSetting } from './channel-permissions';
+import { isPrivate, type ChannelPrivacy, type Privacy } from './channel-privacy';
+import { retentionLoss, type Retention } from './channel-retention';
+import {
+  applyOrder,
+  checkSettingsChange,
+  sameSettingValue,
+  settingHazard,
+  settingValue,
+  type ChannelFacts,
+  type SettingColumn,
+  type SettingEdit,
+  type SettingValue,
+} from './channel-settings';
+
+/** One editor per kind of column: every group setting takes the same pills. */
+export type MatrixKind = 'privacy' | 'retention' | 'topicsPolicy' | 'group';
+
+export const kindOf = (column: SettingColumn): MatrixKind => (isChannelGroupSetting(column) ? 'group' : column);
+
+/** The value chosen for each kind of column (undefined: not chosen yet, nothing is preselected). */
+export interface MatrixValues {
+  privacy?: Privacy;
+  retention?: Retention;
+  topicsPolicy?: TopicsPolicy;
+  group?: GroupSettingValue;
+}
+
+export function valueFor(values: MatrixValues, column: SettingColumn): SettingValue | undefined {
+  return values[kindOf(column)];
+}
+
+/** A channel as the matrix shows it (the IPC ChannelEntry has this shape). */
+export interface MatrixEntry {
+  channel: Stream;
+  isDefault: boolean;
+  subscribed: boolean;
+  subscriberCount: number;
+}
+
+export interface CellChange {
+  column: SettingColumn;
+  old: SettingValue;
+  value: SettingValue;
+  hazard: { hazard: ChannelHazard; words: string } | null;
+}
+
+export interface CellRefusal {
+  column: SettingColumn;
+  value: SettingValue;
+  reason: string;
+}
+
+export interface ChannelPlan {
+  entry: MatrixEntry;
+  /** In the order the job applies them (channel-settings.ts applyOrder). */
+  changes: CellChange[];
+  unchanged: SettingColumn[];
+  refused: CellRefusal[];
+}
+
+export interface MatrixPlan {
+  /** Every selected channel, in the order given. */
+  channels: ChannelPlan[];
+  /** Channels with at least one change. */
+  changing: number;
+  cells: { changes: number; unchanged: number; refused: number; unchosen: number };
+  /** The hazards to confirm in words before the job starts. */
+  hazards: ChannelHazard[];
+}
+
+/** The plan of setting the chosen values in the selected cells of these channels (`entries`, in the grid's order). */
+export function planMatrix(facts: ChannelFacts, entries: readonly MatrixEntry[], selection: ReadonlyMap<number, ReadonlySet<SettingColumn>>, values: MatrixValues): MatrixPlan {
+  const plan: MatrixPlan = { channels: [], changing: 0, cells: { changes: 0, unchanged: 0, refused: 0, unchosen: 0 }, hazards: [] };
+  const hazards = new Set<ChannelHazard>();
+  for (const entry of entries) {
+    const columns = selection.get(entry.channel.stream_id);
+    if (!columns || columns.size === 0) continue;
+    const one: ChannelPlan = { entry, changes: [], unchanged: [], refused: [] };
+    for (const column of [...columns].sort((a, b) => applyOrder(a) - applyOrder(b))) {
+      const value = valueFor(values, column);
+      if (value === undefined) {
+        plan.cells.unchosen += 1;
+        continue;
+      }
+      const old = settingValue(entry.channel, column);
+      if (sameSettingValue(column, old, value)) {
+        one.unchanged.push(column);
+        continue;
+      }
+      const edit = { property: column, value } as SettingEdit;
+      const verdict = checkSettingsChange(facts, entry.channel, entry, edit);
+      if (!verdict.allowed) {
+        one.refused.push({ column, value, reason: verdict.reason });
+        continue;
+      }
+      const hazard = settingHazard(facts, entry.channel, entry, edit);
+      if (hazard) hazards.add(hazard.hazard);
+      one.changes.push({ column, old, value, hazard });
+    }
+    if (one.changes.length + one.unchanged.length + one.refused.length === 0) continue;
+    plan.channels.push(one);
+    if (one.changes.length > 0) plan.changing += 1;
+    plan.cells.changes += one.changes.length;
+    plan.cells.unchanged += one.unchanged.length;
+    plan.cells.refused += one.refused.length;
+  }
+  plan.hazards = [...hazards];
+  return plan;
+}
+
+/** The job's input: every planned cell of every channel, with the value the grid showed as `old`. */
+export function jobChanges(plan: MatrixPlan): { channelId: number; changes: { property: SettingColumn; value: SettingValue; old: SettingValue }[] }[] {
+  return plan.channels.map(({ entry, changes, unchanged, refused }) => {
+    const current = (column: SettingColumn) => settingValue(entry.channel, column);
+    const cells = [
+      ...changes.map((change) => ({ property: change.column, value: change.value, old: change.old })),
+      ...refused.map((refusal) => ({ property: refusal.column, value: refusal.value, old: current(refusal.column) })),
+      ...unchanged.map((column) => ({ property: column, value: current(column), old: current(column) })),
+    ];
+    return { channelId: entry.channel.stream_id, changes: cells.sort((a, b) => applyOrder(a.property) - applyOrder(b.property)) };
+  });
+}
+
+/**
+ * The job's input as `channels.batch.start` takes it: a column per setting, the chosen value for every
+ * cell of it (a cell that already has it is sent too, so every selected channel gets its result).
+ */
+export function batchColumns(plan: MatrixPlan, values: MatrixValues): BatchColumn[] {
+  const columns = new Map<SettingColumn, BatchColumn>();
+  for (const { channelId, changes } of jobChanges(plan)) {
+    for (const change of changes) {
+      const value = valueFor(values, change.property);
+      if (value === undefined) continue;
+      const column = columns.get(change.property) ?? ({ property: change.property, value, cells: [] } as unknown as BatchColumn);
+      (column.cells as [number, SettingValue][]).push([channelId, change.old]);
+      columns.set(change.property, column);
+    }
+  }
+  return [...columns.values()];
+}
+
+/** Who gains and who loses what a change gives: people by ID for a group setting, else in words. */
+export interface AccessChange {
+  gain: number[];
+  lose: number[];
+  /** What changes for whom when people cannot be listed (privacy, retention), or null. */
+  note: string | null;
+}
+
+export function accessChange(facts: ChannelFacts, entry: MatrixEntry, change: Pick<CellChange, 'column' | 'old' | 'value'>): AccessChange {
+  const { column, old, value } = change;
+  if (isChannelGroupSetting(column)) {
+    const { gain, lose } = holderChange(old as GroupSettingValue, value as GroupSettingValue, facts.index, facts.people);
+    return { gain: gain.sort(byNumber), lose: lose.sort(byNumber), note: null };
+  }
+  if (column === 'privacy') return { gain: [], lose: [], note: privacyAccessNote(old as ChannelPrivacy, value as Privacy, entry.subscriberCount) };
+  if (column === 'retention') return { gain: [], lose: [], note: retentionLoss(old as Retention, value as Retention, facts.policy.messageRetentionDays) };
+  return { gain: [], lose: [], note: null };
+}
+
+const byNumber = (a: number, b: number) => a - b;
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** Who gains or loses access when a channel's privacy changes, in words. */
+export function privacyAccessNote(from: ChannelPrivacy, to: Privacy, subscribers: number): string | null {
+  const notes: string[] = [];
+  if (from === 'web_public' && to !== 'web_public') notes.push('Visitors without an account lose access.');
+  if (isPrivate(to) && !isPrivate(from)) {
+    notes.push(`Only its ${count(subscribers, 'subscriber', 'subscribers')} keep access; the organization’s other members can no longer find, join or read it.`);
+  }
+  if (!isPrivate(to) && isPrivate(from)) notes.push('Every member gains access: they can find it, join it and read its whole history.');
+  if (to === 'web_public' && from !== 'web_public') notes.push('Anyone on the internet gains read access, without an account.');
+  if (from === 'private_shared' && to === 'private_protected') notes.push('Subscribers who join from now on lose the messages sent before they joined.');
+  if ((from === 'private_protected' && to === 'private_shared') || (from === 'public_protected' && !isPrivate(to))) {
+    notes.push('Subscribers gain the messages sent before they joined.');
+  }
+  return notes.length ? notes.join(' ') : null;
+}
