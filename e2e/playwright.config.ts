@@ -10,6 +10,7 @@ const chromium = findChromium();
 export default defineConfig<ConsoleOptions>({
   testDir: './specs',
   globalSetup: './support/global-setup.ts',
+  globalTeardown: './support/global-teardown.ts',
   outputDir: '../test-results/e2e-artifacts',
   fullyParallel: false,
   workers: 1,

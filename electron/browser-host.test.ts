@@ -1,6 +1,6 @@
 // The browser host with a real core signed in to nothing yet, a real sandbox server (for a sign-in that
 // makes the core push), and a small stand-in for the built renderer (unit tests run before `vite build`).
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -284,5 +284,27 @@ describe('browser host', () => {
     await target.close();
     await closed;
     await expect(fetch(target.url)).rejects.toThrow();
+  });
+
+  test('what the host refuses is logged by path, and its token never is', async () => {
+    const target = await freshHost();
+    const token = new URL(target.url).searchParams.get('token') ?? '';
+    const targetOrigin = new URL(target.url).origin;
+    try {
+      await openPrintedLink(target);
+      // The same link again (used), and the token on an asset, without a session.
+      expect((await fetch(target.url, { redirect: 'manual' })).status).toBe(401);
+      expect((await fetch(`${targetOrigin}/assets/index-abc.js?token=${token}`)).status).toBe(401);
+    } finally {
+      await target.close();
+    }
+    const logs = path.join(workDir, 'core', 'logs');
+    const text = (await Promise.all((await readdir(logs)).map((file) => readFile(path.join(logs, file), 'utf8')))).join('');
+    expect(token.length).toBeGreaterThan(20);
+    expect(text).not.toContain(token);
+    const entries = text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toContainEqual(expect.objectContaining({ msg: 'browser host refused a link', path: '/' }));
+    expect(entries).toContainEqual(expect.objectContaining({ msg: 'browser host refused a request without a session', path: '/assets/index-abc.js', status: 401 }));
+    expect(core.log.recentProblems().map((problem) => problem.text)).toContain('browser host refused a link: A link with a wrong or used token was opened.');
   });
 });

@@ -2,7 +2,8 @@
 // a WebSocket, for machines without an Electron runtime (and fast UI work). It listens on 127.0.0.1
 // only, and only the browser that opened the one-time link `npm start` printed gets in: the token
 // becomes an HttpOnly session cookie, and the WebSocket also checks the Origin, so another web page
-// open in the same browser cannot drive the core.
+// open in the same browser cannot drive the core. What it refuses goes to the core's log, by path
+// only: the token is registered with the log as a secret, and no query string is ever written.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -47,6 +48,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const { port } = server.address() as AddressInfo;
   const origin = `http://${HOST}:${port}`;
   const access = new HostAccess(port);
+  const { log } = options.core;
+  log.addSecret(access.token);
+  log.info('browser host started', { origin });
   const linkNeeded: Notice = {
     title: 'Open Realm Console with the link `npm start` printed',
     paragraphs: [
@@ -79,13 +83,20 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (token !== null && (url.pathname === '/' || url.pathname === '/index.html')) {
       const cookie = access.redeem(token);
       // Opening the printed link again in a browser that is already in is harmless: just go to the page.
-      if (!cookie && !access.hasSession(request)) return refuse(request, response, linkUsed);
+      if (!cookie && !access.hasSession(request)) {
+        log.warn('browser host refused a link', { path: url.pathname, message: 'A link with a wrong or used token was opened.' });
+        return refuse(request, response, linkUsed);
+      }
+      if (cookie) log.info('browser host opened', { path: url.pathname });
       // Redirect at once, so the token leaves the address bar and the history.
       response.writeHead(303, { Location: '/', 'Cache-Control': 'no-store', ...(cookie ? { 'Set-Cookie': cookie } : {}), ...COMMON_HEADERS });
       response.end();
       return;
     }
-    if (!access.hasSession(request)) return refuse(request, response, linkNeeded);
+    if (!access.hasSession(request)) {
+      log.info('browser host refused a request without a session', { method: request.method, path: url.pathname, status: 401 });
+      return refuse(request, response, linkNeeded);
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') return plain(response, 405, 'Realm Console: the browser host serves GET requests only.\n', { Allow: 'GET, HEAD' });
     if (url.pathname === BRIDGE_PATH) return plain(response, 426, 'Realm Console: this address is the WebSocket bridge.\n', { Upgrade: 'websocket' });
     const file = await readStaticFile(options.rendererDir, url.pathname);
@@ -107,11 +118,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     socket.on('error', () => undefined);
     const pathname = new URL(request.url ?? '/', origin).pathname;
     if (request.headers.host !== `${HOST}:${port}` || pathname !== BRIDGE_PATH || !access.hasSession(request)) {
+      log.info('browser host refused a bridge connection without a session', { path: pathname, status: 401 });
       return refuseUpgrade(socket, 401, refusal);
     }
     // Browsers always send Origin on a WebSocket handshake; a page from anywhere else is refused even
     // though the browser would attach our cookie (SameSite does not cover cross-port loopback pages).
     if (request.headers.origin !== origin) {
+      log.warn('browser host refused a bridge connection from another page', { origin: String(request.headers.origin ?? 'none').slice(0, 200), status: 403, message: 'Another page tried to use the console bridge.' });
       return refuseUpgrade(socket, 403, 'Realm Console: the bridge accepts connections from the console page only.\n');
     }
     sockets.handleUpgrade(request, socket, head, (ws) => serveSocket(ws, options.core, { origin, trusted: true }));

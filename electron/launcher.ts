@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const sandbox = await startSandboxProcess({ repo, dataDir: path.join(userData, 'sandbox'), portFile: path.join(userData, 'sandbox.port') });
   // Not a page: its root answers JSON. The Connect screen takes it, to sign in as another demo user.
   console.log(`Sandbox server: ${sandbox.url} is the demo organization's API (for the Connect screen and API clients), not a page to open.`);
-  console.log(`Its data and the console's accounts are in ${userData}.`);
+  console.log(`Its data and the console's accounts are in ${userData}; the logs in ${path.join(userData, 'logs')} and ${path.join(userData, 'sandbox', 'logs')}.`);
   const stops: Stop[] = [];
   onSignal(async () => {
     // The console first: it deletes its event queues on the sandbox, which must still be up.

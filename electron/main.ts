@@ -1,13 +1,17 @@
 // The Electron main process: it owns the console core (accounts, keys, live sessions) and serves the
-// contract to one locked-down window.
+// contract to one locked-down window. The core's requests go through Electron's network stack
+// (platform/network.ts); its log is in the user data folder's logs/.
 import { app, dialog, type BrowserWindow } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from './core/core';
 import { describeRuntime } from './core/runtime-info';
+import type { Log } from './core/logging/log';
 import { registerAppScheme, serveRenderer } from './platform/app-protocol';
+import { desktopActions, updaterSession } from './platform/desktop-actions';
 import { openLinksExternallyAfterConfirming } from './platform/external-links';
 import { pushTo, serveContract } from './platform/ipc';
+import { createElectronNetwork } from './platform/network';
 import { notifyNewReports } from './platform/notifications';
 import { SafeStorageSecrets } from './platform/safe-storage-secrets';
 import { createConsoleWindow } from './platform/window';
@@ -36,13 +40,18 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     serveRenderer(rendererDir);
-    // safeStorage answers only once the app is ready (before that, Linux reports no backend).
+    // safeStorage answers only once the app is ready (before that, Linux reports no backend), and so
+    // do sessions.
+    let coreLog: Log | null = null;
     core = await createCore({
       dataDir: app.getPath('userData'),
       secrets: new SafeStorageSecrets(),
       appInfo: describeRuntime(app.getName(), app.getVersion(), process.platform, process.versions),
+      network: createElectronNetwork([updaterSession()]),
+      desktop: desktopActions(() => coreLog),
       ...(SANDBOX_URL ? { sandbox: { url: SANDBOX_URL, ...SANDBOX_OWNER } } : {}),
     });
+    coreLog = core.log;
     const shown = createConsoleWindow(preloadPath);
     window = shown;
     openLinksExternallyAfterConfirming(shown);

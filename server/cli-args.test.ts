@@ -34,6 +34,19 @@ describe('the command line of npm run server', () => {
     expect(parseServerArgs(['--data', 'dir'])).toEqual({ help: false, options: { port: 0, dataDir: 'dir', seed: 'demo', config: {} } });
   });
 
+  test('--tls-cert and --tls-key make it serve HTTPS with those PEM files', () => {
+    expect(parseServerArgs(['--data', 'dir', '--tls-cert', 'server.pem', '--tls-key', 'server.key'])).toEqual({
+      help: false,
+      options: { port: 0, dataDir: 'dir', seed: 'demo', config: {}, tls: { certFile: 'server.pem', keyFile: 'server.key' } },
+    });
+  });
+
+  test.each([[['--tls-cert', 'server.pem']], [['--tls-key', 'server.key']]])('%j alone is refused: the two go together', (args) => {
+    expect(() => parseServerArgs(['--data', 'dir', ...args])).toThrow(
+      new UsageError('--tls-cert and --tls-key go together: give the certificate and its key (PEM files), or neither for plain HTTP.'),
+    );
+  });
+
   test('--help asks for the usage', () => {
     expect(parseServerArgs(['--help'])).toEqual({ help: true });
   });

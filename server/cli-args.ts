@@ -7,7 +7,8 @@ import type { StartOptions } from './start';
 export const USAGE = `Usage: npm run server -- --data DIR [--port N] [--seed demo|large|empty]
   [--daily-invite-limit N] [--license-limit N] [--push-configured]
   [--queue-idle-ms N] [--heartbeat-ms N] [--rate-limit N] [--max-upload-mib N]
-  [--feature-level N]`;
+  [--feature-level N]
+  [--tls-cert FILE --tls-key FILE]`;
 
 /** A command line that cannot start a server; the message says which part is wrong. */
 export class UsageError extends Error {
@@ -55,6 +56,8 @@ export function parseServerArgs(args: readonly string[]): CliCommand {
         'rate-limit': { type: 'string' },
         'max-upload-mib': { type: 'string' },
         'feature-level': { type: 'string' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -78,5 +81,9 @@ export function parseServerArgs(args: readonly string[]): CliCommand {
       featureLevel: featureLevel(values['feature-level']),
     }).filter(([, value]) => value !== undefined),
   );
-  return { help: false, options: { port: integer('port', values.port), dataDir: values.data, seed, config } };
+  const certFile = values['tls-cert'];
+  const keyFile = values['tls-key'];
+  if ((certFile === undefined) !== (keyFile === undefined)) throw new UsageError('--tls-cert and --tls-key go together: give the certificate and its key (PEM files), or neither for plain HTTP.');
+  const tls = certFile !== undefined && keyFile !== undefined ? { tls: { certFile, keyFile } } : {};
+  return { help: false, options: { port: integer('port', values.port), dataDir: values.data, seed, config, ...tls } };
 }

@@ -22,12 +22,13 @@ async function main(): Promise<void> {
     return;
   }
   const server = await startServer(command.options).catch((error: unknown) => fail(errorMessage(error)));
-  console.log(`listening on ${server.url}`);
   const stop = () => {
     void server.close().then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Only now: whoever reads this line may stop the server at once, and must find it ready to close.
+  console.log(`listening on ${server.url}`);
 }
 
 void main();

@@ -26,7 +26,7 @@ test.describe('the zuliprc file', () => {
     await expect(input).toHaveAttribute('type', 'file');
     const face = faceOf(input);
     await expect(face).toHaveText('Choose file…No file chosen');
-    await expect(page.getByText('Choose file…', { exact: true })).toBeVisible();
+    await expect(face.getByText('Choose file…', { exact: true })).toBeVisible();
 
     // A click on the face reaches the input laid over it and opens the chooser.
     const box = await face.boundingBox();

@@ -1,13 +1,24 @@
-// Another administrator acting on the realm directly over HTTP, beside the console under test.
+// Another administrator acting on the realm directly over HTTP, beside the console under test (over
+// HTTPS trusting the test's own CA, when the sandbox serves it).
+import { Agent, fetch as undiciFetch } from 'undici';
+import type { TestCertificates } from '../../shared/node/testing/test-certificates';
 import { encodeParams } from '../../server/testing/harness';
+
+/** fetch as a client that trusts the test's CA (or the self-signed certificate itself). */
+export function directFetch(certificates: TestCertificates | null | undefined): typeof globalThis.fetch {
+  if (!certificates) return globalThis.fetch;
+  const dispatcher = new Agent({ connect: { ca: certificates.caPem } });
+  return ((input: string | URL, init?: RequestInit) => undiciFetch(input, { ...(init as object), dispatcher } as Parameters<typeof undiciFetch>[1])) as unknown as typeof globalThis.fetch;
+}
 
 export interface RealmClient {
   request(method: string, apiPath: string, params?: Record<string, unknown>): Promise<Record<string, unknown>>;
   userId(email: string): Promise<number>;
 }
 
-export async function signInDirectly(realmUrl: string, email: string): Promise<RealmClient> {
-  const keyReply = await fetch(`${realmUrl}/api/v1/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: email, password: 'sandbox' }) });
+export async function signInDirectly(realmUrl: string, email: string, certificates?: TestCertificates | null, password = 'sandbox'): Promise<RealmClient> {
+  const fetch = directFetch(certificates);
+  const keyReply = await fetch(`${realmUrl}/api/v1/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: email, password }) });
   const { api_key: apiKey } = (await keyReply.json()) as { api_key: string };
   const authorization = `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}`;
   const request = async (method: string, apiPath: string, params: Record<string, unknown> = {}) => {

@@ -15,7 +15,8 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
+/** `listenHost`: where it listens, 127.0.0.1 unless a test needs an address on the network (a LAN server). */
+export async function startTcpProxy(targetPort: number, listenHost = '127.0.0.1'): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   /** Each connection's two ends, so replies can be held back and let through again. */
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
@@ -41,10 +42,10 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     pairs.add(pair);
     client.on('close', () => pairs.delete(pair));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, listenHost, resolve));
   const address = server.address() as net.AddressInfo;
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: `http://${listenHost}:${address.port}`,
     cut() {
       cut = true;
       for (const socket of sockets) socket.destroy();

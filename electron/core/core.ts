@@ -1,6 +1,8 @@
 // The console core: accounts, one live session per account, and the contract's handlers, behind one
 // router. The Electron main process and browser mode both build it; neither the renderer nor any
-// transport ever sees an API key.
+// transport ever sees an API key. Its requests go through the network stack it is given (Electron's,
+// or undici's under Node), and what it does goes to its log file, credentials removed.
+import path from 'node:path';
 import { contract, type AppInfo, type Push } from '../../shared/ipc';
 import { AccountService } from './accounts/accounts';
 import type { ApiClientOptions } from './client/api-client';
@@ -10,11 +12,17 @@ import { DefaultsCopies } from './defaults/defaults-copy';
 import { DefaultsService } from './defaults/defaults-service';
 import { ChannelChanges } from './channels/channel-changes';
 import { ChannelCreator } from './channels/channel-create';
+import type { DesktopActions } from './diagnostics/desktop';
+import { DiagnosticsService } from './diagnostics/diagnostics-service';
 import { handlers } from './handlers';
 import { Campaigns } from './invitations/campaigns';
 import { RoleBatches } from './jobs/role-batches';
 import { ModerationService } from './moderation/moderation-service';
 import { UserChanges } from './users/user-changes';
+import { logExchange, logged, logPush } from './logging/core-events';
+import { openLog, type Log } from './logging/log';
+import { NetworkService } from './network/network-service';
+import type { NetworkStack } from './network/network-stack';
 import { createRouter, type Router } from './router';
 import { SessionManager } from './session-manager';
 
@@ -33,22 +41,46 @@ export interface CoreOptions {
   sandbox?: SandboxSignIn;
   /** How the core's HTTP clients reach servers; tests watch the traffic through `fetch`. */
   clientOptions?: Partial<ApiClientOptions>;
+  /** The network stack: Electron's inside the app; Node's (undici) when omitted. */
+  network?: NetworkStack;
+  /** Where the log files go: `<dataDir>/logs` when omitted, null for none. */
+  logDir?: string | null;
+  /** What only the desktop app can do (open a folder, check for updates); browser mode has none. */
+  desktop?: DesktopActions;
 }
 
 export interface Core {
   router: Router;
   subscribe(listener: (push: Push) => void): () => void;
+  /** The core's log, for the transports around it (browser mode's host logs its refusals there). */
+  readonly log: Log;
   close(): Promise<void>;
 }
 
 export async function createCore(options: CoreOptions): Promise<Core> {
+  const log = await openLog({ dir: options.logDir === undefined ? path.join(options.dataDir, 'logs') : options.logDir });
+  const { runtime, version } = options.appInfo;
+  log.info('core started', { version, runtime: runtime.kind, electron: runtime.electron, node: runtime.node });
   const listeners = new Set<(push: Push) => void>();
   const push = (message: Push) => {
+    logPush(log, message);
     for (const listener of listeners) listener(message);
   };
-  const accounts = new AccountService({ dataDir: options.dataDir, secrets: options.secrets, ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}) });
-  if (options.sandbox) await signInToSandbox(accounts, options.sandbox, options.secrets.encryptionAvailable);
-  const sessions = new SessionManager(accounts, push);
+  // Imported only when needed: inside Electron the app's own stack is given, and undici stays out of it.
+  const stack = options.network ?? new (await import('./network/node-network')).NodeNetwork();
+  // A change of network settings wakes the sessions waiting to retry; they exist only further down.
+  let afterNetworkChange = () => undefined as void;
+  const network = await NetworkService.open({ dataDir: options.dataDir, stack, log, onChange: () => afterNetworkChange() });
+  const accounts = new AccountService({
+    dataDir: options.dataDir,
+    secrets: options.secrets,
+    clientOptions: { ...options.clientOptions, onExchange: logExchange(log, options.clientOptions?.onExchange) },
+    transport: (realmUrl, trust) => stack.fetchFor(realmUrl, trust),
+    log: (message) => log.warn('accounts file', { message }),
+  });
+  if (options.sandbox) await signInToSandbox(accounts, options.sandbox, options.secrets.encryptionAvailable, log);
+  const sessions = new SessionManager(accounts, push, (account, message) => log.warn('session', { account, message }));
+  afterNetworkChange = () => sessions.reconnectAll();
   const activity = new ActivityLog(options.dataDir);
   const userChanges = new UserChanges({ accounts, sessions, activity });
   const roleBatches = new RoleBatches({ changes: userChanges, sessions, push });
@@ -66,12 +98,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sessions.syncWithAccounts();
     push({ kind: 'accounts.changed' });
   });
-  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, channelChanges, channelCreator, campaigns, moderation, defaults, defaultsCopies };
+  const diagnostics = new DiagnosticsService({ appInfo: options.appInfo, log, network, accounts, sessions, desktop: options.desktop ?? null });
+  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, campaigns, moderation, defaults, defaultsCopies, channelChanges, channelCreator, network, diagnostics };
   const router = createRouter(contract, handlers, context, {
-    onInternalError: (channel, error) => console.error(`[core] ${channel}:`, error),
+    onInternalError: (channel, error) => log.error('internal error', { channel, error }),
   });
   return {
-    router,
+    router: logged(router, log),
+    log,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -84,6 +118,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await defaultsCopies.stopAll();
       await sessions.stopAll();
       listeners.clear();
+      await stack.close();
+      log.info('core stopped');
+      await log.close();
     },
   };
 }
@@ -95,7 +132,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
  * start fetches it again. A failure (the sandbox not up) leaves the Connect screen, or, for a returning
  * user, the sandbox account out of the list until a start where the sandbox answers.
  */
-async function signInToSandbox(accounts: AccountService, sandbox: SandboxSignIn, encryptionAvailable: boolean): Promise<void> {
+async function signInToSandbox(accounts: AccountService, sandbox: SandboxSignIn, encryptionAvailable: boolean, log: Log): Promise<void> {
   if (accounts.list().length > 0 && !accounts.awaitsKey(sandbox.url)) return;
   try {
     await accounts.signInWithPassword({
@@ -106,6 +143,8 @@ async function signInToSandbox(accounts: AccountService, sandbox: SandboxSignIn,
       keyInMemoryOnly: !encryptionAvailable,
     });
   } catch (error) {
-    console.error(`[core] could not sign in to the sandbox at ${sandbox.url}:`, error instanceof Error ? error.message : error);
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`[core] could not sign in to the sandbox at ${sandbox.url}:`, message);
+    log.warn('sandbox sign-in failed', { realm: sandbox.url, message });
   }
 }

@@ -15,6 +15,8 @@ export class SessionManager {
   constructor(
     private readonly accounts: AccountService,
     private readonly push: (message: Push) => void,
+    /** Problems a session gets past on its own (a malformed event); the core's log. Default: console.warn. */
+    private readonly log?: (accountId: string, message: string) => void,
   ) {}
 
   /** Starts sessions for new accounts and stops those of accounts that were signed out. */
@@ -35,6 +37,11 @@ export class SessionManager {
     this.sessions.delete(accountId);
     if (old) void old.stop();
     this.start(accountId);
+  }
+
+  /** Every session waiting to retry tries now (the network settings changed). */
+  reconnectAll(): void {
+    for (const session of this.sessions.values()) if (session.status.state !== 'live') session.reconnectNow();
   }
 
   /** The account's session; unknown accounts are an error the renderer can show. */
@@ -69,9 +76,11 @@ export class SessionManager {
   }
 
   private start(accountId: string): void {
+    const log = this.log;
     const session = new RealmSession({
       accountId,
       client: this.accounts.client(accountId),
+      ...(log ? { log: (message: string) => log(accountId, message) } : {}),
       onStatus: (status: SessionStatus) => this.push({ kind: 'session.state', account: accountId, ...status }),
       onChanges: (changes) => {
         if (changes.length > 0) this.push({ kind: 'realm.changed', account: accountId, changes });

@@ -14,6 +14,11 @@ const REVIEWED: Record<string, string> = {
   // electron/preload.ts exposes exactly `call` and `subscribe` for contract channels
   // (electron/preload-bridge.test.ts proves the surface), with contextIsolation and sandbox on.
   PRELOAD_JS_CHECK: 'the preload exposes only the typed bridge',
+  // platform/network.ts: on the API sessions only (one per realm trust, never the window's), the
+  // procedure keeps Chromium's verdict except where Chromium refused only the authority and the chain
+  // leads to the realm's own CA (core/network/certificate-check.ts, tested), or where the user
+  // consented for that realm, which the realm switcher then shows as a warning (issue 14).
+  CERTIFICATE_VERIFY_PROC_JS_CHECK: "the API sessions' verify procedure adds a realm's own CA, or that realm's explicit consent, to Chromium's checks",
 };
 
 const repo = path.resolve(import.meta.dirname, '..', '..');

@@ -1,7 +1,7 @@
 // spec 22 outgoing webhooks against a real server and a local receiver: the demo's echo-bot (an
 // outgoing-webhook bot) is pointed at the receiver, which checks the token and the payload and answers
 // as each test needs; replies are read back with GET /messages.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { OutgoingWebhookPayload, type FetchedMessage } from '../../shared/api';
 import { fetchMessages, send } from '../testing/message-requests';
 import { withDb } from '../testing/database-file';
@@ -39,9 +39,14 @@ const mention = (topic: string, text = 'ping') => send(mark, { type: 'channel', 
 const payloadOf = (body: unknown) => OutgoingWebhookPayload.parse(body);
 const requestsFor = (messageId: number) => receiver.received.filter((request) => payloadOf(request.body).message.id === messageId);
 
-/** Waits (up to 5 s of real time) until `done` holds. */
+// The waits are generous because a loaded CI machine can take seconds to run three timed-out
+// attempts; a healthy run finishes in about one. The test timeout must exceed the longest wait.
+const WAIT_MS = 20_000;
+vi.setConfig({ testTimeout: 45_000 });
+
+/** Waits (up to WAIT_MS of real time) until `done` holds. */
 async function until(done: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + WAIT_MS;
   while (!done()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -55,7 +60,7 @@ async function waitForRequestsFor(messageId: number, count: number) {
 
 /** The bot's messages in a narrow, waiting until there are at least `count`. */
 async function botMessages(narrow: unknown[], count = 1): Promise<FetchedMessage[]> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const { messages } = await fetchMessages(mark, { anchor: 'newest', num_before: 50, num_after: 0, apply_markdown: false, narrow: [...narrow, ['sender', BOT_EMAIL]] });
     if (messages.length >= count) return messages;

@@ -2,21 +2,31 @@
 // multipart), the error envelope for every failure, and the routes of each resource.
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { ApiError } from '../lib/errors';
 import { RateLimiter } from './rate-limit';
 import { createRoutes, type RouteModule } from './route';
 import { collectUploadedFile } from './uploads';
 
-export async function buildApp(ctx: ServerContext, modules: readonly RouteModule[]): Promise<FastifyInstance> {
+/** How the server is reached and where it logs: set by start.ts from --tls-cert, --tls-key and the data directory. */
+export interface AppServerOptions {
+  /** PEM certificate (with its chain) and key: the server speaks HTTPS instead of HTTP. */
+  https?: { cert: Buffer; key: Buffer };
+  /** The request log (server/log-file.ts); none when omitted. */
+  logger?: FastifyBaseLogger;
+}
+
+export async function buildApp(ctx: ServerContext, modules: readonly RouteModule[], server: AppServerOptions = {}): Promise<FastifyInstance> {
+  // Fastify types an HTTPS server apart from an HTTP one; routes use neither's specifics.
   const app = Fastify({
-    logger: false,
+    ...(server.https ? { https: server.https } : {}),
+    ...(server.logger ? { loggerInstance: server.logger } : { logger: false }),
     bodyLimit: ctx.config.maxFileUploadSizeMib * 1024 * 1024 + 65_536,
     // Closing (SIGTERM, a test's restart) must not wait on a keep-alive connection Node still counts
     // as busy after a streamed file was sent; long-polls are answered before this.
     forceCloseConnections: true,
-  });
+  } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
   await app.register(formbody);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -25,14 +35,15 @@ export async function buildApp(ctx: ServerContext, modules: readonly RouteModule
     limits: { fileSize: ctx.config.maxFileUploadSizeMib * 1024 * 1024 },
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       void reply.code(error.status).headers(error.headers).send(error.body());
       return;
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     const msg = status === 500 ? 'Internal server error' : error.message;
-    if (status === 500) console.error('[sandbox] unexpected error:', error);
+    if (status === 500 && server.logger) request.log.error({ err: error }, 'unexpected error');
+    else if (status === 500) console.error('[sandbox] unexpected error:', error);
     void reply.code(status).send({ result: 'error', msg, code: 'BAD_REQUEST' });
   });
   app.setNotFoundHandler((_request, reply) => {

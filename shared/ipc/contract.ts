@@ -5,8 +5,10 @@ import { accountChannels } from './accounts';
 import { activityChannels } from './activity';
 import { defaultsChannels } from './defaults';
 import { channelChannels } from './channels';
+import { diagnosticsChannels } from './diagnostics';
 import { invitationChannels } from './invitations';
 import { moderationChannels } from './moderation';
+import { networkChannels } from './network';
 import { appChannels } from './app';
 import { realmChannels } from './realm';
 import { userChannels } from './users';
@@ -26,6 +28,8 @@ export const contract = {
   ...invitationChannels,
   ...moderationChannels,
   ...defaultsChannels,
+  ...networkChannels,
+  ...diagnosticsChannels,
 } as const satisfies Record<string, ChannelSchema>;
 
 export type Contract = typeof contract;

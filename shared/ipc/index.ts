@@ -11,3 +11,5 @@ export * from './activity';
 export * from './invitations';
 export * from './moderation';
 export * from './defaults';
+export * from './network';
+export * from './diagnostics';

@@ -36,6 +36,17 @@ export const CONSOLE_ERROR_CODES = {
   NOT_CONNECTED: 'NOT_CONNECTED',
   /** The accounts file could not be written; nothing changed. */
   ACCOUNTS_NOT_SAVED: 'ACCOUNTS_NOT_SAVED',
+  /** http:// to a server not on this computer, without the user's consent for that organization. */
+  CLEARTEXT_REFUSED: 'CLEARTEXT_REFUSED',
+  /**
+   * The server's certificate is not trusted (or a zuliprc says insecure=true): choose the organization's
+   * certificate authority, or consent to not checking it for that organization. `reason` says which.
+   */
+  CERTIFICATE_UNTRUSTED: 'CERTIFICATE_UNTRUSTED',
+  /** The file chosen as a certificate authority is not one (`field: 'caFile'`). */
+  INVALID_CA_FILE: 'INVALID_CA_FILE',
+  /** The network settings could not be written; the ones before stay in use. */
+  NETWORK_SETTINGS_NOT_SAVED: 'NETWORK_SETTINGS_NOT_SAVED',
 } as const;
 export type ConsoleErrorCode = keyof typeof CONSOLE_ERROR_CODES;
 

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { NO_EXTRA_TRUST } from '../../../shared/ipc';
 import { AccountStore, type StoredAccount } from './account-store';
 
 const dirs: string[] = [];
@@ -23,6 +24,7 @@ const olivia: StoredAccount = {
   fullName: 'Olivia Owner',
   role: 100,
   protection: 'encrypted',
+  trust: NO_EXTRA_TRUST,
   secret: 'v1:AAAA:BBBB:CCCC',
 };
 
@@ -78,5 +80,21 @@ describe('the accounts file', () => {
     expect(store.load()).toEqual([]);
     expect(logged[0]).toContain('accounts.0.role');
     expect(readdirSync(dir).some((name) => name.startsWith('accounts.json.corrupt-'))).toBe(true);
+  });
+
+  test('an account saved before trust settings existed loads as trusting nothing extra', () => {
+    const dir = tempDir();
+    const { store } = storeIn(dir);
+    const { trust: _trust, ...older } = olivia;
+    writeFileSync(store.file, JSON.stringify({ version: 1, accounts: [older] }));
+    expect(store.load()).toEqual([olivia]);
+  });
+
+  test("an account's certificate authority and consents are saved with it", () => {
+    const dir = tempDir();
+    const { store } = storeIn(dir);
+    const trusting: StoredAccount = { ...olivia, trust: { certificateAuthorities: ['Example CA'], certificateUnchecked: false, cleartext: false }, caPem: '-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----\n' };
+    store.save([trusting]);
+    expect(storeIn(dir).store.load()).toEqual([trusting]);
   });
 });

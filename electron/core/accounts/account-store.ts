@@ -13,6 +13,8 @@ import { ConsoleError } from '../errors';
 export const StoredAccount = Account.extend({
   /** The API key as SecretStore.seal left it: encrypted, or `plain:` when the user agreed. */
   secret: z.string().min(1),
+  /** The extra certificate authorities trusted for this realm, PEM (public certificates, no secret). */
+  caPem: z.string().optional(),
 });
 export type StoredAccount = z.infer<typeof StoredAccount>;
 

@@ -78,6 +78,7 @@ describe('signing in', () => {
       fullName: 'Olivia Owner',
       role: 100,
       protection: 'encrypted',
+      trust: { certificateAuthorities: [], certificateUnchecked: false, cleartext: false },
     });
     expect(accounts.list()).toEqual([account]);
     const me = await accounts.client(account.id).call(getOwnUser, {});

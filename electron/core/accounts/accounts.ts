@@ -3,9 +3,11 @@
 // by a SecretStore and never leaves the core: list() has no keys, client() uses them.
 import { createHash } from 'node:crypto';
 import { fetchApiKey, getOwnUser, getServerSettings, type OwnUser } from '../../../shared/api';
-import type { Account } from '../../../shared/ipc';
+import type { Account, TrustChoice } from '../../../shared/ipc';
 import { ApiClient, normalizeRealmUrl, type ApiClientOptions, type Credentials } from '../client/api-client';
 import { ConsoleError } from '../errors';
+import type { ConnectionTrust } from '../network/network-stack';
+import { explainCertificate, resolveTrust, storedTrust, trustOfStored, type ResolvedTrust } from './realm-trust';
 import { AccountStore, type StoredAccount } from './account-store';
 import { isKeyNotSaved, isSealedPlain, KEY_NOT_SAVED, sealPlain, unsealPlain, type SecretStore } from './secret-store';
 import { parseZuliprc } from './zuliprc';
@@ -15,6 +17,8 @@ export interface AccountServiceOptions {
   dataDir: string;
   secrets: SecretStore;
   clientOptions?: Partial<ApiClientOptions>;
+  /** Each realm's fetch (the network stack's), unless clientOptions gives one for all. */
+  transport?: (realmUrl: string, trust: ConnectionTrust) => typeof globalThis.fetch;
   /** Where a moved-aside accounts file is reported; console.warn by default. */
   log?: (message: string) => void;
 }
@@ -29,6 +33,7 @@ interface Candidate {
   allowPlaintext: boolean;
   keyInMemoryOnly: boolean;
   source: KeySource;
+  trust: ResolvedTrust;
 }
 
 export interface PasswordSignIn {
@@ -36,6 +41,7 @@ export interface PasswordSignIn {
   email: string;
   password: string;
   allowPlaintext: boolean;
+  trust?: TrustChoice;
   /**
    * Never write the key, not even encrypted: it lives in memory until the console quits, and the
    * account is left out of list() on a later start until someone signs in to it again. For an account
@@ -51,6 +57,7 @@ export class AccountService {
   private readonly store: AccountStore;
   private readonly secrets: SecretStore;
   private readonly clientOptions: Partial<ApiClientOptions>;
+  private readonly transport: AccountServiceOptions['transport'];
   private readonly log: (message: string) => void;
   /** In sign-in order; re-signing in keeps an account's place. */
   private readonly accounts = new Map<string, StoredAccount>();
@@ -63,6 +70,7 @@ export class AccountService {
     this.store = new AccountStore(options.dataDir, this.log);
     this.secrets = options.secrets;
     this.clientOptions = options.clientOptions ?? {};
+    this.transport = options.transport;
     for (const account of this.store.load()) {
       // The sealed form is the truth about how the key is kept, whatever the file claims.
       if (!this.accounts.has(account.id)) this.accounts.set(account.id, { ...account, protection: protectionOf(account.secret) });
@@ -88,18 +96,20 @@ export class AccountService {
   client(id: string): ApiClient {
     const account = this.find(id);
     let apiKey: string | undefined;
-    return this.clientFor(account.realmUrl, () => ({ email: account.email, apiKey: (apiKey ??= this.openSecret(account)) }));
+    return this.clientFor(account.realmUrl, trustOfStored(account), () => ({ email: account.email, apiKey: (apiKey ??= this.openSecret(account)) }));
   }
 
   async signInWithPassword(input: PasswordSignIn): Promise<Account> {
     const realmUrl = normalizeRealmUrl(input.realmUrl);
+    // Before any request: the password must not leave over http:// without consent.
+    const trust = resolveTrust(realmUrl, input.trust);
     const keyInMemoryOnly = input.keyInMemoryOnly ?? false;
     // A key that is never written needs no consent to be written unencrypted.
     if (!keyInMemoryOnly) this.checkSecretStorage(input.allowPlaintext);
-    const reply = await this.clientFor(realmUrl)
+    const reply = await this.clientFor(realmUrl, trust)
       .call(fetchApiKey, { username: input.email.trim(), password: input.password })
       .catch((error: unknown) => {
-        throw explain(error, realmUrl, input.email.trim(), 'password');
+        throw explain(error, realmUrl, input.email.trim(), 'password', trust);
       });
     // The server's spelling of the address is the one its Basic auth knows.
     return this.verifyAndSave({
@@ -109,20 +119,23 @@ export class AccountService {
       allowPlaintext: input.allowPlaintext,
       keyInMemoryOnly,
       source: 'password',
+      trust,
     });
   }
 
-  async signInWithApiKey(input: { realmUrl: string; email: string; apiKey: string; allowPlaintext: boolean }): Promise<Account> {
+  async signInWithApiKey(input: { realmUrl: string; email: string; apiKey: string; allowPlaintext: boolean; trust?: TrustChoice }): Promise<Account> {
     const realmUrl = normalizeRealmUrl(input.realmUrl);
+    const trust = resolveTrust(realmUrl, input.trust);
     this.checkSecretStorage(input.allowPlaintext);
-    return this.verifyAndSave({ realmUrl, email: input.email.trim(), apiKey: input.apiKey.trim(), allowPlaintext: input.allowPlaintext, keyInMemoryOnly: false, source: 'apiKey' });
+    return this.verifyAndSave({ realmUrl, email: input.email.trim(), apiKey: input.apiKey.trim(), allowPlaintext: input.allowPlaintext, keyInMemoryOnly: false, source: 'apiKey', trust });
   }
 
-  async importZuliprc(input: { contents: string; allowPlaintext: boolean }): Promise<Account> {
+  async importZuliprc(input: { contents: string; allowPlaintext: boolean; trust?: TrustChoice }): Promise<Account> {
     const rc = parseZuliprc(input.contents);
     const realmUrl = normalizeRealmUrl(rc.site);
+    const trust = resolveTrust(realmUrl, input.trust, rc);
     this.checkSecretStorage(input.allowPlaintext);
-    return this.verifyAndSave({ realmUrl, email: rc.email, apiKey: rc.apiKey, allowPlaintext: input.allowPlaintext, keyInMemoryOnly: false, source: 'zuliprc' });
+    return this.verifyAndSave({ realmUrl, email: rc.email, apiKey: rc.apiKey, allowPlaintext: input.allowPlaintext, keyInMemoryOnly: false, source: 'zuliprc', trust });
   }
 
   /** Forgets the account and its key. Signing out of an account already gone is not an error. */
@@ -161,15 +174,15 @@ export class AccountService {
   }
 
   private async verifyAndSave(candidate: Candidate): Promise<Account> {
-    const { realmUrl, email, apiKey } = candidate;
+    const { realmUrl, email, apiKey, trust } = candidate;
     const [me, realmName] = await Promise.all([
-      this.clientFor(realmUrl, { email, apiKey })
+      this.clientFor(realmUrl, trust, { email, apiKey })
         .call(getOwnUser, {})
         .then((reply) => reply.value)
         .catch((error: unknown) => {
-          throw explain(error, realmUrl, email, candidate.source);
+          throw explain(error, realmUrl, email, candidate.source, trust);
         }),
-      this.realmNameOf(realmUrl),
+      this.realmNameOf(realmUrl, trust),
     ]);
     if (!CONSOLE_ROLES.has(me.role)) throw notAnAdministrator(me, realmName, realmUrl);
 
@@ -186,6 +199,8 @@ export class AccountService {
       protection: plaintext ? 'plaintext' : 'encrypted',
       // Plain text only with consent, checked before any request; sealPlain so the form says so.
       secret: candidate.keyInMemoryOnly ? KEY_NOT_SAVED : plaintext ? sealPlain(apiKey) : this.secrets.seal(apiKey),
+      // The trust goes into the same atomic write as the key: an account is saved whole or not at all.
+      ...storedTrust(trust),
     };
     const before = new Map(this.accounts);
     this.accounts.set(id, account);
@@ -206,9 +221,9 @@ export class AccountService {
   }
 
   /** The realm's display name from GET /server_settings, or its host name when the server gives none. */
-  private async realmNameOf(realmUrl: string): Promise<string> {
+  private async realmNameOf(realmUrl: string, trust: ResolvedTrust): Promise<string> {
     try {
-      const settings = await this.clientFor(realmUrl).call(getServerSettings, {});
+      const settings = await this.clientFor(realmUrl, trust).call(getServerSettings, {});
       const name = settings.value.realm_name?.trim();
       if (name) return name;
     } catch {
@@ -217,8 +232,16 @@ export class AccountService {
     return new URL(realmUrl).hostname;
   }
 
-  private clientFor(realmUrl: string, credentials?: Credentials | (() => Credentials)): ApiClient {
-    return new ApiClient({ ...this.clientOptions, realmUrl, ...(credentials ? { credentials } : { credentials: undefined }) });
+  private clientFor(realmUrl: string, trust: ResolvedTrust, credentials?: Credentials | (() => Credentials)): ApiClient {
+    const connection: ConnectionTrust = { caPem: trust.caPem, unchecked: trust.unchecked };
+    const fetch = this.clientOptions.fetch ?? this.transport?.(realmUrl, connection);
+    return new ApiClient({
+      ...this.clientOptions,
+      realmUrl,
+      allowCleartext: trust.cleartext,
+      ...(fetch ? { fetch } : {}),
+      ...(credentials ? { credentials } : { credentials: undefined }),
+    });
   }
 
   private find(id: string): StoredAccount {
@@ -279,8 +302,8 @@ function protectionOf(sealed: string): Account['protection'] {
 }
 
 function publicAccount(account: StoredAccount): Account {
-  const { id, realmUrl, realmName, email, userId, fullName, role, protection } = account;
-  return { id, realmUrl, realmName, email, userId, fullName, role, protection };
+  const { id, realmUrl, realmName, email, userId, fullName, role, protection, trust } = account;
+  return { id, realmUrl, realmName, email, userId, fullName, role, protection, trust };
 }
 
 function notAnAdministrator(me: OwnUser, realmName: string, realmUrl: string): ConsoleError {
@@ -293,8 +316,10 @@ function notAnAdministrator(me: OwnUser, realmName: string, realmUrl: string): C
 }
 
 /** The sign-in errors a user can act on, in words that say what to do; the server's code is kept. */
-function explain(error: unknown, realmUrl: string, email: string, source: KeySource): unknown {
+function explain(error: unknown, realmUrl: string, email: string, source: KeySource, trust: ResolvedTrust): unknown {
   if (!(error instanceof ConsoleError)) return error;
+  const certificate = explainCertificate(error, realmUrl, trust);
+  if (certificate) return certificate;
   const words = signInWords(error.code, realmUrl, email, source);
   return words ? new ConsoleError(error.code, words, error.extra) : error;
 }

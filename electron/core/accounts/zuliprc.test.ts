@@ -18,6 +18,8 @@ describe('zuliprc', () => {
       email: 'olivia@sandbox.test',
       apiKey: KEY,
       site: 'https://chat.example.com',
+      insecure: false,
+      certBundle: null,
     });
   });
 
@@ -33,7 +35,7 @@ describe('zuliprc', () => {
       'key= ' + KEY,
       'site =https://chat.example.com/',
     ].join('\r\n');
-    expect(parseZuliprc(contents)).toEqual({ email: 'olivia@sandbox.test', apiKey: KEY, site: 'https://chat.example.com/' });
+    expect(parseZuliprc(contents)).toEqual({ email: 'olivia@sandbox.test', apiKey: KEY, site: 'https://chat.example.com/', insecure: false, certBundle: null });
   });
 
   test('an empty file is refused in words', () => {
@@ -64,5 +66,21 @@ describe('zuliprc', () => {
     expect(refusal('[api]\nemail=olivia@sandbox.test\nkey=\nsite=https://chat.example.com\n').msg).toBe(
       'In this zuliprc, the key= line of the [api] section is empty.',
     );
+  });
+
+  test('insecure and cert_bundle, the TLS keys upstream\'s client reads, are kept (they were dropped before)', () => {
+    const rc = parseZuliprc(`[api]\nemail=olivia@sandbox.test\nkey=${KEY}\nsite=https://chat.example.com\ninsecure=True\ncert_bundle=~/company-ca.pem\n`);
+    expect(rc).toMatchObject({ insecure: true, certBundle: '~/company-ca.pem' });
+    expect(parseZuliprc(`[api]\nemail=o@x\nkey=${KEY}\nsite=https://x\ninsecure=false\n`).insecure).toBe(false);
+  });
+
+  test('insecure with anything but true or false is refused, as upstream\'s client does', () => {
+    expect(refusal(`[api]\nemail=o@x\nkey=${KEY}\nsite=https://x\ninsecure=yes\n`).msg).toBe(
+      "This zuliprc says insecure=yes; it must be true or false. Remove the line to have the server's certificate checked.",
+    );
+  });
+
+  test('a client certificate is refused in words rather than dropped', () => {
+    expect(refusal(`[api]\nemail=o@x\nkey=${KEY}\nsite=https://x\nclient_cert=/etc/me.pem\nclient_cert_key=/etc/me.key\n`).msg).toContain('client certificate (client_cert)');
   });
 });

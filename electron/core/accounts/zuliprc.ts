@@ -1,5 +1,7 @@
 // Reads a zuliprc file, the INI file upstream's "Download zuliprc" button gives and its clients read
-// (Python's configparser): an [api] section with email, key and site.
+// (Python's configparser): an [api] section with email, key and site, and optionally the TLS keys
+// upstream's client reads: insecure (true or false) and cert_bundle (a CA file's path). A client
+// certificate (client_cert) is refused in words rather than silently dropped.
 import { ConsoleError } from '../errors';
 
 export interface Zuliprc {
@@ -7,6 +9,10 @@ export interface Zuliprc {
   apiKey: string;
   /** The realm's address as written in the file; the caller normalizes it. */
   site: string;
+  /** insecure=true: do not check the server's certificate (the user must agree first). */
+  insecure: boolean;
+  /** cert_bundle: the path of a CA file to trust, `~` expanded by the caller. */
+  certBundle: string | null;
 }
 
 const REQUIRED = [
@@ -28,7 +34,18 @@ export function parseZuliprc(contents: string): Zuliprc {
   const empty = REQUIRED.filter(([name]) => api.get(name) === '').map(([name]) => `${name}=`);
   if (empty.length > 0) throw invalid(`In this zuliprc, the ${listInWords(empty)} ${empty.length === 1 ? 'line' : 'lines'} of the [api] section ${empty.length === 1 ? 'is' : 'are'} empty.`);
 
-  return { email: api.get('email') ?? '', apiKey: api.get('key') ?? '', site: api.get('site') ?? '' };
+  if (api.get('client_cert') || api.get('client_cert_key')) {
+    throw invalid('This zuliprc signs in with a client certificate (client_cert), which Realm Console cannot use yet. Sign in with your email and API key or password instead.');
+  }
+  return { email: api.get('email') ?? '', apiKey: api.get('key') ?? '', site: api.get('site') ?? '', insecure: readInsecure(api.get('insecure')), certBundle: api.get('cert_bundle') || null };
+}
+
+/** As upstream's client reads it: true or false in any case, and nothing else. */
+function readInsecure(value: string | undefined): boolean {
+  if (value === undefined || value === '') return false;
+  const lower = value.toLowerCase();
+  if (lower === 'true' || lower === 'false') return lower === 'true';
+  throw invalid(`This zuliprc says insecure=${value}; it must be true or false. Remove the line to have the server's certificate checked.`);
 }
 
 /** The [api] section's keys (lower-cased, as configparser does) and values, or null without one. */

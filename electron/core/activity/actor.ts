@@ -1,5 +1,6 @@
-// Who the activity log names as the one who made a change: the signed-in user as the live state shows
-// them (a rename shows at once), or as the account was saved when the state does not list them.
+// Who the activity log names as the one who made a change (user changes, default settings and their
+// copies, invitation campaigns): the signed-in user as the live state shows them (a rename shows at
+// once), or as the account was saved when there is no state or it does not list them.
 import type { AccountService } from '../accounts/accounts';
 import type { RealmState } from '../session/realm-state';
 import { describeUser } from '../users/change-words';

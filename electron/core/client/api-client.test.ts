@@ -173,3 +173,34 @@ describe('with a rate limit of 2 requests a minute', () => {
     for (const ms of waits) expect(ms).toBeGreaterThan(50_000);
   });
 });
+
+test('each request is reported for the log: method, path without its query, status and time, never a credential', async () => {
+  const heard: unknown[] = [];
+  const client = new ApiClient({ realmUrl: sandbox.url, credentials: oliviaKey, onExchange: (exchange) => heard.push(exchange) });
+  await client.call(getUsers, { user_ids: [1] });
+  await new ApiClient({ realmUrl: sandbox.url, onExchange: (exchange) => heard.push(exchange) })
+    .call(fetchApiKey, { username: 'olivia@sandbox.test', password: 'wrong' })
+    .catch(() => undefined);
+  expect(heard).toEqual([
+    { realmUrl: sandbox.url, method: 'GET', path: '/api/v1/users', status: 200, ms: expect.any(Number) },
+    { realmUrl: sandbox.url, method: 'POST', path: '/api/v1/fetch_api_key', status: 401, ms: expect.any(Number) },
+  ]);
+  expect(JSON.stringify(heard)).not.toContain(oliviaKey.apiKey);
+});
+
+test('a request that got no reply is reported with the reason', async () => {
+  const heard: unknown[] = [];
+  const client = new ApiClient({ realmUrl: 'http://127.0.0.1:9', onExchange: (exchange) => heard.push(exchange) });
+  await client.call(fetchApiKey, { username: 'a@b.c', password: 'x' }).catch(() => undefined);
+  expect(heard).toEqual([
+    {
+      realmUrl: 'http://127.0.0.1:9',
+      method: 'POST',
+      path: '/api/v1/fetch_api_key',
+      status: null,
+      ms: expect.any(Number),
+      failure: 'NETWORK_ERROR',
+      reason: expect.stringMatching(/^Could not reach http:\/\/127\.0\.0\.1:9: .*Check the address and your network\.$/),
+    },
+  ]);
+});

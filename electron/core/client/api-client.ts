@@ -7,7 +7,7 @@ import { uploadFile, type Endpoint } from '../../../shared/api';
 import { ConsoleError } from '../errors';
 import { encodeRequest } from './encode';
 import { networkError, timeoutError } from './network-error';
-import { normalizeRealmUrl } from './realm-url';
+import { cleartextRefused, isCleartext, normalizeRealmUrl } from './realm-url';
 import { describeIssues, issueList, rateLimitError, readReply, retryAfterSeconds, type RawReply, type ReplyContext } from './reply';
 
 export { normalizeRealmUrl } from './realm-url';
@@ -32,6 +32,27 @@ export interface ApiClientOptions {
   /** Injectable so tests need not wait. */
   sleep?: (ms: number) => Promise<void>;
   fetch?: typeof globalThis.fetch;
+  /**
+   * The user agreed to reach this realm over http:// across a network (realm-url.ts isCleartext);
+   * without it every request to such a realm is refused before it is sent.
+   */
+  allowCleartext?: boolean;
+  /** Hears every request's outcome, for the log: never its headers or body. */
+  onExchange?: (exchange: Exchange) => void;
+}
+
+/** One request as the log records it. */
+export interface Exchange {
+  realmUrl: string;
+  method: string;
+  /** The path without its query string (where parameters, never credentials, would be). */
+  path: string;
+  /** The HTTP status; null when no reply came. */
+  status: number | null;
+  ms: number;
+  /** Why no reply came: the ConsoleError's code and words. */
+  failure?: string;
+  reason?: string;
 }
 
 export interface CallOptions {
@@ -73,6 +94,8 @@ export class ApiClient {
   private readonly maxRateLimitRetries: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly fetch: typeof globalThis.fetch;
+  private readonly refusal: ConsoleError | null;
+  private readonly onExchange: ((exchange: Exchange) => void) | undefined;
 
   constructor(options: ApiClientOptions) {
     // Idempotent on a normalized URL; saves a stray "/api/v1" from doubling in every request.
@@ -82,6 +105,10 @@ export class ApiClient {
     this.maxRateLimitRetries = options.maxRateLimitRetries ?? DEFAULT_RATE_LIMIT_RETRIES;
     this.sleep = options.sleep ?? defaultSleep;
     this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    // Checked at each request, not here: a saved account from before the rule must stay listed (and
+    // say why it cannot connect) rather than stop the sessions from starting.
+    this.refusal = isCleartext(this.realmUrl) && !options.allowCleartext ? cleartextRefused(this.realmUrl) : null;
+    this.onExchange = options.onExchange;
   }
 
   async call<E extends Endpoint>(
@@ -150,6 +177,7 @@ export class ApiClient {
   ): Promise<RawReply> {
     const { signal } = options;
     if (signal?.aborted) throw abortedError(ctx);
+    if (this.refusal) throw this.refusal;
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const controller = new AbortController();
     let timedOut = false;
@@ -160,6 +188,16 @@ export class ApiClient {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     const url = `${this.realmUrl}${API_PREFIX}${pathAndQuery}`;
+    const started = Date.now();
+    const record = (status: number | null, failure?: ConsoleError) =>
+      this.onExchange?.({
+        realmUrl: this.realmUrl,
+        method: endpoint.method,
+        path: API_PREFIX + pathAndQuery.split('?')[0],
+        status,
+        ms: Date.now() - started,
+        ...(failure ? { failure: failure.code, reason: failure.message } : {}),
+      });
     try {
       const response = await this.fetch(url, {
         method: endpoint.method,
@@ -170,17 +208,19 @@ export class ApiClient {
         redirect: 'manual',
       });
       if (response.status >= 300 && response.status < 400) {
+        record(response.status);
         await response.body?.cancel();
         throw redirectError(response, url, pathAndQuery, ctx);
       }
       // The timer keeps running while the body arrives: a server may stall after its headers.
       const text = await response.text();
+      record(response.status);
       return { status: response.status, headers: response.headers, text };
     } catch (error) {
       if (error instanceof ConsoleError) throw error;
-      if (signal?.aborted) throw abortedError(ctx);
-      if (timedOut) throw timeoutError(this.realmUrl, ctx.endpoint, timeoutMs);
-      throw networkError(error, this.realmUrl, ctx.endpoint);
+      const failure = signal?.aborted ? abortedError(ctx) : timedOut ? timeoutError(this.realmUrl, ctx.endpoint, timeoutMs) : networkError(error, this.realmUrl, ctx.endpoint);
+      record(null, failure);
+      throw failure;
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);

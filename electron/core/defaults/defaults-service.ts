@@ -12,6 +12,7 @@ import type { ActivityLog } from '../activity/activity-log';
 import { actorOf } from '../activity/actor';
 import { ConsoleError } from '../errors';
 import type { RealmSession } from '../session/session';
+import { settledState } from '../session/settle';
 import type { SessionManager } from '../session-manager';
 import { defaultsView, readOnlyReason } from './defaults-view';
 import { defaultsFailure } from './save-words';
@@ -20,7 +21,7 @@ export interface DefaultsServiceOptions {
   accounts: AccountService;
   sessions: SessionManager;
   activity: ActivityLog;
-  /** How long to wait for the save's events before answering with the values the server accepted. Default 5 s. */
+  /** How long to wait for the save's events before answering with the values the server accepted (default: session/settle.ts). */
   settleTimeoutMs?: number;
 }
 
@@ -33,28 +34,15 @@ export interface SaveRequest {
   source: SaveSource;
 }
 
-/** How often to look at the session's state while waiting for a save's events. */
-const SETTLE_POLL_MS = 20;
-
 export class DefaultsService {
-  private readonly accounts: AccountService;
-  private readonly sessions: SessionManager;
-  private readonly activity: ActivityLog;
-  private readonly settleTimeoutMs: number;
-
-  constructor(options: DefaultsServiceOptions) {
-    this.accounts = options.accounts;
-    this.sessions = options.sessions;
-    this.activity = options.activity;
-    this.settleTimeoutMs = options.settleTimeoutMs ?? 5_000;
-  }
+  constructor(private readonly options: DefaultsServiceOptions) {}
 
   async get(account: string): Promise<DefaultsView> {
-    return defaultsView(account, await this.sessions.get(account).whenReady());
+    return defaultsView(account, await this.options.sessions.get(account).whenReady());
   }
 
   async save(account: string, request: SaveRequest): Promise<DefaultsSaveResult> {
-    const session = this.sessions.get(account);
+    const session = this.options.sessions.get(account);
     const state = await session.whenReady();
     const current = defaultsView(account, state).values as DefaultsValues;
     const refusal = readOnlyReason(state.realmName, state.ownRole);
@@ -73,15 +61,15 @@ export class DefaultsService {
     if (changed.length === 0) return { saved: [], ignored: [], view: defaultsView(account, state) };
     const params = Object.fromEntries(changed.map((name) => [name, request.changes[name]]));
     const words = changed.map((name) => changeWords({ name, from: current[name], to: request.changes[name] as UserSettingValue }));
-    const entry = { actor: actorOf(this.accounts, account, state), ...describeSave(request.source, state.realmName) };
+    const entry = { actor: actorOf(this.options.accounts, account, state), ...describeSave(request.source, state.realmName) };
 
     let ignoredNames: string[];
     try {
-      ({ ignored: ignoredNames } = await this.accounts.client(account).call(updateRealmUserSettingsDefaults, params));
+      ({ ignored: ignoredNames } = await this.options.accounts.client(account).call(updateRealmUserSettingsDefaults, params));
     } catch (error) {
       if (!(error instanceof ConsoleError)) throw error;
       const worded = defaultsFailure(`Could not save the default settings of ${state.realmName}`, error, request.changes, state.featureLevel);
-      this.activity.record(account, { ...entry, details: words.join('; '), result: 'failed', error: worded.message });
+      this.options.activity.record(account, { ...entry, details: words.join('; '), result: 'failed', error: worded.message });
       throw worded;
     }
     const ignored = changed.filter((name) => ignoredNames.includes(name));
@@ -90,7 +78,7 @@ export class DefaultsService {
       ...saved.map((name) => changeWords({ name, from: current[name], to: request.changes[name] as UserSettingValue })),
       ...(ignored.length ? [`Not supported by this server, so not saved: ${settingList(ignored)}`] : []),
     ];
-    this.activity.record(account, { ...entry, details: details.join('; '), result: 'ok', error: null });
+    this.options.activity.record(account, { ...entry, details: details.join('; '), result: 'ok', error: null });
     const expectedNow = Object.fromEntries(saved.map((name) => [name, request.changes[name]])) as DefaultsValues;
     return {
       saved: saved.map((name) => ({ name, from: current[name] ?? null, to: request.changes[name] as UserSettingValue })),
@@ -105,16 +93,16 @@ export class DefaultsService {
    * accepted are shown: the resync that follows brings the rest.
    */
   private async settled(account: string, session: RealmSession, saved: DefaultsValues): Promise<DefaultsView> {
-    const deadline = Date.now() + this.settleTimeoutMs;
     const shows = (view: DefaultsView) => Object.entries(saved).every(([name, value]) => view.values[name] === value);
-    while (Date.now() < deadline) {
-      const state = session.state;
-      if (state) {
+    const shown = await settledState(
+      session,
+      (state) => {
         const view = defaultsView(account, state);
-        if (shows(view)) return view;
-      }
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
-    }
+        return shows(view) ? view : undefined;
+      },
+      this.options.settleTimeoutMs,
+    );
+    if (shown) return shown;
     const view = defaultsView(account, await session.whenReady());
     return { ...view, values: { ...view.values, ...(saved as Record<string, UserSettingValue>) } };
   }

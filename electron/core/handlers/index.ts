@@ -5,8 +5,10 @@ import { activityHandlers, type ActivityContext } from './activity';
 import { appInfo, type AppContext } from './app';
 import { channelHandlers, type ChannelsContext } from './channels';
 import { defaultsHandlers, type DefaultsContext } from './defaults';
+import { diagnosticsHandlers, type DiagnosticsContext } from './diagnostics';
 import { invitationHandlers, type InvitationsContext } from './invitations';
 import { moderationHandlers, type ModerationContext } from './moderation';
+import { networkHandlers, type NetworkContext } from './network';
 import { getUsers, listUsers, overview, profileFields, reconnect, sessionStatus, type RealmContext } from './realm';
 import { userHandlers, type UsersContext } from './users';
 
@@ -18,7 +20,9 @@ export type CoreContext = AppContext &
   ActivityContext &
   InvitationsContext &
   ModerationContext &
-  DefaultsContext;
+  DefaultsContext &
+  NetworkContext &
+  DiagnosticsContext;
 
 export const handlers: Handlers<CoreContext> = {
   'app.info': appInfo,
@@ -39,4 +43,6 @@ export const handlers: Handlers<CoreContext> = {
   ...invitationHandlers,
   ...moderationHandlers,
   ...defaultsHandlers,
+  ...networkHandlers,
+  ...diagnosticsHandlers,
 };

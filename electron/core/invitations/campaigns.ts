@@ -5,6 +5,7 @@
 // flight when the console died is checked with the server before anything is sent again.
 import { randomBytes } from 'node:crypto';
 import type { NewActivityEntry } from '../activity/activity-log';
+import { actorOf } from '../activity/actor';
 import type { Account, Campaign, CampaignOptions, CampaignSummary, InviteOutcome, Invitee, Push } from '../../../shared/ipc';
 import { addressKey } from '../../../shared/domain/address-list';
 import { CHECK_REASON } from '../../../shared/domain/invitee-checks';
@@ -91,7 +92,7 @@ export class Campaigns {
       detail: null,
       batchSize: input.batchSize,
       options: input.options,
-      actor: `${signedIn.fullName} (${signedIn.email})`,
+      actor: actorOf(this.options.accounts, account, null),
       inviterId: signedIn.userId,
       addresses: campaignAddresses(input.addresses),
       inFlight: null,

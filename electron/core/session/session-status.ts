@@ -14,13 +14,18 @@ export interface FailedTry {
   hasState: boolean;
   /** How long the tries have been failing, without a success in between. */
   failingForMs: number;
+  /**
+   * The failure is the way to the realm, not the realm: a proxy, or the server's certificate. Its own
+   * words say what to change, so they are kept instead of the short "Could not reach".
+   */
+  onTheWay?: boolean;
 }
 
 /** The state and the words after a failed try. */
 export function failureStatus(failed: FailedTry): { state: SessionState; detail: string } {
   const offline = failed.failingForMs >= OFFLINE_AFTER_MS;
   const state: SessionState = offline ? 'offline' : failed.hasState ? 'reconnecting' : 'connecting';
-  if (failed.code !== 'NETWORK_ERROR') return { state, detail: failed.message };
+  if (failed.code !== 'NETWORK_ERROR' || failed.onTheWay) return { state, detail: failed.message };
   const url = failed.realmUrl;
   if (offline) return { state, detail: `No connection to ${url} for ${inWords(failed.failingForMs)}.` };
   return { state, detail: failed.hasState ? `Lost the connection to ${url}.` : `Could not reach ${url}.` };

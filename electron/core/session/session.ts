@@ -53,7 +53,7 @@ interface Queue {
 }
 
 /** Upstream's 401s: the key or the account is no good any more, so retrying cannot help. */
-const SIGN_IN_AGAIN_CODES = new Set(['INVALID_API_KEY', 'USER_DEACTIVATED', 'REALM_DEACTIVATED', 'UNAUTHORIZED', 'AUTHENTICATION_FAILED', 'SECRET_UNREADABLE']);
+const SIGN_IN_AGAIN_CODES = new Set(['INVALID_API_KEY', 'USER_DEACTIVATED', 'REALM_DEACTIVATED', 'UNAUTHORIZED', 'AUTHENTICATION_FAILED', 'SECRET_UNREADABLE', 'CLEARTEXT_REFUSED']);
 /** Failures worth waiting out: the network, a server restarting behind its proxy, a rate limit. */
 const TRANSIENT_CODES = new Set(['NETWORK_ERROR', 'RATE_LIMIT_HIT']);
 /** A long-poll this much longer than the server's own timeout has outlived any heartbeat. */
@@ -311,10 +311,13 @@ export class RealmSession {
     }
     if (code !== null && SIGN_IN_AGAIN_CODES.has(code)) {
       // The saved key itself is unreadable: its message says so and asks for a new sign-in already.
+      // A saved http:// realm from before consent was asked for: its words say why; a new sign-in asks.
       const detail =
         code === 'SECRET_UNREADABLE'
           ? (error as Error).message
-          : `${this.client.realmUrl} no longer accepts this account's credentials (${(error as Error).message}). Sign in again to reconnect.`;
+          : code === 'CLEARTEXT_REFUSED'
+            ? `${(error as Error).message} Sign in to this organization again to choose.`
+            : `${this.client.realmUrl} no longer accepts this account's credentials (${(error as Error).message}). Sign in again to reconnect.`;
       this.halted = new ConsoleError(code, detail);
       this.statusKeeper.notLive('offline', detail, null);
       this.rejectWaiters(this.halted);
@@ -337,6 +340,7 @@ export class RealmSession {
       realmUrl: this.client.realmUrl,
       hasState: this.currentState !== null,
       failingForMs: this.now() - this.failingSince,
+      onTheWay: error instanceof ConsoleError && (error.extra.proxy !== undefined || error.extra.certificate !== undefined),
     });
     this.statusKeeper.notLive(state, detail, this.now() + delay);
     // Reads waiting for a first snapshot would otherwise wait through every backoff step.

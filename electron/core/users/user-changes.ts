@@ -17,12 +17,13 @@ import {
   type RuleVerdict,
 } from '../../../shared/domain/role-rules';
 import type { AccountService } from '../accounts/accounts';
-import { actorOf } from '../activity/actor';
 import type { ActivityLog } from '../activity/activity-log';
+import { actorOf } from '../activity/actor';
 import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
 import type { RealmState } from '../session/realm-state';
 import type { RealmSession } from '../session/session';
+import { settledState } from '../session/settle';
 import type { SessionManager } from '../session-manager';
 import { changeFailed, confirmationNeeded, describeUser, roleTransition } from './change-words';
 
@@ -30,7 +31,7 @@ export interface UserChangesOptions {
   accounts: AccountService;
   sessions: SessionManager;
   activity: ActivityLog;
-  /** How long to wait for the change's event before asking the server for the user. Default 5 s. */
+  /** How long to wait for the change's event before asking the server for the user (default: session/settle.ts). */
   settleTimeoutMs?: number;
 }
 
@@ -55,21 +56,9 @@ interface Change {
 export type ChangeAttempt = { outcome: 'changed' | 'unchanged' } | { outcome: 'failed'; reason: string; code: string };
 
 const ALLOWED: RuleVerdict = { allowed: true };
-/** How often to look at the session's state while waiting for a change's event. */
-const SETTLE_POLL_MS = 20;
 
 export class UserChanges {
-  private readonly accounts: AccountService;
-  private readonly sessions: SessionManager;
-  private readonly activity: ActivityLog;
-  private readonly settleTimeoutMs: number;
-
-  constructor(options: UserChangesOptions) {
-    this.accounts = options.accounts;
-    this.sessions = options.sessions;
-    this.activity = options.activity;
-    this.settleTimeoutMs = options.settleTimeoutMs ?? 5_000;
-  }
+  constructor(private readonly options: UserChangesOptions) {}
 
   /** `acknowledged`: the hazards the user confirmed in words (shared/domain/role-rules.ts). */
   async changeRole(account: string, userId: number, role: Role, acknowledged: readonly RoleHazard[] = []): Promise<User> {
@@ -124,18 +113,18 @@ export class UserChanges {
     let session: RealmSession;
     let state: RealmState;
     try {
-      session = this.sessions.get(account);
+      session = this.options.sessions.get(account);
       state = await session.whenReady();
     } catch (error) {
       // Signed out, offline or refused before anything could be looked up: said with what was tried.
       if (!(error instanceof ConsoleError)) throw error;
       throw changeFailed(`${change.what} could not be made`, error, null);
     }
-    const actor = actorOf(this.accounts, account, state);
+    const actor = actorOf(this.options.accounts, account, state);
     const target = state.users.get(userId);
     if (!target) {
       const reason = `There is no user with ID ${userId} in ${state.realmName}. They may have been removed; reload the list of users.`;
-      this.activity.record(account, { actor, action: change.action, target: `User ${userId}`, details: '', result: 'failed', error: reason });
+      this.options.activity.record(account, { actor, action: change.action, target: `User ${userId}`, details: '', result: 'failed', error: reason });
       throw new ConsoleError('NO_SUCH_USER', reason, { userId });
     }
     const entry = { actor, action: change.action, target: describeUser(target), details: change.details(target) };
@@ -144,36 +133,33 @@ export class UserChanges {
     const verdict = change.check(state, target);
     if (verdict instanceof ConsoleError || !verdict.allowed) {
       const refusal = verdict instanceof ConsoleError ? verdict : new ConsoleError('NOT_ALLOWED', verdict.reason, { userId });
-      this.activity.record(account, { ...entry, result: 'failed', error: refusal.message });
+      this.options.activity.record(account, { ...entry, result: 'failed', error: refusal.message });
       throw refusal;
     }
     try {
-      await change.send(this.accounts.client(account), target);
+      await change.send(this.options.accounts.client(account), target);
     } catch (error) {
       if (!(error instanceof ConsoleError)) throw error;
       const worded = changeFailed(change.failure(target), error, target);
-      this.activity.record(account, { ...entry, result: 'failed', error: worded.message });
+      this.options.activity.record(account, { ...entry, result: 'failed', error: worded.message });
       throw worded;
     }
-    this.activity.record(account, { ...entry, result: 'ok', error: null });
+    this.options.activity.record(account, { ...entry, result: 'ok', error: null });
     return { outcome: 'changed' as const, target, session };
   }
 
   private async settled(account: string, session: RealmSession, userId: number, shows: (user: User) => boolean, target: User): Promise<User> {
-    const deadline = Date.now() + this.settleTimeoutMs;
-    let seen: RealmState | null = null;
-    while (Date.now() < deadline) {
-      const state = session.state;
-      // Only a new state can have changed; looking is one map lookup.
-      if (state && state !== seen) {
-        seen = state;
+    const shown = await settledState(
+      session,
+      (state) => {
         const user = state.users.get(userId);
-        if (user && shows(user)) return user;
-      }
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
-    }
+        return user && shows(user) ? user : undefined;
+      },
+      this.options.settleTimeoutMs,
+    );
+    if (shown) return shown;
     try {
-      const { value } = await this.accounts.client(account).call(getUser, { user_id: userId, include_custom_profile_fields: true });
+      const { value } = await this.options.accounts.client(account).call(getUser, { user_id: userId, include_custom_profile_fields: true });
       return value.user;
     } catch (error) {
       if (!(error instanceof ConsoleError)) throw error;

@@ -19,7 +19,7 @@ export function NotLiveBanner({ account }: { account: Account }) {
   const known = status.lastLiveAt !== null;
   const trying = status.retryAt !== null && status.retryAt <= now;
   return (
-    <section className="not-live" data-state={status.state} aria-labelledby={titleId}>
+    <section className="notice not-live" data-tone={status.state === 'offline' ? 'danger' : 'warning'} data-state={status.state} aria-labelledby={titleId}>
       <Icon name={status.state === 'offline' ? 'offline' : 'reconnecting'} className="not-live-icon" />
       <div className="not-live-text">
         <p>

@@ -133,3 +133,20 @@ describe('realm switcher', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
   });
 });
+
+test('an organization reached by consent unencrypted, or with its certificate unchecked, is marked so in the toggle and the list', async () => {
+  const lan: Account = { ...olivia, realmUrl: 'http://10.1.2.3:9991', trust: { certificateAuthorities: [], certificateUnchecked: false, cleartext: true } };
+  const selfSigned: Account = { ...adam, trust: { certificateAuthorities: [], certificateUnchecked: true, cleartext: false } };
+  installFakeBridge({
+    'accounts.list': () => [lan, selfSigned],
+    'session.status': () => ({ state: 'live', detail: null, retryAt: null, lastLiveAt: null }),
+    'realm.overview': () => overview,
+  });
+  renderWithQueries(<App />);
+  await waitFor(() => expect(toggle().textContent).toContain('Unencrypted connection'));
+  expect(toggle().textContent).not.toContain('Certificate not checked');
+  fireEvent.click(toggle());
+  const panel = screen.getByRole('group', { name: 'Organizations' });
+  expect(within(panel).getByRole('button', { name: /^Sandbox Realm.*Unencrypted connection/ })).toBeTruthy();
+  expect(within(panel).getByRole('button', { name: /^Second Realm.*Certificate not checked/ })).toBeTruthy();
+});

@@ -1,7 +1,9 @@
 // The top of the sidebar: which organization the console shows, and the others it is signed in to.
 // Opens a panel listing each account (switch to it, or sign out of it) and "Add an organization…".
 // Arrow keys move between organizations, Escape closes, Tab reaches every button. Organizations that
-// share a name on different servers show their server's address, so no two entries read the same.
+// share a name on different servers show their server's address, so no two entries read the same. An
+// organization reached unencrypted, or whose certificate is not checked (both only by the user's
+// consent), carries a warning badge wherever it is named here, for as long as it is signed in.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Account } from '../../../shared/ipc';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -205,6 +207,7 @@ function AccountLabel({ account, withEmail, withServer }: { account: Account; wi
         <Pause />
         {account.fullName} · {ROLE_NAMES[account.role]}
       </span>
+      <TrustBadges account={account} />
       {withEmail && (
         <span className="account-email">
           <Pause />
@@ -215,6 +218,30 @@ function AccountLabel({ account, withEmail, withServer }: { account: Account; wi
         <span className="account-warning">
           <Pause />
           API key saved unencrypted
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The consents that weaken the connection, as warnings that never go away while the account is there. */
+function TrustBadges({ account }: { account: Account }) {
+  const { cleartext, certificateUnchecked } = account.trust;
+  if (!cleartext && !certificateUnchecked) return null;
+  return (
+    <span className="trust-badges">
+      {cleartext && (
+        <span className="trust-badge" title="You allowed unencrypted http:// to this server: the API key crosses the network readable by anyone on the way.">
+          <Pause />
+          <Icon name="offline" />
+          Unencrypted connection
+        </span>
+      )}
+      {certificateUnchecked && (
+        <span className="trust-badge" title="You allowed this server's certificate unchecked: a connection intercepted on the way would not be noticed.">
+          <Pause />
+          <Icon name="offline" />
+          Certificate not checked
         </span>
       )}
     </span>

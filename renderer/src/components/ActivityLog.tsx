@@ -19,7 +19,7 @@ export function ActivityLog({ account, realmName }: { account: string; realmName
 
   return (
     <section className="activity" aria-labelledby="activity-title">
-      <div className="activity-head">
+      <div className="section-head">
         <div>
           <h2 id="activity-title">Activity log</h2>
           <p className="muted">Every change made from this console to {realmName}, kept on this computer. Newest first.</p>
@@ -60,13 +60,13 @@ export function ActivityEntries({ log, entries, empty = NOTHING_YET }: { log: Us
     );
   }
   const shown = entries ?? log.data;
-  if (shown.length === 0) return <p className="notice">{empty}</p>;
+  if (shown.length === 0) return <p className="empty-state">{empty}</p>;
   return (
     <>
       {log.data.length >= ACTIVITY_LIMIT && (
         <p className="muted">The latest {count.format(ACTIVITY_LIMIT)} changes are shown; Export CSV saves all of them.</p>
       )}
-      <div className="activity-scroll">
+      <div className="panel activity-scroll">
         <table className="activity-table">
           <thead>
             <tr>

@@ -58,11 +58,6 @@ export function useRoleBatch(account: string, batchId: string | null) {
   });
 }
 
-/** The latest `job.progress` push of a job; filled by pushes only (queries/pushes.ts). */
-export function useJobProgress(account: string, jobId: string | null) {
-  return useQuery<JobProgress>({ queryKey: queryKeys.jobProgress(account, jobId ?? ''), queryFn: skipToken, staleTime: Infinity });
-}
-
 type BatchAction =
   | ({ kind: 'start' } & Omit<ChannelInput<'users.bulkRole.start'>, 'account'>)
   | { kind: 'retryFailed' | 'cancel'; batchId: string };

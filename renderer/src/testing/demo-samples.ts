@@ -11,6 +11,7 @@ export const olivia: Account = {
   fullName: 'Olivia Owner',
   role: 100,
   protection: 'encrypted',
+  trust: { certificateAuthorities: [], certificateUnchecked: false, cleartext: false },
 };
 
 export const adam: Account = { ...olivia, id: 'acc-adam', email: 'adam@sandbox.test', userId: 2, fullName: 'Adam Admin', role: 200, realmName: 'Second Realm' };

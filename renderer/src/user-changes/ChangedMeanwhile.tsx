@@ -18,7 +18,7 @@ export interface ChangedMeanwhileProps {
 export function ChangedMeanwhile({ theirs, mine, what, subject, onKeep, onTake }: ChangedMeanwhileProps) {
   const of = subject ? <span className="visually-hidden"> ({subject})</span> : null;
   return (
-    <div className="meanwhile" role="status">
+    <div className="notice meanwhile" data-tone="accent" role="status">
       <p>
         Changed on the server to <strong>{theirs}</strong> meanwhile. Your {what}, <strong>{mine}</strong>, is not sent.
       </p>

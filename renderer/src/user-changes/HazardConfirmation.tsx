@@ -18,7 +18,7 @@ export function HazardConfirmation({ review, realmName, confirmed, onConfirm }: 
   const id = useId();
   if (review.hazards.length === 0) return null;
   return (
-    <div className="hazard" role="group" aria-labelledby={`${id}-title`} aria-describedby={`${id}-warning`}>
+    <div className="notice hazard" data-tone="warning" role="group" aria-labelledby={`${id}-title`} aria-describedby={`${id}-warning`}>
       <p id={`${id}-title`} className="hazard-title">
         <Icon name="offline" />
         <span>{hazardTitle(review)}</span>

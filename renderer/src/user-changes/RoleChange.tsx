@@ -80,8 +80,8 @@ export function RoleChange({ account, actor, user, people, headingLevel = 3 }: R
   if (actor.role > 200) {
     // Also what remains after administrators demote themselves: what they did stays said.
     return (
-      <section className="change-section" aria-labelledby={`${id}-title`}>
-        <Heading id={`${id}-title`}>Change role</Heading>
+      <section className="panel-section" aria-labelledby={`${id}-title`}>
+        <Heading id={`${id}-title`} className="section-label">Change role</Heading>
         <p className="role-reason">Only organization administrators and owners can change roles.</p>
         {doneNote}
       </section>
@@ -89,8 +89,8 @@ export function RoleChange({ account, actor, user, people, headingLevel = 3 }: R
   }
 
   return (
-    <section className="change-section" aria-labelledby={`${id}-title`}>
-      <Heading id={`${id}-title`}>Change role</Heading>
+    <section className="panel-section" aria-labelledby={`${id}-title`}>
+      <Heading id={`${id}-title`} className="section-label">Change role</Heading>
       <fieldset className="role-options" aria-labelledby={`${id}-title`} disabled={change.isPending}>
         {options.map((option) => {
           const reasonId = `${id}-reason-${option.role}`;
@@ -123,7 +123,7 @@ export function RoleChange({ account, actor, user, people, headingLevel = 3 }: R
         <ChangedMeanwhile theirs={ROLE_NAMES[draft.theirs]} mine={ROLE_NAMES[chosen]} what="choice" onKeep={draft.keepMine} onTake={draft.takeTheirs} />
       )}
       {move && review && (
-        <div className="change-review">
+        <div className="notice change-review" data-tone="info">
           <p>
             <strong>{review.promotions.length > 0 ? 'Gains rights' : 'Loses rights'}</strong> · {moveWords(move)}
           </p>

@@ -51,8 +51,8 @@ export function StatusChange({ account, actor, user, people, headingLevel = 3 }:
   };
 
   return (
-    <section className="change-section" aria-labelledby={`${id}-title`}>
-      <Heading id={`${id}-title`}>{user.is_active ? 'Deactivate' : 'Reactivate'}</Heading>
+    <section className="panel-section" aria-labelledby={`${id}-title`}>
+      <Heading id={`${id}-title`} className="section-label">{user.is_active ? 'Deactivate' : 'Reactivate'}</Heading>
       <p className="muted">
         {user.is_active
           ? 'A deactivated user cannot sign in or receive messages; their messages stay. You can reactivate them later.'

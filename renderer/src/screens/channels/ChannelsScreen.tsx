@@ -4,14 +4,14 @@
 import { useEffect } from 'react';
 import type { Account } from '../../../../shared/ipc';
 import { NoAccount } from '../../components/NoAccount';
-import { Tabs } from '../../components/Tabs';
+import { TabPanel, Tabs, type Tab } from '../../components/Tabs';
 import { ChannelActivity } from './ChannelActivity';
 import { ChannelsWorkspace } from './ChannelsWorkspace';
 import { useChannelsUi, type ChannelsTab } from './channels-ui';
 import '../users/users.css';
 import './channels.css';
 
-const TABS: { id: ChannelsTab; label: string }[] = [
+const TABS: Tab<ChannelsTab>[] = [
   { id: 'channels', label: 'Channels' },
   { id: 'activity', label: 'Activity log' },
 ];
@@ -25,11 +25,11 @@ export function ChannelsScreen({ account }: { account: Account | null }) {
 
   return (
     <section className="channels-screen" aria-labelledby="screen-title">
-      <div className="users-title">
+      <div className="title-with-tabs users-title">
         <h1 id="screen-title">Channels &amp; folders</h1>
         {account && <ChannelsTabs />}
       </div>
-      {!account ? <NoAccount /> : stateAccount === account.id ? <TabPanel account={account} /> : null}
+      {!account ? <NoAccount /> : stateAccount === account.id ? <ChannelsPanel account={account} /> : null}
     </section>
   );
 }
@@ -37,14 +37,14 @@ export function ChannelsScreen({ account }: { account: Account | null }) {
 function ChannelsTabs() {
   const tab = useChannelsUi((state) => state.tab);
   const setTab = useChannelsUi((state) => state.setTab);
-  return <Tabs label="Channels & folders" idPrefix="channels" tabs={TABS} selected={tab} onSelect={setTab} />;
+  return <Tabs prefix="channels" label="Channels & folders" tabs={TABS} selected={tab} onSelect={setTab} />;
 }
 
-function TabPanel({ account }: { account: Account }) {
+function ChannelsPanel({ account }: { account: Account }) {
   const tab = useChannelsUi((state) => state.tab);
   return (
-    <div className="users-panel" role="tabpanel" id={`channels-panel-${tab}`} aria-labelledby={`channels-tab-${tab}`}>
+    <TabPanel prefix="channels" selected={tab} className="users-panel">
       {tab === 'channels' ? <ChannelsWorkspace account={account} /> : <ChannelActivity account={account} />}
-    </div>
+    </TabPanel>
   );
 }

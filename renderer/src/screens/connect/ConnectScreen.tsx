@@ -2,6 +2,7 @@
 // Three ways to sign in, chosen with a segmented control (radio buttons: arrow keys move between them).
 import { useEffect, useState } from 'react';
 import { ThemeSwitch } from '../../app/ThemeSwitch';
+import { NetworkDialog } from '../../network/NetworkDialog';
 import { useSelectedAccount } from '../../queries/accounts';
 import { useUi } from '../../stores/ui';
 import { ApiKeyForm } from './ApiKeyForm';
@@ -26,6 +27,8 @@ export function ConnectScreen() {
   const closeConnect = useUi((state) => state.closeConnect);
   // Opened from "Add an organization…" (rather than shown because the console is signed in nowhere).
   const canGoBack = useUi((state) => state.connectOpen);
+  // Behind a proxy, the first sign-in needs the network settings first.
+  const [networkOpen, setNetworkOpen] = useState(false);
 
   // Escape goes back to where "Add an organization…" was chosen.
   useEffect(() => {
@@ -68,7 +71,11 @@ export function ConnectScreen() {
       </div>
       <div className="connect-theme">
         <ThemeSwitch />
+        <button type="button" className="link-button" onClick={() => setNetworkOpen(true)}>
+          Network settings…
+        </button>
       </div>
+      <NetworkDialog open={networkOpen} onClose={() => setNetworkOpen(false)} />
     </main>
   );
 }

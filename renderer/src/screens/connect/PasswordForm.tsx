@@ -10,15 +10,20 @@ import { useSignInWithPassword } from '../../queries/accounts';
 import { FormFooter } from './FormFooter';
 import { formWords } from './form-words';
 import { PlaintextConsent } from './PlaintextConsent';
+import { NO_TRUST, trustChoiceOf, trustFields } from './trust';
+import { TrustOptions } from './TrustOptions';
 import { UrlField } from './UrlField';
 import { useSignInFlow } from './use-sign-in-flow';
 
-const schema = accountChannels['accounts.signInWithPassword'].input.omit({ allowPlaintext: true });
+const schema = accountChannels['accounts.signInWithPassword'].input.omit({ allowPlaintext: true, trust: true }).extend(trustFields);
 
 export function PasswordForm({ draft, onDraft }: DraftProps) {
-  const form = useForm({ resolver: zodResolver(schema, formWords), defaultValues: { realmUrl: draft.realmUrl, email: draft.email, password: '' } });
+  const form = useForm({ resolver: zodResolver(schema, formWords), defaultValues: { realmUrl: draft.realmUrl, email: draft.email, password: '', ...NO_TRUST } });
   const signIn = useSignInWithPassword();
-  const flow = useSignInFlow('password', form, (values, allowPlaintext) => signIn.mutateAsync({ ...values, allowPlaintext }));
+  const flow = useSignInFlow('password', form, async ({ caFile, allowCleartext, allowUncheckedCertificate, ...values }, allowPlaintext) => {
+    const trust = await trustChoiceOf({ caFile, allowCleartext, allowUncheckedCertificate });
+    return signIn.mutateAsync({ ...values, allowPlaintext, ...(trust ? { trust } : {}) });
+  });
   const { errors, isSubmitting } = form.formState;
   return (
     <form className="connect-form" noValidate onSubmit={flow.onSubmit}>
@@ -27,6 +32,7 @@ export function PasswordForm({ draft, onDraft }: DraftProps) {
       <Field label="Password" error={errors.password}>
         {(control) => <input {...control} {...form.register('password')} type="password" autoComplete="current-password" />}
       </Field>
+      <TrustOptions form={form} offers={flow.offers} />
       <FormFooter errors={errors} pending={isSubmitting} label="Sign in" pendingLabel="Signing in…" />
       <PlaintextConsent flow={flow} />
     </form>

@@ -6,10 +6,12 @@ import { FilePicker } from '../../components/FilePicker';
 import { useImportZuliprc } from '../../queries/accounts';
 import { FormFooter } from './FormFooter';
 import { PlaintextConsent } from './PlaintextConsent';
+import { NO_TRUST, trustChoiceOf, type TrustValues } from './trust';
+import { TrustOptions } from './TrustOptions';
 import { useSignInFlow } from './use-sign-in-flow';
 import { readZuliprc, ZuliprcFileProblem } from './zuliprc-file';
 
-interface Values {
+interface Values extends TrustValues {
   file: FileList | null;
 }
 
@@ -25,11 +27,12 @@ async function checkFile(files: FileList | null): Promise<string | true> {
 }
 
 export function ZuliprcForm() {
-  const form = useForm<Values>({ defaultValues: { file: null } });
+  const form = useForm<Values>({ defaultValues: { file: null, ...NO_TRUST } });
   const importFile = useImportZuliprc();
-  const flow = useSignInFlow('zuliprc', form, async (values, allowPlaintext) =>
-    importFile.mutateAsync({ contents: await readZuliprc(values.file?.[0]), allowPlaintext }),
-  );
+  const flow = useSignInFlow('zuliprc', form, async (values, allowPlaintext) => {
+    const trust = await trustChoiceOf(values);
+    return importFile.mutateAsync({ contents: await readZuliprc(values.file?.[0]), allowPlaintext, ...(trust ? { trust } : {}) });
+  });
   const { errors, isSubmitting } = form.formState;
   return (
     <form className="connect-form" noValidate onSubmit={flow.onSubmit}>
@@ -41,6 +44,7 @@ export function ZuliprcForm() {
         {/* No `accept` filter: the file is usually named plain "zuliprc", which an extension filter would hide. */}
         {(control) => <FilePicker {...control} {...form.register('file', { validate: checkFile })} />}
       </Field>
+      <TrustOptions form={form} offers={flow.offers} />
       <FormFooter errors={errors} pending={isSubmitting} label="Import and sign in" pendingLabel="Signing in…" />
       <PlaintextConsent flow={flow} />
     </form>

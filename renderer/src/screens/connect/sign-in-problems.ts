@@ -5,7 +5,7 @@ import { BridgeError } from '../../bridge/bridge';
 import { errorWords } from '../../errors/words';
 
 export type SignInMethod = 'password' | 'apiKey' | 'zuliprc';
-export type SignInField = 'realmUrl' | 'email' | 'password' | 'apiKey' | 'file';
+export type SignInField = 'realmUrl' | 'email' | 'password' | 'apiKey' | 'file' | 'caFile';
 
 export interface SignInProblem {
   /** The input the problem is about; null: the form as a whole. */
@@ -18,9 +18,9 @@ export interface SignInProblem {
 export const NEEDS_CONSENT = 'SECRET_STORAGE_UNAVAILABLE';
 
 const FIELDS_OF: Record<SignInMethod, readonly SignInField[]> = {
-  password: ['realmUrl', 'email', 'password'],
-  apiKey: ['realmUrl', 'email', 'apiKey'],
-  zuliprc: ['file'],
+  password: ['realmUrl', 'email', 'password', 'caFile'],
+  apiKey: ['realmUrl', 'email', 'apiKey', 'caFile'],
+  zuliprc: ['file', 'caFile'],
 };
 
 /** Per code: the field it is about for each method, and what to do when it differs from the general advice. */
@@ -39,6 +39,12 @@ const PLACES: Record<string, { field: Partial<Record<SignInMethod, SignInField>>
   UNAUTHORIZED: { field: { apiKey: 'apiKey', zuliprc: 'file' } },
   USER_DEACTIVATED: { field: { password: 'email', apiKey: 'email', zuliprc: 'file' } },
   NOT_AN_ADMINISTRATOR: { field: { password: 'email', apiKey: 'email', zuliprc: 'file' } },
+  CLEARTEXT_REFUSED: {
+    field: { password: 'realmUrl', apiKey: 'realmUrl', zuliprc: 'file' },
+    zuliprcAction: 'The address comes from the site line of the file.',
+  },
+  CERTIFICATE_UNTRUSTED: { field: { password: 'caFile', apiKey: 'caFile', zuliprc: 'caFile' } },
+  INVALID_CA_FILE: { field: { password: 'caFile', apiKey: 'caFile', zuliprc: 'caFile' } },
 };
 
 export function signInProblem(error: unknown, method: SignInMethod): SignInProblem {

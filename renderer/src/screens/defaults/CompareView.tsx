@@ -22,7 +22,7 @@ export function CompareView({ account }: { account: Account }) {
 
   return (
     <section className="compare" aria-labelledby="compare-title">
-      <div className="compare-head">
+      <div className="section-head compare-head">
         <div>
           <h2 id="compare-title">Compare realms</h2>
           <p className="muted">
@@ -35,7 +35,7 @@ export function CompareView({ account }: { account: Account }) {
           Only differences <span className="muted">({differing} {differing === 1 ? 'setting differs' : 'settings differ'})</span>
         </label>
       </div>
-      <div className="compare-scroll">
+      <div className="panel compare-scroll">
         <table className="compare-table">
           <caption className="visually-hidden">Default settings by realm{onlyDifferences ? ', only the settings that differ' : ''}</caption>
           <thead>

@@ -1,17 +1,17 @@
 // "Copy to other realms": which settings (by section), to which signed-in realms, and what each realm
 // would change, before anything is sent. Nothing is preselected; realms where the signed-in user is
 // not an administrator cannot be chosen, and say why.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { UserSettingName, UserSettingValue } from '../../../../shared/api';
 import { changeWords, settingList } from '../../../../shared/domain/defaults-words';
 import { catalogueByGroup, type SettingGroup } from '../../../../shared/domain/user-settings-defaults';
 import type { Account, DefaultsCopy, DefaultsView } from '../../../../shared/ipc';
+import { Dialog } from '../../components/Dialog';
 import { ProblemText } from '../../components/Field';
 import { errorWords } from '../../errors/words';
 import { useAccounts } from '../../queries/accounts';
 import { useAllDefaults, useCopyAction } from '../../queries/defaults';
 import { hostOf } from './realm-host';
-import '../../components/dialog.css';
 
 const GROUPS = catalogueByGroup();
 
@@ -24,12 +24,6 @@ export interface CopyDialogProps {
 }
 
 export function CopyDialog({ view, unsaved, onClose, onStarted }: CopyDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
   const others = (useAccounts().data ?? []).filter((account) => account.id !== view.account);
   const defaults = useAllDefaults(others);
   const [groups, setGroups] = useState<ReadonlySet<SettingGroup>>(() => new Set(GROUPS.map(({ group }) => group.id)));
@@ -47,57 +41,42 @@ export function CopyDialog({ view, unsaved, onClose, onStarted }: CopyDialogProp
   const failure = start.isError ? errorWords(start.error) : null;
 
   return (
-    <dialog
-      ref={dialog}
-      className="dialog copy-dialog"
-      aria-labelledby="defaults-copy-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
+    <Dialog
+      title="Copy default settings to other realms"
+      wide
+      onCancel={onClose}
+      confirm={{
+        label: start.isPending ? 'Starting…' : targets.size === 1 ? 'Copy to 1 realm' : `Copy to ${targets.size} realms`,
+        disabled: targets.size === 0 || names.length === 0 || start.isPending,
+        onClick: () => start.mutate({ kind: 'start', targets: [...targets], names }),
       }}
     >
-      <h2 id="defaults-copy-title">Copy default settings to other realms</h2>
-      <div className="dialog-body">
-        <p>
-          The values {view.realmName} has saved now are copied: each realm gets one request with only the settings that differ there.
-          {unsaved > 0 && ` Your ${unsaved} unsaved ${unsaved === 1 ? 'change is' : 'changes are'} not included: save first to copy ${unsaved === 1 ? 'it' : 'them'}.`}
-        </p>
-        <fieldset className="copy-groups">
-          <legend>Settings to copy ({names.length})</legend>
-          {GROUPS.map(({ group, entries }) => (
-            <label key={group.id} className="copy-check">
-              <input type="checkbox" checked={groups.has(group.id)} onChange={() => setGroups(toggle(groups, group.id))} />
-              {group.label} <span className="muted">({entries.length})</span>
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="copy-targets">
-          <legend>Copy to</legend>
-          {others.length === 0 && <p className="muted">You are signed in to no other realm. Add one with “Add an organization…” in the realm switcher, then copy.</p>}
-          {others.map((account, index) => (
-            <Target key={account.id} account={account} query={defaults[index]} names={names} source={view.values} checked={targets.has(account.id)} onToggle={() => setTargets(toggle(targets, account.id))} />
-          ))}
-        </fieldset>
-        {failure && (
-          <div role="alert">
-            <ProblemText className="form-error" message={`Could not start the copy: ${failure.message}`} action={failure.action} />
-          </div>
-        )}
-      </div>
-      <div className="dialog-actions">
-        <button type="button" className="button" autoFocus onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={targets.size === 0 || names.length === 0 || start.isPending}
-          onClick={() => start.mutate({ kind: 'start', targets: [...targets], names })}
-        >
-          {start.isPending ? 'Starting…' : targets.size === 1 ? 'Copy to 1 realm' : `Copy to ${targets.size} realms`}
-        </button>
-      </div>
-    </dialog>
+      <p>
+        The values {view.realmName} has saved now are copied: each realm gets one request with only the settings that differ there.
+        {unsaved > 0 && ` Your ${unsaved} unsaved ${unsaved === 1 ? 'change is' : 'changes are'} not included: save first to copy ${unsaved === 1 ? 'it' : 'them'}.`}
+      </p>
+      <fieldset className="copy-groups">
+        <legend>Settings to copy ({names.length})</legend>
+        {GROUPS.map(({ group, entries }) => (
+          <label key={group.id} className="copy-check">
+            <input type="checkbox" checked={groups.has(group.id)} onChange={() => setGroups(toggle(groups, group.id))} />
+            {group.label} <span className="muted">({entries.length})</span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="copy-targets">
+        <legend>Copy to</legend>
+        {others.length === 0 && <p className="muted">You are signed in to no other realm. Add one with “Add an organization…” in the realm switcher, then copy.</p>}
+        {others.map((account, index) => (
+          <Target key={account.id} account={account} query={defaults[index]} names={names} source={view.values} checked={targets.has(account.id)} onToggle={() => setTargets(toggle(targets, account.id))} />
+        ))}
+      </fieldset>
+      {failure && (
+        <div role="alert">
+          <ProblemText className="form-error" message={`Could not start the copy: ${failure.message}`} action={failure.action} />
+        </div>
+      )}
+    </Dialog>
   );
 }
 

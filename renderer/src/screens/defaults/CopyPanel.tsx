@@ -6,56 +6,40 @@ import { settingList } from '../../../../shared/domain/defaults-words';
 import type { Account, CopyOutcome, DefaultsCopy } from '../../../../shared/ipc';
 import { useQueryClient } from '@tanstack/react-query';
 import { ProblemText } from '../../components/Field';
+import { JobPanelUnread } from '../../components/JobPanel';
 import { errorWords } from '../../errors/words';
 import { useAccounts } from '../../queries/accounts';
 import { activityKey } from '../../queries/activity';
 import { useCopyAction, useDefaultsCopy } from '../../queries/defaults';
-import { useJobProgress } from '../../queries/users';
+import { useJobFollowed } from '../../queries/jobs';
 import { hostOf } from './realm-host';
 
 const OUTCOME_WORDS: Record<CopyOutcome['outcome'], string> = { pending: 'Waiting', applied: 'Applied', unchanged: 'Already the same', failed: 'Failed' };
 
 export function CopyPanel({ account, copyId, onClose, onRetried }: { account: string; copyId: string; onClose(): void; onRetried(copy: DefaultsCopy): void }) {
   const copy = useDefaultsCopy(account, copyId);
-  const progress = useJobProgress(account, copyId).data;
+  const progress = useJobFollowed(copy, account, copyId);
   const retry = useCopyAction(account, onRetried);
   const client = useQueryClient();
   const accounts = useAccounts().data ?? [];
   const id = useId();
   const data = copy.data;
   const done = data?.status === 'done';
-  const { refetch } = copy;
-  const stale = progress?.status === 'done' && data?.status === 'running' && !copy.isFetching;
-  useEffect(() => {
-    // The job stopped but the results read so far are from while it ran: read them again.
-    if (stale) void refetch();
-  }, [stale, refetch]);
   useEffect(() => {
     // Each realm's activity log has its entry once the copy is done.
     if (done && data) for (const target of [account, ...data.results.map((result) => result.account)]) void client.invalidateQueries({ queryKey: activityKey(target) });
   }, [done, data, account, client]);
 
-  if (!data) {
-    const words = copy.isError ? errorWords(copy.error) : null;
-    return (
-      <section className="copy-panel" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>Copy to other realms</h2>
-        {words ? <ProblemText message={`Could not read the copy: ${words.message}`} action={words.action} /> : <p className="muted">Loading…</p>}
-        <button type="button" className="button button-small" onClick={onClose}>
-          Close
-        </button>
-      </section>
-    );
-  }
+  if (!data) return <JobPanelUnread title="Copy to other realms" what="the copy" error={copy.error} onClose={onClose} />;
   const total = data.results.length;
   const finished = done ? total : (progress?.done ?? 0);
   const failed = data.results.filter((result) => result.outcome === 'failed').length;
   const failure = retry.isError ? errorWords(retry.error) : null;
   return (
-    <section className="copy-panel" aria-labelledby={`${id}-title`} data-status={data.status}>
-      <div className="copy-panel-head">
+    <section className="panel job-panel copy-panel" aria-labelledby={`${id}-title`} data-status={data.status}>
+      <div className="job-head">
         <h2 id={`${id}-title`}>{done ? `Copy from ${data.sourceRealm}: done` : `Copying ${Object.keys(data.values).length} settings from ${data.sourceRealm}`}</h2>
-        <div className="copy-panel-actions">
+        <div className="job-actions">
           {done && failed > 0 && (
             <button type="button" className="button button-small button-primary" disabled={retry.isPending} onClick={() => retry.mutate({ kind: 'retryFailed', copyId })}>
               Retry failed ({failed})

@@ -1,19 +1,20 @@
 // The Default settings screen: the settings every new member of the selected organization starts
 // with (edited, reviewed and saved as one request), a comparison across every signed-in realm, and the
 // activity log of changes made from this console.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect } from 'react';
 import type { Account } from '../../../../shared/ipc';
 import { NoAccount } from '../../components/NoAccount';
 import { QueryGate } from '../../components/QueryGate';
 import { useDefaults } from '../../queries/defaults';
 import { useLeaveGuard } from '../../stores/ui';
 import { ActivityLog } from '../../components/ActivityLog';
+import { TabPanel, Tabs, type Tab } from '../../components/Tabs';
 import { CompareView } from './CompareView';
 import { DefaultsEditor } from './DefaultsEditor';
 import { unsavedSentence, useDefaultsUi, type DefaultsTab } from './defaults-ui';
 import './defaults.css';
 
-const TABS: { id: DefaultsTab; label: string }[] = [
+const TABS: Tab<DefaultsTab>[] = [
   { id: 'settings', label: 'Settings' },
   { id: 'compare', label: 'Compare realms' },
   { id: 'activity', label: 'Activity log' },
@@ -32,59 +33,26 @@ export function DefaultsScreen({ account }: { account: Account | null }) {
 
   return (
     <section className="defaults-screen" aria-labelledby="screen-title">
-      <div className="defaults-title">
+      <div className="title-with-tabs">
         <h1 id="screen-title">Default settings</h1>
-        {account && <Tabs />}
+        {account && <DefaultsTabs />}
       </div>
-      {!account ? <NoAccount /> : stateAccount === account.id ? <TabPanel account={account} /> : null}
+      {!account ? <NoAccount /> : stateAccount === account.id ? <DefaultsPanel account={account} /> : null}
     </section>
   );
 }
 
-function Tabs() {
+function DefaultsTabs() {
   const tab = useDefaultsUi((state) => state.tab);
   const setTab = useDefaultsUi((state) => state.setTab);
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    const target = (next + TABS.length) % TABS.length;
-    const entry = TABS[target];
-    if (!entry) return;
-    setTab(entry.id);
-    buttons.current[target]?.focus();
-  };
-  return (
-    <div className="tabs" role="tablist" aria-label="Default settings">
-      {TABS.map((entry, index) => (
-        <button
-          key={entry.id}
-          ref={(element) => {
-            buttons.current[index] = element;
-          }}
-          id={`defaults-tab-${entry.id}`}
-          type="button"
-          role="tab"
-          className="tab"
-          aria-selected={tab === entry.id}
-          aria-controls={`defaults-panel-${entry.id}`}
-          tabIndex={tab === entry.id ? 0 : -1}
-          onClick={() => setTab(entry.id)}
-          onKeyDown={(event) => onKeyDown(event, index)}
-        >
-          {entry.label}
-        </button>
-      ))}
-    </div>
-  );
+  return <Tabs prefix="defaults" label="Default settings" tabs={TABS} selected={tab} onSelect={setTab} />;
 }
 
-function TabPanel({ account }: { account: Account }) {
+function DefaultsPanel({ account }: { account: Account }) {
   const tab = useDefaultsUi((state) => state.tab);
   const defaults = useDefaults(account.id);
   return (
-    <div className="defaults-panel" role="tabpanel" id={`defaults-panel-${tab}`} aria-labelledby={`defaults-tab-${tab}`}>
+    <TabPanel prefix="defaults" selected={tab} className="defaults-panel">
       {tab === 'settings' && (
         <QueryGate query={defaults} loading={`Loading the default settings of ${account.realmName}`} failure={`Could not load the default settings of ${account.realmName}`}>
           {(view) => <DefaultsEditor view={view} />}
@@ -92,6 +60,6 @@ function TabPanel({ account }: { account: Account }) {
       )}
       {tab === 'compare' && <CompareView account={account} />}
       {tab === 'activity' && <ActivityLog account={account.id} realmName={account.realmName} />}
-    </div>
+    </TabPanel>
   );
 }

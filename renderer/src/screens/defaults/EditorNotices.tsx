@@ -1,5 +1,6 @@
 // What the form says above the settings: who the defaults apply to, why the form is read-only, what
 // the last save did (and which settings the server ignored), and what an import found.
+import type { ReactNode } from 'react';
 import { settingList } from '../../../../shared/domain/defaults-words';
 import { USER_SETTINGS_CATALOGUE } from '../../../../shared/domain/user-settings-defaults';
 import type { DefaultsView } from '../../../../shared/ipc';
@@ -36,12 +37,12 @@ export function EditorNotices(props: {
         </p>
       )}
       {view.readOnlyReason && (
-        <div className="notice defaults-readonly" role="note">
+        <Notice tone="warning" role="note">
           <p>{view.readOnlyReason}</p>
-        </div>
+        </Notice>
       )}
       {lastSave && (
-        <div className="defaults-banner" data-kind={lastSave.ignored.length ? 'warning' : 'success'} role="status">
+        <Notice tone={lastSave.ignored.length ? 'warning' : 'success'} role="status" onDismiss={props.onDismissSave}>
           <p>
             {lastSave.saved > 0
               ? `Saved ${lastSave.saved} ${lastSave.saved === 1 ? 'change' : 'changes'} to the default settings of ${view.realmName}.`
@@ -53,13 +54,10 @@ export function EditorNotices(props: {
               <strong>{settingList(lastSave.ignored)}</strong>. {lastSave.ignored.length === 1 ? 'It is' : 'They are'} marked below.
             </p>
           )}
-          <button type="button" className="link-button" onClick={props.onDismissSave}>
-            Dismiss
-          </button>
-        </div>
+        </Notice>
       )}
       {importProblems && (
-        <div className="defaults-banner" data-kind="error" role="alert">
+        <Notice tone="danger" role="alert" onDismiss={props.onDismissProblems}>
           <ProblemText
             className="field-error"
             message={`Could not import ${importProblems.fileName}: nothing was changed. ${importProblems.problems.length === 1 ? 'The problem' : `The ${importProblems.problems.length} problems`}:`}
@@ -71,20 +69,31 @@ export function EditorNotices(props: {
             {importProblems.problems.length > 20 && <li>…and {importProblems.problems.length - 20} more.</li>}
           </ul>
           <p className="muted">Fix the file, or export the settings again from the realm they come from, then import it.</p>
-          <button type="button" className="link-button" onClick={props.onDismissProblems}>
-            Dismiss
-          </button>
-        </div>
+        </Notice>
       )}
       {importInfo && (
-        <div className="defaults-banner" data-kind="info" role="status">
+        <Notice role="status">
           <p>
             Imported {importInfo.fileName}, exported from {importInfo.fromRealm} (feature level {importInfo.featureLevel}) on {when.format(new Date(importInfo.exportedAt))}:{' '}
             {props.importedEdits === 0
               ? 'every setting in it already matches, so there is nothing to change.'
               : `${props.importedEdits} ${props.importedEdits === 1 ? 'setting differs' : 'settings differ'} and ${props.importedEdits === 1 ? 'is' : 'are'} now unsaved edits. Review and save them to apply.`}
           </p>
-        </div>
+        </Notice>
+      )}
+    </div>
+  );
+}
+
+/** One notice above the form, with "Dismiss" when it can be put away. */
+function Notice({ tone, role, onDismiss, children }: { tone?: 'success' | 'warning' | 'danger'; role: 'note' | 'status' | 'alert'; onDismiss?(): void; children: ReactNode }) {
+  return (
+    <div className="notice defaults-notice" data-tone={tone} role={role}>
+      {children}
+      {onDismiss && (
+        <button type="button" className="link-button" onClick={onDismiss}>
+          Dismiss
+        </button>
       )}
     </div>
   );

@@ -23,8 +23,8 @@ export function EditorToolbar({ view, query, search, resettable, onQuery, onImpo
   const picker = useRef<HTMLInputElement>(null);
   const searching = query.trim() !== '';
   return (
-    <div className="defaults-toolbar">
-      <div className="defaults-search">
+    <div className="section-head">
+      <div className="search-box defaults-search">
         <label htmlFor="defaults-search">Find a setting</label>
         <input id="defaults-search" type="search" value={query} placeholder="Name, description or API name" onChange={(event) => onQuery(event.target.value)} aria-describedby="defaults-search-count" />
         <p id="defaults-search-count" className="muted" aria-live="polite">

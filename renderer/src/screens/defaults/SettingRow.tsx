@@ -60,7 +60,7 @@ export function SettingRow({ entry, view, edit, conflict, ignored, invalid, onCh
         {notes.length > 0 && (
           <p id={`${id}-notes`} className="setting-notes">
             {notes.map((note) => (
-              <span key={note.key} className={`setting-note note-${note.kind}`}>
+              <span key={note.key} className={`tag note-${note.kind}`}>
                 {note.text}
               </span>
             ))}

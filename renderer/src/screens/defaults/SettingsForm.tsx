@@ -24,7 +24,7 @@ export function SettingsForm({ view, effective, search }: SettingsFormProps) {
   return (
     <div className="settings-form">
       {search.groups.map(({ group, entries }) => (
-        <section key={group.id} className="settings-section" aria-labelledby={`defaults-group-${group.id}`}>
+        <section key={group.id} className="panel settings-section" aria-labelledby={`defaults-group-${group.id}`}>
           <SectionHead group={group} view={view} resettable={Object.keys(usualValuesFor(effective, group.id)).length} onReset={() => edit((edits) => setEdits(edits, server, usualValuesFor(effective, group.id)))} />
           {entries.length === 0 ? (
             <p className="muted settings-empty">No setting in {group.label} matches “{ui.query.trim()}”.</p>

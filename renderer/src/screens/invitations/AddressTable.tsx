@@ -30,7 +30,7 @@ export function AddressTable<T>({ caption, rows, columns, rowKey, empty }: Addre
   return rows.length > VIRTUALIZE_ABOVE ? (
     <VirtualTable caption={caption} rows={rows} columns={columns} rowKey={rowKey} empty={empty} />
   ) : (
-    <div className="inv-table-scroll address-table" tabIndex={0} role="region" aria-label={caption}>
+    <div className="panel inv-table-scroll address-table" tabIndex={0} role="region" aria-label={caption}>
       <table className="inv-data-table">
         <Head caption={caption} columns={columns} />
         <tbody>
@@ -51,7 +51,7 @@ function VirtualTable<T>({ caption, rows, columns, rowKey }: AddressTableProps<T
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
   return (
-    <div ref={scroller} className="inv-table-scroll address-table" tabIndex={0} role="region" aria-label={caption}>
+    <div ref={scroller} className="panel inv-table-scroll address-table" tabIndex={0} role="region" aria-label={caption}>
       <table className="inv-data-table inv-fixed" aria-rowcount={rows.length + 1}>
         <Head caption={caption} columns={columns} />
         <tbody>

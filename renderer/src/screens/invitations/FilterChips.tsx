@@ -14,19 +14,19 @@ export function FilterChips<K extends string>({ legend, chips, value, onChange, 
   const name = useId();
   const shown = chips.filter((chip) => chip.count > 0 || chip.key === value);
   return (
-    <fieldset className="inv-filter-chips">
+    <fieldset className="chips">
       <legend className="visually-hidden">{legend}</legend>
-      <label className="inv-chip">
+      <label className="chip">
         <input type="radio" name={name} checked={value === 'all'} onChange={() => onChange('all')} />
         <span>
-          All <span className="inv-chip-count">{formatCount(total)}</span>
+          All <span className="chip-count">{formatCount(total)}</span>
         </span>
       </label>
       {shown.map((chip) => (
-        <label key={chip.key} className="inv-chip" data-tone={chip.tone}>
+        <label key={chip.key} className="chip" data-tone={chip.tone}>
           <input type="radio" name={name} checked={value === chip.key} onChange={() => onChange(chip.key)} />
           <span>
-            {chip.label} <span className="inv-chip-count">{formatCount(chip.count)}</span>
+            {chip.label} <span className="chip-count">{formatCount(chip.count)}</span>
           </span>
         </label>
       ))}

@@ -25,6 +25,15 @@ export function outcomeTone(outcome: InviteOutcome): 'good' | 'neutral' | 'bad' 
   return 'bad';
 }
 
+/** The tone of a campaign's status tag (.tag in components/parts.css); none for a cancelled one. */
+export const STATUS_TONES: Record<CampaignSummary['status'], 'accent' | 'success' | 'warning' | 'danger' | undefined> = {
+  running: 'accent',
+  paused: 'warning',
+  done: 'success',
+  cancelled: undefined,
+  stopped: 'danger',
+};
+
 export const STATUS_LABELS: Record<CampaignSummary['status'], string> = {
   running: 'Sending',
   paused: 'Paused',

@@ -29,7 +29,7 @@ export interface InboxHiddenNoticeProps {
 export function InboxHiddenNotice({ report, filters, hiding, onShow, onClose }: InboxHiddenNoticeProps) {
   const reasons = hiding.map((filter) => reason(filter, report, filters));
   return (
-    <div className="hidden-report-notice" role="status">
+    <div className="notice hidden-report-notice" data-tone="warning" role="status">
       <p>
         <strong>Not in the list:</strong> the filters hide this report ({reasons.join('; ')}).
       </p>

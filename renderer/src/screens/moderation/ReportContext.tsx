@@ -25,13 +25,13 @@ export function ReportContext({ account, report }: { account: Account; report: R
 
   return (
     <section aria-labelledby="report-context">
-      <h3 id="report-context">In its conversation</h3>
+      <h3 id="report-context" className="section-label">In its conversation</h3>
       {context.isPending ? (
         <p className="muted" aria-busy="true">
           Reading the messages around it…
         </p>
       ) : context.isError ? (
-        <div className="inline-error" role="alert">
+        <div className="notice inline-error" data-tone="danger" role="alert">
           <p>Could not read the messages around it: {errorWords(context.error).message}</p>
           <p className="muted">{errorWords(context.error).action ?? 'The quote above is what the report says.'}</p>
           <button type="button" className="button button-small" onClick={() => void context.refetch()}>
@@ -39,7 +39,7 @@ export function ReportContext({ account, report }: { account: Account; report: R
           </button>
         </div>
       ) : !context.data.available ? (
-        <p className="context-unavailable">
+        <p className="empty-state context-unavailable">
           {context.data.explanation ?? 'You cannot see this message.'} The quote above is what the reporter saw.
         </p>
       ) : (

@@ -31,7 +31,7 @@ export function ReportDetail({ account, report, allReports, onToggleReviewed, on
 
   if (!report.parsed) {
     return (
-      <article className="report-detail" aria-labelledby="report-title">
+      <article className="panel report-detail" aria-labelledby="report-title">
         <header className="report-detail-header">
           <div>
             <h2 id="report-title">Message in the moderation channel</h2>
@@ -41,7 +41,7 @@ export function ReportDetail({ account, report, allReports, onToggleReviewed, on
           </div>
           {reviewButton}
         </header>
-        <div className="unparsed-notice" role="note">
+        <div className="notice unparsed-notice" data-tone="warning" role="note">
           <strong>This message does not follow the report template.</strong> It is shown as it was posted, so nothing is lost; the console
           could not tell who reported whom from it.
         </div>
@@ -52,11 +52,11 @@ export function ReportDetail({ account, report, allReports, onToggleReviewed, on
 
   const others = otherReportsAbout(report, allReports);
   return (
-    <article className="report-detail" aria-labelledby="report-title">
+    <article className="panel report-detail" aria-labelledby="report-title">
       <header className="report-detail-header">
         <div>
           <p className="report-kicker">
-            <span className="type-badge" data-type={report.reportType ?? 'unknown'}>
+            <span className="tag type-badge" data-type={report.reportType ?? 'unknown'}>
               {reportTypeLabel(report)}
             </span>
             <span className={isNew ? 'status-word status-new' : 'status-word'}>{isNew ? 'New' : 'Reviewed'}</span>
@@ -78,12 +78,12 @@ export function ReportDetail({ account, report, allReports, onToggleReviewed, on
       </dl>
 
       <section aria-labelledby="report-notes">
-        <h3 id="report-notes">Notes from the reporter</h3>
+        <h3 id="report-notes" className="section-label">Notes from the reporter</h3>
         {report.notes?.trim() ? <blockquote className="plain-text report-notes">{readableMarkdown(report.notes)}</blockquote> : <p className="muted">No notes.</p>}
       </section>
 
       <section aria-labelledby="report-content">
-        <h3 id="report-content">The reported message, as quoted in the report</h3>
+        <h3 id="report-content" className="section-label">The reported message, as quoted in the report</h3>
         <div className="plain-text quoted-message">{readableMarkdown(report.content ?? '')}</div>
         {report.truncated && <p className="muted">The report quotes only the beginning of a long message; the whole message is below, where you can see it.</p>}
       </section>
@@ -91,7 +91,7 @@ export function ReportDetail({ account, report, allReports, onToggleReviewed, on
       <ReportContext account={account} report={report} />
 
       <section aria-labelledby="report-history">
-        <h3 id="report-history">
+        <h3 id="report-history" className="section-label">
           Other reports about {report.reportedUser?.name ?? 'this user'} ({others.length})
         </h3>
         {others.length === 0 ? (
@@ -140,10 +140,10 @@ function PersonWithRole({ person, users }: { person: Report['reporter']; users: 
         <span className="muted"> · no longer in this organization</span>
       ) : (
         <>
-          <span className="role-badge" data-role={user.role}>
+          <span className="tag role-badge" data-role={user.role}>
             {ROLE_NAMES[user.role]}
           </span>
-          {!user.is_active && <span className="role-badge deactivated">Deactivated</span>}
+          {!user.is_active && <span className="tag role-badge" data-tone="danger">Deactivated</span>}
         </>
       )}
     </span>

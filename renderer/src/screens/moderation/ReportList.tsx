@@ -66,7 +66,7 @@ export function ReportList({ rows, groups, cursor, openedId, limit, nowSeconds, 
   return (
     <>
       <div
-        className="report-list"
+        className="panel report-list"
         role="listbox"
         tabIndex={0}
         aria-label="Reports"
@@ -143,7 +143,7 @@ function ReportRow({ report, grouped, active, opened, nowSeconds, onClick }: Rep
       <span className="report-row-main">
         <span className="report-row-title">
           <span className="report-row-who">{who}</span>
-          <span className="type-badge" data-type={report.parsed ? (report.reportType ?? 'unknown') : 'unparsed'}>
+          <span className="tag type-badge" data-type={report.parsed ? (report.reportType ?? 'unknown') : 'unparsed'}>
             {reportTypeLabel(report)}
           </span>
         </span>

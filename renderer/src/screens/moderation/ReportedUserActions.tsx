@@ -21,11 +21,11 @@ export interface ReportedUserActionsProps {
 export function ReportedUserActions({ account, person, users }: ReportedUserActionsProps) {
   return (
     <section className="user-actions" aria-labelledby="user-actions-title">
-      <h3 id="user-actions-title">Act on {person.name}</h3>
+      <h3 id="user-actions-title" className="section-label">Act on {person.name}</h3>
       {users.isPending ? (
         <p className="muted">Reading roles…</p>
       ) : users.isError ? (
-        <p className="inline-error" role="alert">
+        <p className="notice inline-error" data-tone="danger" role="alert">
           Could not read the organization’s users, so roles cannot be changed here: {errorWords(users.error).message}
         </p>
       ) : (

@@ -45,8 +45,8 @@ function OverviewFigures({ account, overview: o }: { account: string; overview: 
         <span className="muted">Feature level {o.featureLevel}</span>
       </p>
       <div className="cards">
-        <article className="card card-users" aria-labelledby="overview-users">
-          <h2 id="overview-users">Users</h2>
+        <article className="panel card card-users" aria-labelledby="overview-users">
+          <h2 id="overview-users" className="section-label">Users</h2>
           <FigureButton onClick={showUsers({})}>{plural(o.users, 'user', 'users')}</FigureButton>
           <p className="card-note">Counted as Users &amp; roles counts them: bots and deactivated users count under their role too.</p>
           <FigureGroup title="Role">
@@ -63,24 +63,24 @@ function OverviewFigures({ account, overview: o }: { account: string; overview: 
             <LinkedFigure label={FACET_WORDS.kind.bots} value={o.bots} onClick={showUsers({ kind: 'bots' })} />
           </FigureGroup>
         </article>
-        <article className="card" aria-labelledby="overview-channels">
-          <h2 id="overview-channels">Channels and folders</h2>
+        <article className="panel card" aria-labelledby="overview-channels">
+          <h2 id="overview-channels" className="section-label">Channels and folders</h2>
           <FigureButton onClick={() => openChannels(account, 'active')}>{plural(o.channels, 'channel', 'channels')}</FigureButton>
           <dl className="figures">
             <LinkedFigure label="Archived channels" value={o.archivedChannels} onClick={() => openChannels(account, 'archived')} />
             <Figure label="Channel folders" value={o.folders} />
           </dl>
         </article>
-        <article className="card" aria-labelledby="overview-invitations">
-          <h2 id="overview-invitations">Pending invitations</h2>
+        <article className="panel card" aria-labelledby="overview-invitations">
+          <h2 id="overview-invitations" className="section-label">Pending invitations</h2>
           {o.pendingInvitations === null ? (
             <p className="card-note">Your role cannot list this organization’s invitations, so they are not counted.</p>
           ) : (
             <FigureButton onClick={() => openPendingInvitations(account)}>{plural(o.pendingInvitations, 'pending invitation', 'pending invitations')}</FigureButton>
           )}
         </article>
-        <article className="card" aria-labelledby="overview-reports">
-          <h2 id="overview-reports">Reported messages</h2>
+        <article className="panel card" aria-labelledby="overview-reports">
+          <h2 id="overview-reports" className="section-label">Reported messages</h2>
           <Reports overview={o} />
         </article>
       </div>
@@ -117,7 +117,7 @@ function Reports({ overview: o }: { overview: RealmOverview }) {
 function FigureButton({ onClick, children }: { onClick(): void; children: string }) {
   return (
     <p className="card-figure">
-      <button type="button" className="figure-button" onClick={onClick}>
+      <button type="button" className="plain-button figure-button" onClick={onClick}>
         {children}
         <Icon name="chevron" className="figure-chevron" />
       </button>
@@ -141,7 +141,7 @@ function LinkedFigure({ label, value, onClick }: { label: string; value: number;
     <div className="figure figure-linked">
       <dt id={`${id}-label`}>{label}</dt>
       <dd>
-        <button type="button" id={`${id}-value`} aria-labelledby={`${id}-label ${id}-value`} onClick={onClick}>
+        <button type="button" className="plain-button" id={`${id}-value`} aria-labelledby={`${id}-label ${id}-value`} onClick={onClick}>
           {count.format(value)}
           <Icon name="chevron" className="figure-chevron" />
         </button>

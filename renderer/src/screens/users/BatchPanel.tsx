@@ -1,12 +1,14 @@
 // A bulk role change as it runs and after: a progress bar with counts by outcome and the time left
 // (from the core's job.progress pushes), then one result per user, and "Retry failed".
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { JobProgress, RoleBatch, RoleChangeOutcome } from '../../../../shared/ipc';
 import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
 import { ProblemText } from '../../components/Field';
+import { JobPanelUnread } from '../../components/JobPanel';
 import { errorWords } from '../../errors/words';
-import { useBatchAction, useJobProgress, useRoleBatch } from '../../queries/users';
+import { useJobFollowed } from '../../queries/jobs';
+import { useBatchAction, useRoleBatch } from '../../queries/users';
 import './bulk.css';
 
 const count = new Intl.NumberFormat();
@@ -21,29 +23,11 @@ export interface BatchPanelProps {
 
 export function BatchPanel({ account, batchId, onShowBatch }: BatchPanelProps) {
   const batch = useRoleBatch(account, batchId);
-  const progress = useJobProgress(account, batchId).data;
+  const progress = useJobFollowed(batch, account, batchId);
   const action = useBatchAction(account, (next) => onShowBatch(next.id));
   const id = useId();
 
-  const { refetch } = batch;
-  const stale = progress !== undefined && progress.status !== 'running' && batch.data?.status === 'running' && !batch.isFetching;
-  useEffect(() => {
-    // The job stopped but the results read so far are from while it ran: read them again.
-    if (stale) void refetch();
-  }, [stale, refetch]);
-
-  if (!batch.data) {
-    const words = batch.isError ? errorWords(batch.error) : null;
-    return (
-      <section className="batch-panel" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>Bulk role change</h2>
-        {words ? <ProblemText message={`Could not read the bulk change: ${words.message}`} action={words.action} /> : <p className="muted">Loading…</p>}
-        <button type="button" className="button button-small" onClick={() => onShowBatch(null)}>
-          Close
-        </button>
-      </section>
-    );
-  }
+  if (!batch.data) return <JobPanelUnread title="Bulk role change" what="the bulk change" error={batch.error} onClose={() => onShowBatch(null)} />;
 
   const data = batch.data;
   const figures = summarize(data, progress);
@@ -51,12 +35,12 @@ export function BatchPanel({ account, batchId, onShowBatch }: BatchPanelProps) {
   const roleName = ROLE_NAMES[data.role].toLowerCase();
   const failure = action.isError ? errorWords(action.error) : null;
   return (
-    <section className="batch-panel" aria-labelledby={`${id}-title`} data-status={figures.status}>
-      <div className="batch-head">
+    <section className="panel job-panel" aria-labelledby={`${id}-title`} data-status={figures.status}>
+      <div className="job-head">
         <h2 id={`${id}-title`}>
           {running ? `Changing ${count.format(figures.total)} users to ${roleName}` : `Bulk change to ${roleName}: ${figures.status === 'cancelled' ? 'cancelled' : 'done'}`}
         </h2>
-        <div className="batch-actions">
+        <div className="job-actions">
           {running ? (
             <button type="button" className="button button-small" disabled={action.isPending} onClick={() => action.mutate({ kind: 'cancel', batchId })}>
               Cancel the rest
@@ -148,7 +132,7 @@ function BatchResults({ results }: { results: RoleChangeOutcome[] }) {
     <div className="batch-results">
       <div className="chips" role="radiogroup" aria-label="Show results">
         {(['all', 'failed', 'changed', 'unchanged'] as const).map((outcome) => (
-          <label key={outcome} className="chip" data-checked={shown === outcome || undefined}>
+          <label key={outcome} className="chip">
             <input type="radio" name="batch-results-shown" checked={shown === outcome} onChange={() => setShown(outcome)} />
             {outcome === 'all' ? 'All' : OUTCOME_WORDS[outcome]}
             <span className="chip-count">{count.format(outcome === 'all' ? results.length : tally(outcome))}</span>

@@ -4,17 +4,17 @@
 // that leaves nobody to administer the organization, or takes away the user's own rights, is confirmed
 // in words first. The lists follow the selected users live, and say who changed while the dialog was
 // open. Every selected user goes to the job, so the results list one outcome per user, refusals included.
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { Role } from '../../../../shared/api/common';
 import type { User } from '../../../../shared/api/users';
-import { countHumanOwners, moveWords, planRoleChange, reviewRoleChange, ROLE_NAMES, ROLES_IN_ORDER, type RoleMove } from '../../../../shared/domain/role-rules';
+import { countHumanOwners, moveWords, planRoleChange, reviewRoleChange, ROLE_NAMES, ROLES_IN_ORDER } from '../../../../shared/domain/role-rules';
 import type { Account, RoleBatch } from '../../../../shared/ipc';
+import { Dialog } from '../../components/Dialog';
 import { ProblemText } from '../../components/Field';
 import { wordedByCore } from '../../errors/words';
 import { useBatchAction } from '../../queries/users';
 import { HazardConfirmation, hazardKey } from '../../user-changes/HazardConfirmation';
 import type { Actor } from '../../user-changes/role-options';
-import '../../components/dialog.css';
 import './bulk.css';
 
 export interface BulkRoleDialogProps {
@@ -34,7 +34,6 @@ const count = new Intl.NumberFormat();
 const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
 
 export function BulkRoleDialog({ account, actor, users, people, onClose, onStarted }: BulkRoleDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [role, setRole] = useState<Role | null>(null);
   const [consent, setConsent] = useState<string | null>(null);
@@ -52,12 +51,6 @@ export function BulkRoleDialog({ account, actor, users, people, onClose, onStart
   });
   const failure = start.isError ? wordedByCore(start.error) : null;
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
-
   const changes = plan?.changes.length ?? 0;
   const label =
     role === null
@@ -69,83 +62,63 @@ export function BulkRoleDialog({ account, actor, users, people, onClose, onStart
           : `Change ${plural(changes, 'role', 'roles')}`;
   const roleName = role === null ? '' : ROLE_NAMES[role].toLowerCase();
   return (
-    <dialog
-      ref={dialog}
-      className="dialog bulk-dialog"
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
+    <Dialog
+      title={`Change the role of ${plural(users.length, 'user', 'users')}`}
+      wide
+      onCancel={onClose}
+      confirm={{
+        label,
+        disabled: role === null || changes === 0 || !confirmed || start.isPending,
+        onClick: () => role !== null && start.mutate({ kind: 'start', userIds: users.map((user) => user.user_id), role, acknowledged: review?.hazards }),
       }}
     >
-      <h2 id={`${id}-title`}>Change the role of {plural(users.length, 'user', 'users')}</h2>
-      <div className="dialog-body">
-        <fieldset className="bulk-roles">
-          <legend>New role</legend>
-          {ROLES_IN_ORDER.map((each) => (
-            <label key={each} className="chip" data-checked={each === role || undefined}>
-              <input
-                type="radio"
-                name={`${id}-role`}
-                checked={each === role}
-                onChange={() => {
-                  setRole(each);
-                  setConsent(null);
-                  start.reset();
-                }}
-              />
-              {ROLE_NAMES[each]}
-            </label>
-          ))}
-        </fieldset>
-        {changedMeanwhile.length > 0 && (
-          <p className="bulk-meanwhile" role="status">
-            Changed on the server while this dialog was open:{' '}
-            {changedMeanwhile.map((user) => `${user.full_name} (${ROLE_NAMES[openedWith.get(user.user_id) as Role]} → ${ROLE_NAMES[user.role]})`).join(', ')}. The
-            lists below show the roles as they are now.
-          </p>
-        )}
-        {plan === null || review === null ? (
-          <p className="muted">Choose the new role: the users who would change, and how, are listed before anything is sent.</p>
-        ) : (
-          <>
-            <p className="bulk-summary">
-              {changes === 0
-                ? `Nobody would change: every selected user already has this role or cannot be given it.`
-                : `${plural(changes, 'user changes', 'users change')}: ${movesSummary(review.demotions.length, review.promotions.length)}.`}
-            </p>
-            <MoveGroup title="Will lose rights" moves={review.demotions} tone="demotion" />
-            <MoveGroup title="Will gain rights" moves={review.promotions} tone="change" />
-            <PlanGroup title={`Already ${roleName}: unchanged`} users={plan.unchanged} tone="same" />
-            <PlanGroup
-              title="Cannot change: will be listed as failed"
-              users={plan.refused.map((refusal) => refusal.user)}
-              reasons={new Map(plan.refused.map((refusal) => [refusal.user.user_id, refusal.reason]))}
-              tone="refused"
+      <fieldset className="bulk-roles">
+        <legend>New role</legend>
+        {ROLES_IN_ORDER.map((each) => (
+          <label key={each} className="chip">
+            <input
+              type="radio"
+              name={`${id}-role`}
+              checked={each === role}
+              onChange={() => {
+                setRole(each);
+                setConsent(null);
+                start.reset();
+              }}
             />
-            <HazardConfirmation review={review} realmName={account.realmName} confirmed={confirmed} onConfirm={(ticked) => setConsent(ticked ? hazards : null)} />
-          </>
-        )}
-        {failure && (
-          <div role="alert">
-            <ProblemText message={failure.message} action={failure.action} />
-          </div>
-        )}
-      </div>
-      <div className="dialog-actions">
-        <button type="button" className="button" autoFocus onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={role === null || changes === 0 || !confirmed || start.isPending}
-          onClick={() => role !== null && start.mutate({ kind: 'start', userIds: users.map((user) => user.user_id), role, acknowledged: review?.hazards })}
-        >
-          {label}
-        </button>
-      </div>
-    </dialog>
+            {ROLE_NAMES[each]}
+          </label>
+        ))}
+      </fieldset>
+      {changedMeanwhile.length > 0 && (
+        <p className="notice bulk-meanwhile" data-tone="accent" role="status">
+          Changed on the server while this dialog was open:{' '}
+          {changedMeanwhile.map((user) => `${user.full_name} (${ROLE_NAMES[openedWith.get(user.user_id) as Role]} → ${ROLE_NAMES[user.role]})`).join(', ')}. The
+          lists below show the roles as they are now.
+        </p>
+      )}
+      {plan === null || review === null ? (
+        <p className="muted">Choose the new role: the users who would change, and how, are listed before anything is sent.</p>
+      ) : (
+        <>
+          <p className="bulk-summary">
+            {changes === 0
+              ? `Nobody would change: every selected user already has this role or cannot be given it.`
+              : `${plural(changes, 'user changes', 'users change')}: ${movesSummary(review.demotions.length, review.promotions.length)}.`}
+          </p>
+          <PlanGroup title="Will lose rights" items={review.demotions} tone="demotion" line={moveWords} />
+          <PlanGroup title="Will gain rights" items={review.promotions} tone="change" line={moveWords} />
+          <PlanGroup title={`Already ${roleName}: unchanged`} items={plan.unchanged.map((user) => ({ user }))} tone="same" line={userLine} />
+          <PlanGroup title="Cannot change: will be listed as failed" items={plan.refused} tone="refused" line={userLine} />
+          <HazardConfirmation review={review} realmName={account.realmName} confirmed={confirmed} onConfirm={(ticked) => setConsent(ticked ? hazards : null)} />
+        </>
+      )}
+      {failure && (
+        <div role="alert">
+          <ProblemText message={failure.message} action={failure.action} />
+        </div>
+      )}
+    </Dialog>
   );
 }
 
@@ -157,41 +130,31 @@ function movesSummary(down: number, up: number): string {
   return parts.join(', ');
 }
 
-function MoveGroup({ title, moves, tone }: { title: string; moves: readonly RoleMove<User>[]; tone: string }) {
+/** A group of the plan: its title and count, and a line per user (the first LISTED of them). */
+function PlanGroup<T extends { user: User }>({ title, items, tone, line }: { title: string; items: readonly T[]; tone: string; line(item: NoInfer<T>): ReactNode }) {
   const headingId = useId();
-  if (moves.length === 0) return null;
+  if (items.length === 0) return null;
   return (
     <section className={`plan-group plan-${tone}`} aria-labelledby={headingId}>
       <h3 id={headingId}>
-        {title} <span className="plan-count">{count.format(moves.length)}</span>
+        {title} <span className="tag plan-count">{count.format(items.length)}</span>
       </h3>
       <ul>
-        {moves.slice(0, LISTED).map((move) => (
-          <li key={move.user.user_id}>{moveWords(move)}</li>
+        {items.slice(0, LISTED).map((item) => (
+          <li key={item.user.user_id}>{line(item)}</li>
         ))}
-        {moves.length > LISTED && <li className="muted">and {count.format(moves.length - LISTED)} more</li>}
+        {items.length > LISTED && <li className="muted">and {count.format(items.length - LISTED)} more</li>}
       </ul>
     </section>
   );
 }
 
-function PlanGroup({ title, users, reasons, tone }: { title: string; users: readonly User[]; reasons?: Map<number, string>; tone: string }) {
-  const headingId = useId();
-  if (users.length === 0) return null;
+/** A user who stays as they are: their name and role, and why when they cannot change. */
+function userLine({ user, reason }: { user: User; reason?: string }) {
   return (
-    <section className={`plan-group plan-${tone}`} aria-labelledby={headingId}>
-      <h3 id={headingId}>
-        {title} <span className="plan-count">{count.format(users.length)}</span>
-      </h3>
-      <ul>
-        {users.slice(0, LISTED).map((user) => (
-          <li key={user.user_id}>
-            <span className="plan-name">{user.full_name}</span> <span className="muted">{ROLE_NAMES[user.role]}</span>
-            {reasons?.get(user.user_id) && <p className="role-reason">{reasons.get(user.user_id)}</p>}
-          </li>
-        ))}
-        {users.length > LISTED && <li className="muted">and {count.format(users.length - LISTED)} more</li>}
-      </ul>
-    </section>
+    <>
+      <span className="plan-name">{user.full_name}</span> <span className="muted">{ROLE_NAMES[user.role]}</span>
+      {reason && <p className="role-reason">{reason}</p>}
+    </>
   );
 }

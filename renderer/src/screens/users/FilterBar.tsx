@@ -20,7 +20,7 @@ export interface FilterBarProps {
 export function FilterBar({ filters, counts, onChange }: FilterBarProps) {
   return (
     <div className="users-filters">
-      <div className="users-search">
+      <div className="search-box">
         <label htmlFor="users-search">Search by name or email</label>
         <input
           id="users-search"
@@ -55,7 +55,7 @@ export function FilterGroup<T extends string | number>({ legend, name, options, 
       <legend>{legend}</legend>
       <div className="chips">
         {options.map((option) => (
-          <label key={option.value} className="chip" data-checked={option.value === value || undefined}>
+          <label key={option.value} className="chip">
             <input type="radio" name={`users-filter-${name}`} checked={option.value === value} onChange={() => onChange(option.value)} />
             <span>{option.label}</span>
             <span className="chip-count">{count.format(counts[option.value])}</span>

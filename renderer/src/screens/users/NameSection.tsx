@@ -47,8 +47,8 @@ export function NameSection({ account, actor, user }: NameSectionProps) {
   };
 
   return (
-    <section className="change-section" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Full name</h3>
+    <section className="panel-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="section-label">Full name</h3>
       <form className="rename-form" onSubmit={submit} noValidate>
         <label htmlFor={`${id}-name`} className="visually-hidden">
           Full name

@@ -28,8 +28,8 @@ const BOT_TYPES: Record<number, string> = { 1: 'generic bot', 2: 'incoming webho
 export function UserDetail({ account, actor, user, people, onClose }: UserDetailProps) {
   if (!user) {
     return (
-      <aside className="user-detail" aria-label="User details">
-        <div className="detail-head">
+      <aside className="panel user-detail" aria-label="User details">
+        <div className="section-head detail-head">
           <h2>User not found</h2>
           <CloseButton onClose={onClose} />
         </div>
@@ -39,8 +39,8 @@ export function UserDetail({ account, actor, user, people, onClose }: UserDetail
   }
   const self = user.user_id === actor.userId;
   return (
-    <aside className="user-detail" aria-labelledby="user-detail-name">
-      <div className="detail-head">
+    <aside className="panel user-detail" aria-labelledby="user-detail-name">
+      <div className="section-head detail-head">
         <h2 id="user-detail-name">
           {user.full_name}
           {self && <span className="muted"> (you)</span>}
@@ -107,8 +107,8 @@ function ProfileData({ account, user }: { account: string; user: User }) {
     .map(([id, entry]) => ({ id, label: `Field ${id}`, value: entry.value }));
   const shown = [...known, ...unknown];
   return (
-    <section className="detail-section" aria-labelledby="user-detail-profile">
-      <h3 id="user-detail-profile">Profile</h3>
+    <section className="panel-section" aria-labelledby="user-detail-profile">
+      <h3 id="user-detail-profile" className="section-label">Profile</h3>
       {shown.length === 0 ? (
         <p className="muted">No custom profile fields filled in.</p>
       ) : (

@@ -4,12 +4,12 @@ import { useEffect } from 'react';
 import type { Account } from '../../../../shared/ipc';
 import { NoAccount } from '../../components/NoAccount';
 import { ActivityLog } from '../../components/ActivityLog';
-import { Tabs } from '../../components/Tabs';
+import { TabPanel, Tabs, type Tab } from '../../components/Tabs';
 import { useUsersUi, type UsersTab } from './users-ui';
 import { UsersWorkspace } from './UsersWorkspace';
 import './users.css';
 
-const TABS: { id: UsersTab; label: string }[] = [
+const TABS: Tab<UsersTab>[] = [
   { id: 'users', label: 'Users' },
   { id: 'activity', label: 'Activity log' },
 ];
@@ -23,11 +23,11 @@ export function UsersScreen({ account }: { account: Account | null }) {
 
   return (
     <section className="users-screen" aria-labelledby="screen-title">
-      <div className="users-title">
+      <div className="title-with-tabs users-title">
         <h1 id="screen-title">Users &amp; roles</h1>
         {account && <UsersTabs />}
       </div>
-      {!account ? <NoAccount /> : stateAccount === account.id ? <TabPanel account={account} /> : null}
+      {!account ? <NoAccount /> : stateAccount === account.id ? <UsersPanel account={account} /> : null}
     </section>
   );
 }
@@ -35,14 +35,14 @@ export function UsersScreen({ account }: { account: Account | null }) {
 function UsersTabs() {
   const tab = useUsersUi((state) => state.tab);
   const setTab = useUsersUi((state) => state.setTab);
-  return <Tabs label="Users & roles" idPrefix="users" tabs={TABS} selected={tab} onSelect={setTab} />;
+  return <Tabs prefix="users" label="Users & roles" tabs={TABS} selected={tab} onSelect={setTab} />;
 }
 
-function TabPanel({ account }: { account: Account }) {
+function UsersPanel({ account }: { account: Account }) {
   const tab = useUsersUi((state) => state.tab);
   return (
-    <div className="users-panel" role="tabpanel" id={`users-panel-${tab}`} aria-labelledby={`users-tab-${tab}`}>
+    <TabPanel prefix="users" selected={tab} className="users-panel">
       {tab === 'users' ? <UsersWorkspace account={account} /> : <ActivityLog account={account.id} realmName={account.realmName} />}
-    </div>
+    </TabPanel>
   );
 }

@@ -147,7 +147,7 @@ export function UsersTable(props: UsersTableProps) {
   return (
     <div
       ref={scroller}
-      className="users-table"
+      className="panel users-table"
       role="grid"
       aria-label="Users"
       aria-multiselectable="true"
@@ -169,7 +169,7 @@ export function UsersTable(props: UsersTableProps) {
             return (
               <div key={header.id} role="columnheader" className={`cell-${header.column.id}`} aria-sort={sorted ? (sorted === 'desc' ? 'descending' : 'ascending') : undefined}>
                 {header.column.getCanSort() ? (
-                  <button type="button" className="sort-button" tabIndex={-1} onClick={header.column.getToggleSortingHandler()}>
+                  <button type="button" className="plain-button sort-button" tabIndex={-1} onClick={header.column.getToggleSortingHandler()}>
                     <table.FlexRender header={header} />
                     <span className="sort-mark" aria-hidden="true">
                       {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}

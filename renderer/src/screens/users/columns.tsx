@@ -41,8 +41,8 @@ export const columns = helper.columns([
     enableSorting: false,
     cell: ({ row }) => (
       <>
-        {row.original.is_active ? <span className="badge">Active</span> : <span className="badge badge-off">Deactivated</span>}
-        {row.original.is_bot && <span className="badge badge-bot">Bot</span>}
+        {row.original.is_active ? <span className="tag" data-tone="success">Active</span> : <span className="tag">Deactivated</span>}
+        {row.original.is_bot && <span className="tag" data-tone="warning">Bot</span>}
       </>
     ),
   }),

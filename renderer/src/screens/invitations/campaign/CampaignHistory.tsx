@@ -3,7 +3,7 @@
 import type { CampaignSummary } from '../../../../../shared/ipc';
 import { errorWords } from '../../../errors/words';
 import { useCampaigns } from '../../../queries/invitations';
-import { formatCount, formatWhen, STATUS_LABELS } from '../words';
+import { formatCount, formatWhen, STATUS_LABELS, STATUS_TONES } from '../words';
 
 export function CampaignHistory({ account, onOpen, onCompose }: { account: string; onOpen(id: string): void; onCompose(): void }) {
   const campaigns = useCampaigns(account);
@@ -22,7 +22,7 @@ export function CampaignHistory({ account, onOpen, onCompose }: { account: strin
   }
   if (campaigns.data.length === 0) {
     return (
-      <div className="inv-empty-state">
+      <div className="empty-state inv-empty-state">
         <p>No campaign has been sent to this organization from this computer yet.</p>
         <button type="button" className="button button-primary" onClick={onCompose}>
           Start a campaign
@@ -31,7 +31,7 @@ export function CampaignHistory({ account, onOpen, onCompose }: { account: strin
     );
   }
   return (
-    <div className="inv-table-scroll">
+    <div className="panel inv-table-scroll">
       <table className="inv-data-table campaign-table">
         <caption className="visually-hidden">Campaigns, newest first</caption>
         <thead>
@@ -57,7 +57,7 @@ export function CampaignHistory({ account, onOpen, onCompose }: { account: strin
             <tr key={campaign.id}>
               <td>{formatWhen(campaign.createdAt)}</td>
               <td>
-                <span className="inv-status-badge" data-status={campaign.status}>
+                <span className="tag inv-status-badge" data-tone={STATUS_TONES[campaign.status]}>
                   {STATUS_LABELS[campaign.status]}
                 </span>
                 {campaign.status === 'running' && campaign.total > 0 && <span className="muted"> {progressPercent(campaign)}%</span>}

@@ -5,7 +5,7 @@ import { OUTCOME_WORDS, type CampaignSummary } from '../../../../../shared/ipc';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Icon } from '../../../components/Icon';
 import { useCampaignAction, type CampaignAction } from '../../../queries/invitations';
-import { formatCount, formatDuration, OUTCOME_ORDER, outcomeTone, plural, RETRYABLE, STATUS_LABELS } from '../words';
+import { formatCount, formatDuration, OUTCOME_ORDER, outcomeTone, plural, RETRYABLE, STATUS_LABELS, STATUS_TONES } from '../words';
 
 export function CampaignProgress({ account, campaign }: { account: string; campaign: CampaignSummary }) {
   const { counts, total } = campaign;
@@ -15,9 +15,9 @@ export function CampaignProgress({ account, campaign }: { account: string; campa
   const active = campaign.status === 'running' || campaign.status === 'paused';
 
   return (
-    <section className="inv-campaign-progress" aria-label="Progress">
+    <section className="panel inv-campaign-progress" aria-label="Progress">
       <div className="inv-progress-head">
-        <span className="inv-status-badge" data-status={campaign.status}>
+        <span className="tag inv-status-badge" data-tone={STATUS_TONES[campaign.status]}>
           {STATUS_LABELS[campaign.status]}
         </span>
         <span>
@@ -99,7 +99,7 @@ function Explanation({ campaign }: { campaign: CampaignSummary }) {
 
 function Note({ tone, title, children }: { tone: 'info' | 'warning' | 'danger'; title: string; children: ReactNode }) {
   return (
-    <div className="inv-campaign-note" data-tone={tone} role="status">
+    <div className="notice inv-campaign-note" data-tone={tone} role="status">
       <p className="inv-campaign-note-title">
         <Icon name={tone === 'info' ? 'info' : 'error'} />
         <strong>{title}</strong>

@@ -13,11 +13,11 @@ export function AddressSource({ draft, onDraft }: { draft: ComposeDraft; onDraft
   const id = useId();
   return (
     <div className="inv-address-source">
-      <fieldset className="inv-segmented-field">
+      <fieldset>
         <legend className="visually-hidden">Where the addresses come from</legend>
-        <div className="inv-segmented">
+        <div className="segmented inv-segmented">
           {MODES.map((mode) => (
-            <label key={mode.id} className="inv-segment">
+            <label key={mode.id} className="segment">
               <input type="radio" name={`${id}-mode`} value={mode.id} checked={draft.mode === mode.id} onChange={() => onDraft({ mode: mode.id })} />
               <span>{mode.label}</span>
             </label>

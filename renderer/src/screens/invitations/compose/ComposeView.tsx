@@ -57,7 +57,7 @@ export function ComposeView({ account }: { account: Account }) {
 
   return (
     <div className="inv-compose">
-      <section className="inv-compose-step" aria-labelledby="compose-addresses">
+      <section className="panel inv-compose-step" aria-labelledby="compose-addresses">
         <h2 id="compose-addresses">1. Addresses</h2>
         <AddressSource draft={draft} onDraft={updateDraft} />
         <p className="inv-list-summary" aria-live="polite">
@@ -73,13 +73,13 @@ export function ComposeView({ account }: { account: Account }) {
         )}
       </section>
       {draft.check && check.data && (
-        <section className="inv-compose-step" aria-labelledby="compose-check">
+        <section className="panel inv-compose-step" aria-labelledby="compose-check">
           <h2 id="compose-check">2. Check</h2>
-          {!current && <p className="notice inv-stale-check">The addresses changed after this check: check them again before sending.</p>}
+          {!current && <p className="notice inv-stale-check" data-tone="warning">The addresses changed after this check: check them again before sending.</p>}
           <CheckResults account={account.id} checked={check.data} failing={draft.failing} onFailing={(failing) => updateDraft({ failing })} />
         </section>
       )}
-      <section className="inv-compose-step" aria-labelledby="compose-options">
+      <section className="panel inv-compose-step" aria-labelledby="compose-options">
         <h2 id="compose-options">{draft.check && check.data ? '3.' : '2.'} Options</h2>
         <Options account={account} plan={plan} blocker={blocker} onSend={send} />
       </section>

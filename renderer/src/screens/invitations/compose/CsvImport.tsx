@@ -122,7 +122,7 @@ function CsvPreview({ table, choice }: { table: CsvTable; choice: CsvChoice }) {
   const rows = table.rows.slice(0, PREVIEW_ROWS + (choice.header ? 1 : 0));
   const role = (index: number) => (index === choice.column ? 'address' : index === choice.nameColumn ? 'name' : undefined);
   return (
-    <div className="inv-table-scroll inv-csv-preview">
+    <div className="panel inv-table-scroll inv-csv-preview">
       <table className="inv-data-table">
         <caption className="visually-hidden">The first rows of {table.fileName}</caption>
         <thead>

@@ -72,7 +72,7 @@ export function ChannelPicker({ form, channels }: { form: Form; channels: Invite
                   <label className="inv-check">
                     <input type="checkbox" checked={implied || selected.has(channel.id)} disabled={implied} onChange={(event) => toggle(channel.id, event.target.checked)} />
                     <span>#{channel.name}</span>
-                    {channel.isDefault && <span className="inv-tag">default</span>}
+                    {channel.isDefault && <span className="tag">default</span>}
                   </label>
                 </li>
               );

@@ -56,7 +56,7 @@ export function OptionsForm({ account, choices, plan, blocker, onSend }: Options
   return (
     <form className="inv-options-form" noValidate onSubmit={(event) => void submit(event)}>
       {lost.notice && (
-        <div className="notice inv-choices-lost" role="status">
+        <div className="notice inv-choices-lost" data-tone="warning" role="status">
           <p>{lost.notice}</p>
           <button type="button" className="link-button" onClick={lost.dismiss}>
             Dismiss

@@ -1,0 +1,86 @@
+// A modal dialog: a title, a body, and two answers at its foot. The native <dialog> keeps focus inside
+// while it is open, and Escape is its Cancel. The safe answer comes first and has the focus: nothing
+// that changes anything is ever the default.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './dialog.css';
+
+export interface DialogAction {
+  label: string;
+  onClick(): void;
+  disabled?: boolean;
+  /** Styles it as destructive (signing out, saving a key unencrypted); otherwise it is the primary button. */
+  danger?: boolean;
+}
+
+export interface DialogProps {
+  /** Shown while true; by default, while it is mounted. */
+  open?: boolean;
+  title: ReactNode;
+  /** Wider, for lists and choices; its body scrolls. */
+  wide?: boolean;
+  /** The id of what describes the dialog (the body, or its first paragraph), read when it opens. */
+  describedBy?: string;
+  bodyId?: string;
+  /** Something is under way: the dialog says so, and Cancel and Escape wait until it is done. */
+  busy?: boolean;
+  cancelLabel?: string;
+  onCancel(): void;
+  confirm: DialogAction;
+  /** After closing: where focus should go when the element that opened the dialog is gone. */
+  onClosed?(): void;
+  children: ReactNode;
+}
+
+export function Dialog({ open = true, title, wide = false, describedBy, bodyId, busy = false, cancelLabel = 'Cancel', onCancel, confirm, onClosed, children }: DialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  const closed = useRef(onClosed);
+  useEffect(() => {
+    closed.current = onClosed;
+  });
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) {
+      element.close();
+      // Only now: while the modal is open, everything outside it is inert and cannot take focus.
+      closed.current?.();
+    }
+  }, [open]);
+  // Unmounted while open (its screen went away): the page must not stay inert behind it.
+  useEffect(() => {
+    const element = dialog.current;
+    return () => element?.close();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      className={wide ? 'dialog dialog-wide' : 'dialog'}
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      aria-busy={busy || undefined}
+      onCancel={(event) => {
+        // Escape: close through React state, so the dialog and the state never disagree.
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <h2 id={titleId}>{title}</h2>
+      <div id={bodyId} className="dialog-body">
+        {children}
+      </div>
+      <div className="dialog-actions">
+        <button type="button" className="button" autoFocus disabled={busy} onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button type="button" className={confirm.danger ? 'button button-danger' : 'button button-primary'} disabled={confirm.disabled} onClick={confirm.onClick}>
+          {confirm.label}
+        </button>
+      </div>
+    </dialog>
+  );
+}
