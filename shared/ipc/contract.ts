@@ -5,6 +5,7 @@ import { accountChannels } from './accounts';
 import { activityChannels } from './activity';
 import { defaultsChannels } from './defaults';
 import { channelChannels } from './channels';
+import { channelFolderChannels } from './channel-folders';
 import { diagnosticsChannels } from './diagnostics';
 import { invitationChannels } from './invitations';
 import { moderationChannels } from './moderation';
@@ -24,6 +25,7 @@ export const contract = {
   ...realmChannels,
   ...userChannels,
   ...channelChannels,
+  ...channelFolderChannels,
   ...activityChannels,
   ...invitationChannels,
   ...moderationChannels,

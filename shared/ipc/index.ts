@@ -7,6 +7,7 @@ export * from './accounts';
 export * from './realm';
 export * from './users';
 export * from './channels';
+export * from './channel-folders';
 export * from './activity';
 export * from './invitations';
 export * from './moderation';

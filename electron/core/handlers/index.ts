@@ -4,6 +4,7 @@ import { importZuliprc, listAccounts, signInWithApiKey, signInWithPassword, sign
 import { activityHandlers, type ActivityContext } from './activity';
 import { appInfo, type AppContext } from './app';
 import { channelHandlers, type ChannelsContext } from './channels';
+import { channelFolderHandlers, type ChannelFoldersContext } from './channel-folders';
 import { defaultsHandlers, type DefaultsContext } from './defaults';
 import { diagnosticsHandlers, type DiagnosticsContext } from './diagnostics';
 import { invitationHandlers, type InvitationsContext } from './invitations';
@@ -17,6 +18,7 @@ export type CoreContext = AppContext &
   RealmContext &
   UsersContext &
   ChannelsContext &
+  ChannelFoldersContext &
   ActivityContext &
   InvitationsContext &
   ModerationContext &
@@ -39,6 +41,7 @@ export const handlers: Handlers<CoreContext> = {
   'realm.profileFields': profileFields,
   ...userHandlers,
   ...channelHandlers,
+  ...channelFolderHandlers,
   ...activityHandlers,
   ...invitationHandlers,
   ...moderationHandlers,

@@ -1,18 +1,20 @@
 // The Channels & folders screen: the channels of the selected organization (search, filters, the
 // editor, creating one) and, in a second tab, the activity log of changes to channels made from this
-// console, one channel's or all of them. Folders and subscribers join it as tabs of their own.
+// console, one channel's or all of them; the Folders tab manages the organization's channel folders.
 import { useEffect } from 'react';
 import type { Account } from '../../../../shared/ipc';
 import { NoAccount } from '../../components/NoAccount';
 import { TabPanel, Tabs, type Tab } from '../../components/Tabs';
 import { ChannelActivity } from './ChannelActivity';
 import { ChannelsWorkspace } from './ChannelsWorkspace';
+import { FoldersPanel } from './folders/FoldersPanel';
 import { useChannelsUi, type ChannelsTab } from './channels-ui';
 import '../users/users.css';
 import './channels.css';
 
 const TABS: Tab<ChannelsTab>[] = [
   { id: 'channels', label: 'Channels' },
+  { id: 'folders', label: 'Folders' },
   { id: 'activity', label: 'Activity log' },
 ];
 
@@ -44,7 +46,7 @@ function ChannelsPanel({ account }: { account: Account }) {
   const tab = useChannelsUi((state) => state.tab);
   return (
     <TabPanel prefix="channels" selected={tab} className="users-panel">
-      {tab === 'channels' ? <ChannelsWorkspace account={account} /> : <ChannelActivity account={account} />}
+      {tab === 'channels' ? <ChannelsWorkspace account={account} /> : tab === 'folders' ? <FoldersPanel account={account} /> : <ChannelActivity account={account} />}
     </TabPanel>
   );
 }

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import { NO_CHANNEL_FILTERS, type ChannelFilters, type SortOrder } from './channel-index';
 
-export type ChannelsTab = 'channels' | 'activity';
+export type ChannelsTab = 'channels' | 'folders' | 'activity';
 
 interface ChannelsUiState {
   /** The account this state belongs to. */
