@@ -84,26 +84,26 @@ export function FolderRow({ account, folder, channelCount, position, busy, onEdi
         {movable && (
           <>
             <button type="button" className="button button-small" disabled={busy || position.index === 0} onClick={() => onMove(position.index - 1)}>
-              Move up<span className="visually-hidden">: {folder.name}</span>
+              Move up
             </button>
             <button type="button" className="button button-small" disabled={busy || position.index === position.count - 1} onClick={() => onMove(position.index + 1)}>
-              Move down<span className="visually-hidden">: {folder.name}</span>
+              Move down
             </button>
           </>
         )}
         {onEdit && (
           <button type="button" className="button button-small" disabled={busy} onClick={onEdit}>
-            Edit<span className="visually-hidden">: {folder.name}</span>
+            Edit
           </button>
         )}
         {onArchive && (
           <button type="button" className="button button-small" disabled={busy} onClick={onArchive}>
-            Archive…<span className="visually-hidden">: {folder.name}</span>
+            Archive…
           </button>
         )}
         {onUnarchive && (
           <button type="button" className="button button-small" disabled={busy} onClick={onUnarchive}>
-            Unarchive<span className="visually-hidden">: {folder.name}</span>
+            Unarchive
           </button>
         )}
       </div>
