@@ -13,6 +13,7 @@ import { DefaultsService } from './defaults/defaults-service';
 import { ChannelChanges } from './channels/channel-changes';
 import { ChannelCreator } from './channels/channel-create';
 import { FolderChanges } from './channels/folder-changes';
+import { ChannelMoves } from './channels/channel-moves';
 import type { DesktopActions } from './diagnostics/desktop';
 import { DiagnosticsService } from './diagnostics/diagnostics-service';
 import { handlers } from './handlers';
@@ -90,6 +91,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const channelChanges = new ChannelChanges({ accounts, sessions, activity });
   const channelCreator = new ChannelCreator({ accounts, sessions, activity });
   const folderChanges = new FolderChanges({ accounts, sessions, activity });
+  const channelMoves = new ChannelMoves({ changes: channelChanges, sessions, push });
   const campaigns = new Campaigns({ dataDir: options.dataDir, accounts, push, activity });
   // Before the sessions start, so no report arriving on a fresh queue is missed.
   const moderation = new ModerationService({ dataDir: options.dataDir, accounts, sessions, push });
@@ -101,7 +103,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     push({ kind: 'accounts.changed' });
   });
   const diagnostics = new DiagnosticsService({ appInfo: options.appInfo, log, network, accounts, sessions, desktop: options.desktop ?? null });
-  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, campaigns, moderation, defaults, defaultsCopies, channelChanges, channelCreator, folderChanges, network, diagnostics };
+  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, campaigns, moderation, defaults, defaultsCopies, channelChanges, channelCreator, folderChanges, channelMoves, network, diagnostics };
   const router = createRouter(contract, handlers, context, {
     onInternalError: (channel, error) => log.error('internal error', { channel, error }),
   });
@@ -118,6 +120,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await campaigns.close();
       await roleBatches.stopAll();
       await defaultsCopies.stopAll();
+      await channelMoves.stopAll();
       await sessions.stopAll();
       listeners.clear();
       await stack.close();

@@ -6,6 +6,7 @@ import { activityChannels } from './activity';
 import { defaultsChannels } from './defaults';
 import { channelChannels } from './channels';
 import { channelFolderChannels } from './channel-folders';
+import { channelMoveChannels } from './channel-moves';
 import { diagnosticsChannels } from './diagnostics';
 import { invitationChannels } from './invitations';
 import { moderationChannels } from './moderation';
@@ -26,6 +27,7 @@ export const contract = {
   ...userChannels,
   ...channelChannels,
   ...channelFolderChannels,
+  ...channelMoveChannels,
   ...activityChannels,
   ...invitationChannels,
   ...moderationChannels,

@@ -8,6 +8,7 @@ export * from './realm';
 export * from './users';
 export * from './channels';
 export * from './channel-folders';
+export * from './channel-moves';
 export * from './activity';
 export * from './invitations';
 export * from './moderation';

@@ -5,6 +5,7 @@ import { activityHandlers, type ActivityContext } from './activity';
 import { appInfo, type AppContext } from './app';
 import { channelHandlers, type ChannelsContext } from './channels';
 import { channelFolderHandlers, type ChannelFoldersContext } from './channel-folders';
+import { channelMoveHandlers, type ChannelMovesContext } from './channel-moves';
 import { defaultsHandlers, type DefaultsContext } from './defaults';
 import { diagnosticsHandlers, type DiagnosticsContext } from './diagnostics';
 import { invitationHandlers, type InvitationsContext } from './invitations';
@@ -19,6 +20,7 @@ export type CoreContext = AppContext &
   UsersContext &
   ChannelsContext &
   ChannelFoldersContext &
+  ChannelMovesContext &
   ActivityContext &
   InvitationsContext &
   ModerationContext &
@@ -42,6 +44,7 @@ export const handlers: Handlers<CoreContext> = {
   ...userHandlers,
   ...channelHandlers,
   ...channelFolderHandlers,
+  ...channelMoveHandlers,
   ...activityHandlers,
   ...invitationHandlers,
   ...moderationHandlers,
