@@ -2,6 +2,7 @@
 // focused row, the open channel and whether the creation form is open. It outlives the screen, so going
 // elsewhere and back keeps the search; switching organizations starts afresh.
 import { create } from 'zustand';
+import { EMPTY_SELECTION, type Selection } from '../../lists/selection';
 import { NO_CHANNEL_FILTERS, type ChannelFilters, type SortOrder } from './channel-index';
 
 export type ChannelsTab = 'channels' | 'folders' | 'activity';
@@ -18,6 +19,10 @@ interface ChannelsUiState {
   creating: boolean;
   /** The activity log tab's channel (null: every channel's changes). */
   historyChannel: number | null;
+  /** Channels selected for a bulk move. */
+  selection: Selection;
+  /** The move job shown under the list. */
+  moveJob: string | null;
   forAccount(account: string): void;
   setTab(tab: ChannelsTab): void;
   setFilters(change: Partial<ChannelFilters>): void;
@@ -26,9 +31,11 @@ interface ChannelsUiState {
   open(id: number | null): void;
   setCreating(creating: boolean): void;
   showHistory(channelId: number | null): void;
+  setSelection(selection: Selection): void;
+  showMoveJob(id: string | null): void;
 }
 
-const fresh = {
+const fresh: Pick<ChannelsUiState, 'tab' | 'filters' | 'sort' | 'focused' | 'opened' | 'creating' | 'historyChannel' | 'selection' | 'moveJob'> = {
   tab: 'channels',
   filters: NO_CHANNEL_FILTERS,
   sort: { key: 'name', descending: false },
@@ -36,7 +43,9 @@ const fresh = {
   opened: null,
   creating: false,
   historyChannel: null,
-} as const;
+  selection: EMPTY_SELECTION,
+  moveJob: null,
+};
 
 export const useChannelsUi = create<ChannelsUiState>()((set, get) => ({
   account: null,
@@ -51,4 +60,6 @@ export const useChannelsUi = create<ChannelsUiState>()((set, get) => ({
   open: (opened) => set({ opened, creating: false }),
   setCreating: (creating) => set({ creating, ...(creating ? { opened: null } : {}) }),
   showHistory: (historyChannel) => set({ historyChannel, tab: 'activity' }),
+  setSelection: (selection) => set({ selection }),
+  showMoveJob: (moveJob) => set({ moveJob }),
 }));

@@ -1,15 +1,13 @@
 // One folder in the Folders tab: its name, its description as the server renders it (sanitized), how
 // many channels it holds, and its actions. An unarchived folder moves by its buttons, by Alt+ArrowUp and
-// Alt+ArrowDown, or by dragging; channels dragged from the Channels tab can be dropped on it.
+// Alt+ArrowDown, or by dragging.
 import { useId, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { ChannelFolder } from '../../../../../shared/api/folders';
 import type { Account } from '../../../../../shared/ipc';
 import { SafeHtml } from '../../../components/SafeHtml';
-import { CHANNELS_DRAG_TYPE, readDraggedChannels } from '../channel-drag';
 
 const FOLDER_DRAG_TYPE = 'application/x-realm-console-folder';
 
-export type FolderDrop = { kind: 'folder'; folderId: number } | { kind: 'channels'; channelIds: number[] };
 
 export interface FolderRowProps {
   account: Account;
@@ -22,14 +20,15 @@ export interface FolderRowProps {
   onMove?(index: number): void;
   onArchive?(): void;
   onUnarchive?(): void;
-  onDrop?(what: FolderDrop): void;
+  /** Another folder dropped on this one: it takes this one's place. */
+  onDrop?(folderId: number): void;
 }
 
 export function FolderRow({ account, folder, channelCount, position, busy, onEdit, onMove, onArchive, onUnarchive, onDrop }: FolderRowProps) {
   const id = useId();
   const [over, setOver] = useState(false);
   const movable = position !== undefined && onMove !== undefined;
-  const accepts = (event: DragEvent) => onDrop !== undefined && (event.dataTransfer.types.includes(FOLDER_DRAG_TYPE) || event.dataTransfer.types.includes(CHANNELS_DRAG_TYPE));
+  const accepts = (event: DragEvent) => onDrop !== undefined && event.dataTransfer.types.includes(FOLDER_DRAG_TYPE);
 
   const keys = (event: KeyboardEvent) => {
     if (!movable || !event.altKey || busy || event.target !== event.currentTarget) return;
@@ -62,12 +61,8 @@ export function FolderRow({ account, folder, channelCount, position, busy, onEdi
         setOver(false);
         if (!accepts(event)) return;
         event.preventDefault();
-        const dragged = event.dataTransfer.getData(FOLDER_DRAG_TYPE);
-        if (dragged) onDrop?.({ kind: 'folder', folderId: Number(dragged) });
-        else {
-          const channelIds = readDraggedChannels(event.dataTransfer);
-          if (channelIds.length > 0) onDrop?.({ kind: 'channels', channelIds });
-        }
+        const dragged = Number(event.dataTransfer.getData(FOLDER_DRAG_TYPE));
+        if (Number.isInteger(dragged) && dragged > 0) onDrop?.(dragged);
       }}
     >
       <div className="folder-heading">

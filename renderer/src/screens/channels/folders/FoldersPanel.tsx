@@ -14,17 +14,11 @@ import { wordedByCore } from '../../../errors/words';
 import { useCreateFolder, useReorderFolders, useUpdateFolder } from '../../../queries/channel-folders';
 import { useChannelContext, useChannels } from '../../../queries/channels';
 import { FolderForm } from './FolderForm';
-import { FolderRow, type FolderDrop } from './FolderRow';
+import { FolderRow } from './FolderRow';
 import { channelCounts, orderAfterMove } from './folder-order';
 import './folders.css';
 
-export interface FoldersPanelProps {
-  account: Account;
-  /** Channels dropped on a folder (dragged from the Channels tab's selection): move them there. */
-  onDropChannels?(channelIds: number[], folderId: number): void;
-}
-
-export function FoldersPanel({ account, onDropChannels }: FoldersPanelProps) {
+export function FoldersPanel({ account }: { account: Account }) {
   const context = useChannelContext(account.id);
   const channels = useChannels(account.id);
   const failure = `Could not load the folders of ${account.realmName}`;
@@ -32,7 +26,7 @@ export function FoldersPanel({ account, onDropChannels }: FoldersPanelProps) {
     <QueryGate query={context} loading={`Loading the folders of ${account.realmName}`} failure={failure}>
       {(ctx) => (
         <QueryGate query={channels} loading={`Loading the channels of ${account.realmName}`} failure={failure}>
-          {(entries) => <Folders account={account} context={ctx} entries={entries} onDropChannels={onDropChannels} />}
+          {(entries) => <Folders account={account} context={ctx} entries={entries} />}
         </QueryGate>
       )}
     </QueryGate>
@@ -41,7 +35,7 @@ export function FoldersPanel({ account, onDropChannels }: FoldersPanelProps) {
 
 type Editing = { kind: 'create' } | { kind: 'edit'; folder: ChannelFolder } | null;
 
-function Folders({ account, context, entries, onDropChannels }: { account: Account; context: ChannelContext; entries: ChannelEntry[]; onDropChannels?: FoldersPanelProps['onDropChannels'] }) {
+function Folders({ account, context, entries }: { account: Account; context: ChannelContext; entries: ChannelEntry[] }) {
   const active = useMemo(() => context.folders.filter((folder) => !folder.is_archived), [context.folders]);
   const archived = useMemo(() => context.folders.filter((folder) => folder.is_archived), [context.folders]);
   const counts = useMemo(() => channelCounts(entries.map((entry) => entry.channel)), [entries]);
@@ -71,12 +65,11 @@ function Folders({ account, context, entries, onDropChannels }: { account: Accou
     clear();
     update.mutate({ folderId: folder.id, edit: { archived: value } }, { onSuccess: () => setDone(`“${folder.name}” was ${value ? 'archived' : 'unarchived'}.`) });
   };
-  const drop = (target: ChannelFolder, what: FolderDrop) => {
-    if (what.kind === 'folder') {
-      const folder = active.find((candidate) => candidate.id === what.folderId);
-      const index = active.findIndex((candidate) => candidate.id === target.id);
-      if (folder && index >= 0) move(folder, index);
-    } else onDropChannels?.(what.channelIds, target.id);
+  /** A folder dropped on another takes its place. */
+  const drop = (target: ChannelFolder, draggedId: number) => {
+    const folder = active.find((candidate) => candidate.id === draggedId);
+    const index = active.findIndex((candidate) => candidate.id === target.id);
+    if (folder && index >= 0) move(folder, index);
   };
 
   return (
@@ -178,7 +171,7 @@ function Folders({ account, context, entries, onDropChannels }: { account: Accou
                 clear();
                 setArchiving(folder);
               }}
-              onDrop={(what) => drop(folder, what)}
+              onDrop={(draggedId) => drop(folder, draggedId)}
             />
           ))}
         </ol>
