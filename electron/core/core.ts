@@ -14,6 +14,7 @@ import { ChannelChanges } from './channels/channel-changes';
 import { ChannelCreator } from './channels/channel-create';
 import { FolderChanges } from './channels/folder-changes';
 import { ChannelMoves } from './channels/channel-moves';
+import { SubscriberChanges } from './channels/subscriber-changes';
 import type { DesktopActions } from './diagnostics/desktop';
 import { DiagnosticsService } from './diagnostics/diagnostics-service';
 import { handlers } from './handlers';
@@ -92,6 +93,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const channelCreator = new ChannelCreator({ accounts, sessions, activity });
   const folderChanges = new FolderChanges({ accounts, sessions, activity });
   const channelMoves = new ChannelMoves({ changes: channelChanges, sessions, push });
+  const subscriberChanges = new SubscriberChanges({ accounts, sessions, activity });
   const campaigns = new Campaigns({ dataDir: options.dataDir, accounts, push, activity });
   // Before the sessions start, so no report arriving on a fresh queue is missed.
   const moderation = new ModerationService({ dataDir: options.dataDir, accounts, sessions, push });
@@ -103,7 +105,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     push({ kind: 'accounts.changed' });
   });
   const diagnostics = new DiagnosticsService({ appInfo: options.appInfo, log, network, accounts, sessions, desktop: options.desktop ?? null });
-  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, campaigns, moderation, defaults, defaultsCopies, channelChanges, channelCreator, folderChanges, channelMoves, network, diagnostics };
+  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, campaigns, moderation, defaults, defaultsCopies, channelChanges, channelCreator, folderChanges, channelMoves, subscriberChanges, network, diagnostics };
   const router = createRouter(contract, handlers, context, {
     onInternalError: (channel, error) => log.error('internal error', { channel, error }),
   });

@@ -7,6 +7,7 @@ import { defaultsChannels } from './defaults';
 import { channelChannels } from './channels';
 import { channelFolderChannels } from './channel-folders';
 import { channelMoveChannels } from './channel-moves';
+import { channelSubscriberChannels } from './channel-subscribers';
 import { diagnosticsChannels } from './diagnostics';
 import { invitationChannels } from './invitations';
 import { moderationChannels } from './moderation';
@@ -28,6 +29,7 @@ export const contract = {
   ...channelChannels,
   ...channelFolderChannels,
   ...channelMoveChannels,
+  ...channelSubscriberChannels,
   ...activityChannels,
   ...invitationChannels,
   ...moderationChannels,

@@ -9,6 +9,7 @@ export * from './users';
 export * from './channels';
 export * from './channel-folders';
 export * from './channel-moves';
+export * from './channel-subscribers';
 export * from './activity';
 export * from './invitations';
 export * from './moderation';

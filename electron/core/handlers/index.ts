@@ -6,6 +6,7 @@ import { appInfo, type AppContext } from './app';
 import { channelHandlers, type ChannelsContext } from './channels';
 import { channelFolderHandlers, type ChannelFoldersContext } from './channel-folders';
 import { channelMoveHandlers, type ChannelMovesContext } from './channel-moves';
+import { channelSubscriberHandlers, type ChannelSubscribersContext } from './channel-subscribers';
 import { defaultsHandlers, type DefaultsContext } from './defaults';
 import { diagnosticsHandlers, type DiagnosticsContext } from './diagnostics';
 import { invitationHandlers, type InvitationsContext } from './invitations';
@@ -21,6 +22,7 @@ export type CoreContext = AppContext &
   ChannelsContext &
   ChannelFoldersContext &
   ChannelMovesContext &
+  ChannelSubscribersContext &
   ActivityContext &
   InvitationsContext &
   ModerationContext &
@@ -45,6 +47,7 @@ export const handlers: Handlers<CoreContext> = {
   ...channelHandlers,
   ...channelFolderHandlers,
   ...channelMoveHandlers,
+  ...channelSubscriberHandlers,
   ...activityHandlers,
   ...invitationHandlers,
   ...moderationHandlers,
