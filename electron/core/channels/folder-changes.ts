@@ -119,7 +119,7 @@ function checkEmpty(state: RealmState, folder: ChannelFolder): void {
   if (inside.length === 0) return;
   const names = inside.slice(0, 5).map((channel) => `#${channel.name}`).join(', ');
   const more = inside.length > 5 ? ` and ${String(inside.length - 5)} more` : '';
-  throw new ConsoleError('FOLDER_REFUSED', `${folderLabel(folder.name)} still holds ${names}${more}. Move its channels out of it first, then archive it.`);
+  throw new ConsoleError('FOLDER_REFUSED', `The folder “${folder.name}” still holds ${names}${more}. Move its channels out of it first, then archive it.`);
 }
 
 function actionOf(params: UpdateChannelFolderParams): string {
