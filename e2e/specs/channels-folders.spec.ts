@@ -1,4 +1,4 @@
-// The Folders tab: an administrator creates, edits, reorders (by button and by keyboard) and archives
+// The Folders tab: an administrator creates, edits, reorders (by button, keyboard and drag) and archives
 // folders; each change is checked on the server, and a second console open on the same tab follows live.
 import type { Page } from '@playwright/test';
 import { openConsoleAs } from '../support/console-as';
@@ -75,6 +75,15 @@ test('folders created, edited, reordered and archived, on the server and live in
     await expect(folderNames(page)).toHaveText(['Initiatives', 'Teams', 'Social']);
     await expect.poll(async () => (await serverFolders(adam)).filter((folder) => !folder.is_archived).sort((a, b) => (a.order ?? 0) - (b.order ?? 0)).map((folder) => folder.name)).toEqual(['Initiatives', 'Teams', 'Social']);
     await expect(folderNames(other)).toHaveText(['Initiatives', 'Teams', 'Social']);
+
+    // And by dragging: Social dropped on Initiatives takes its place.
+    await folderCard(page, 'Social').dragTo(folderCard(page, 'Initiatives'));
+    await expect(folderNames(page)).toHaveText(['Social', 'Initiatives', 'Teams']);
+    await expect(folderNames(other)).toHaveText(['Social', 'Initiatives', 'Teams']);
+    await folderCard(page, 'Social').getByRole('button', { name: 'Move down' }).click();
+    await expect(folderNames(page)).toHaveText(['Initiatives', 'Social', 'Teams']);
+    await folderCard(page, 'Social').getByRole('button', { name: 'Move down' }).click();
+    await expect(folderNames(page)).toHaveText(['Initiatives', 'Teams', 'Social']);
 
     // Archive: a folder that still holds channels is refused in words; an empty one goes to the archived list.
     await folderCard(page, 'Teams').getByRole('button', { name: 'Archive…' }).click();
