@@ -7,24 +7,14 @@ import { contract, type AppInfo, type Push } from '../../shared/ipc';
 import { AccountService } from './accounts/accounts';
 import type { ApiClientOptions } from './client/api-client';
 import type { SecretStore } from './accounts/secret-store';
-import { ActivityLog } from './activity/activity-log';
-import { DefaultsCopies } from './defaults/defaults-copy';
-import { DefaultsService } from './defaults/defaults-service';
-import { ChannelBatches } from './channels/channel-batches';
-import { ChannelChanges } from './channels/channel-changes';
-import { ChannelCreator } from './channels/channel-create';
 import type { DesktopActions } from './diagnostics/desktop';
-import { DiagnosticsService } from './diagnostics/diagnostics-service';
 import { handlers } from './handlers';
-import { Campaigns } from './invitations/campaigns';
-import { RoleBatches } from './jobs/role-batches';
-import { ModerationService } from './moderation/moderation-service';
-import { UserChanges } from './users/user-changes';
 import { logExchange, logged, logPush } from './logging/core-events';
 import { openLog, type Log } from './logging/log';
 import { NetworkService } from './network/network-service';
 import type { NetworkStack } from './network/network-stack';
 import { createRouter, type Router } from './router';
+import { createServices } from './services';
 import { SessionManager } from './session-manager';
 
 export interface SandboxSignIn {
@@ -82,29 +72,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   if (options.sandbox) await signInToSandbox(accounts, options.sandbox, options.secrets.encryptionAvailable, log);
   const sessions = new SessionManager(accounts, push, (account, message) => log.warn('session', { account, message }));
   afterNetworkChange = () => sessions.reconnectAll();
-  // What they set aside or skip (a damaged file) and a write that failed go to the log, so the
-  // Diagnostics dialog's recent problems say it.
-  const activity = new ActivityLog(options.dataDir, { log: (message) => log.warn('activity log', { message }) });
-  const userChanges = new UserChanges({ accounts, sessions, activity });
-  const roleBatches = new RoleBatches({ changes: userChanges, sessions, push });
-  const defaults = new DefaultsService({ accounts, sessions, activity });
-  const defaultsCopies = new DefaultsCopies({ accounts, sessions, activity, push });
-  const channelChanges = new ChannelChanges({ accounts, sessions, activity });
-  const channelCreator = new ChannelCreator({ accounts, sessions, activity });
-  const channelBatches = new ChannelBatches({ changes: channelChanges, sessions, push });
-  const campaigns = new Campaigns({ dataDir: options.dataDir, accounts, push, activity, log: (message) => log.warn('campaigns', { message }) });
-  // Before the sessions start, so no report arriving on a fresh queue is missed.
-  const moderation = new ModerationService({ dataDir: options.dataDir, accounts, sessions, push, log: (message) => log.warn('moderation', { message }) });
+  const services = createServices({ dataDir: options.dataDir, appInfo: options.appInfo, accounts, sessions, network, log, push, desktop: options.desktop ?? null });
   sessions.syncWithAccounts();
   // A campaign cut short by a quit or a crash goes on from its journal (never sending twice).
-  campaigns.resumeInterrupted();
+  services.campaigns.resumeInterrupted();
   const unsubscribeAccounts = accounts.onChange(() => {
     sessions.syncWithAccounts();
     push({ kind: 'accounts.changed' });
   });
-  const diagnostics = new DiagnosticsService({ appInfo: options.appInfo, log, network, accounts, sessions, desktop: options.desktop ?? null });
-  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, campaigns, moderation, defaults, defaultsCopies, channelChanges, channelCreator, channelBatches, network, diagnostics };
-  const router = createRouter(contract, handlers, context, {
+  const router = createRouter(contract, handlers, services.context, {
     onInternalError: (channel, error) => log.error('internal error', { channel, error }),
   });
   return {
@@ -116,11 +92,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     async close() {
       unsubscribeAccounts();
-      moderation.close();
-      await campaigns.close();
-      await roleBatches.stopAll();
-      await channelBatches.stopAll();
-      await defaultsCopies.stopAll();
+      await services.stop();
       await sessions.stopAll();
       listeners.clear();
       await stack.close();

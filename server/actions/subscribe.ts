@@ -195,7 +195,7 @@ function createChannel(ctx: ServerContext, actor: UserRow, entry: Wanted, settin
 }
 
 /** upstream bulk_principals_to_user_profiles: every address or ID must name an active user (bots too). */
-function principals(ctx: ServerContext, given: readonly string[] | readonly number[]): UserRow[] {
+export function principals(ctx: ServerContext, given: readonly string[] | readonly number[]): UserRow[] {
   const users = new Map<number, UserRow>();
   for (const principal of given) {
     const user = typeof principal === 'number' ? getUser(ctx.db, principal) : getUserByEmail(ctx.db, principal.trim());

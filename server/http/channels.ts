@@ -1,18 +1,22 @@
 // Channels: spec 3 (update a channel), spec 15 (topics in a channel), and upstream's GET /streams,
-// GET /streams/{stream_id}, DELETE /streams/{stream_id} and POST /users/me/subscriptions
-// (https://zulip.com/api/get-streams, /get-stream-by-id, /archive-stream, /subscribe).
+// GET /streams/{stream_id}, DELETE /streams/{stream_id}, GET /streams/{stream_id}/members, and POST and
+// DELETE /users/me/subscriptions (https://zulip.com/api/get-streams, /get-stream-by-id, /archive-stream,
+// /get-subscribers, /subscribe, /unsubscribe).
 import {
   archiveChannel as archiveChannelEndpoint,
   getStream as getStreamEndpoint,
   getStreams,
+  getSubscribers,
   getTopics,
   subscribe,
+  unsubscribe,
   updateChannel as updateChannelEndpoint,
 } from '../../shared/api';
 import { seconds } from '../lib/clock';
 import { archiveChannel } from '../actions/archive-channel';
 import { updateChannel } from '../actions/channels';
 import { subscribeToChannels } from '../actions/subscribe';
+import { channelSubscribers, unsubscribeFromChannels } from '../actions/unsubscribe';
 import { getStream, getSubscription, hasContentAccess, hasMetadataAccess, streamObject, streamsForUser, topicsInStream } from '../db/stream-queries';
 import { isAdmin } from '../db/users';
 import { badRequest } from '../lib/errors';
@@ -52,6 +56,10 @@ export const channelRoutes: RouteModule = (routes, ctx) => {
   });
 
   routes.authed(subscribe, (actor, params) => ({ ...subscribeToChannels(ctx, actor, params) }));
+
+  routes.authed(unsubscribe, (actor, params) => ({ ...unsubscribeFromChannels(ctx, actor, params) }));
+
+  routes.authed(getSubscribers, (actor, { stream_id }) => ({ subscribers: channelSubscribers(ctx, actor, stream_id, getStream(ctx.db, stream_id)) }));
 
   routes.authed(getTopics, (actor, { stream_id, allow_empty_topic_name }) => {
     // spec 15: a channel that does not exist and one the user may not read give the same error.

@@ -25,7 +25,7 @@ import {
 import { updateSettings } from './settings';
 import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet, getSavedSnippets } from './snippets';
 import { updateStatus } from './status';
-import { subscribe } from './subscriptions';
+import { getSubscribers, subscribe, unsubscribe } from './subscriptions';
 import { setEditTypingStatus, setTypingStatus } from './typing';
 import { uploadFile } from './uploads';
 import { createUser, deactivateUser, getOwnUser, getUser, getUsers, reactivateUser, updateUser } from './users';
@@ -74,6 +74,8 @@ export const endpoints = {
   getStream,
   archiveChannel,
   subscribe,
+  unsubscribe,
+  getSubscribers,
   getTopics,
   createChannelFolder,
   getChannelFolders,

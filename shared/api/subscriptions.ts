@@ -3,7 +3,7 @@
 // settings given beside the names (they apply to created channels only).
 import { z } from 'zod';
 import { endpoint, successEnvelope } from './envelope';
-import { FolderId, GroupSettingValue, TopicsPolicy, UserId } from './common';
+import { ChannelId, FolderId, GroupSettingValue, TopicsPolicy, UserId } from './common';
 import { MessageRetentionDaysChange } from './channels';
 
 /** One channel to subscribe to, by name; `description` and `color` apply when it is created. */
@@ -65,4 +65,36 @@ export const subscribe = endpoint(
     /** With `authorization_errors_fatal: false`: the channels the user may not access. */
     unauthorized: z.array(z.string()).optional(),
   }),
+);
+
+// upstream DELETE /users/me/subscriptions (https://zulip.com/api/unsubscribe): unsubscribes the user,
+// or `principals`, from channels by name. Removing others needs can_remove_subscribers_group (or being
+// an administrator) in every channel named.
+export const unsubscribeParams = z.object({
+  subscriptions: z.array(z.string()),
+  /** Users to unsubscribe instead of oneself: all addresses or all IDs. */
+  principals: z.union([z.array(z.string()), z.array(UserId)]).optional(),
+});
+export type UnsubscribeParams = z.input<typeof unsubscribeParams>;
+
+export const unsubscribe = endpoint(
+  'DELETE',
+  '/users/me/subscriptions',
+  unsubscribeParams,
+  successEnvelope({
+    /** One name per user unsubscribed from it. */
+    removed: z.array(z.string()),
+    /** One name per user who was not subscribed to it. */
+    not_removed: z.array(z.string()),
+  }),
+);
+
+// upstream GET /streams/{stream_id}/members (https://zulip.com/api/get-subscribers): the IDs of the
+// channel's active subscribers, for anyone who may see the channel's subscribers.
+export const getSubscribersParams = z.object({ stream_id: ChannelId });
+export const getSubscribers = endpoint(
+  'GET',
+  '/streams/{stream_id}/members',
+  getSubscribersParams,
+  successEnvelope({ subscribers: z.array(UserId) }),
 );

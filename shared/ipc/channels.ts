@@ -40,7 +40,12 @@ export const ChannelContext = z.object({
   moderationChannelId: z.int().nullable(),
   policy: RealmChannelPolicy,
   /** The register response's maxima; null when the server does not say. */
-  limits: z.object({ maxNameLength: z.int().nullable(), maxDescriptionLength: z.int().nullable() }),
+  limits: z.object({
+    maxNameLength: z.int().nullable(),
+    maxDescriptionLength: z.int().nullable(),
+    maxFolderNameLength: z.int().nullable(),
+    maxFolderDescriptionLength: z.int().nullable(),
+  }),
   /** Every folder, archived ones included, in the organization's order. */
   folders: z.array(ChannelFolder),
   groups: z.array(UserGroup),

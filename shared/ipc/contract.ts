@@ -5,6 +5,9 @@ import { accountChannels } from './accounts';
 import { activityChannels } from './activity';
 import { defaultsChannels } from './defaults';
 import { channelChannels } from './channels';
+import { channelFolderChannels } from './channel-folders';
+import { channelMoveChannels } from './channel-moves';
+import { channelSubscriberChannels } from './channel-subscribers';
 import { diagnosticsChannels } from './diagnostics';
 import { invitationChannels } from './invitations';
 import { moderationChannels } from './moderation';
@@ -24,6 +27,9 @@ export const contract = {
   ...realmChannels,
   ...userChannels,
   ...channelChannels,
+  ...channelFolderChannels,
+  ...channelMoveChannels,
+  ...channelSubscriberChannels,
   ...activityChannels,
   ...invitationChannels,
   ...moderationChannels,

@@ -34,7 +34,12 @@ export function channelContext(state: RealmState): ChannelContext {
     featureLevel: state.featureLevel,
     moderationChannelId: state.moderationRequestChannelId,
     policy: state.channelPolicy,
-    limits: { maxNameLength: state.limits.maxChannelNameLength, maxDescriptionLength: state.limits.maxChannelDescriptionLength },
+    limits: {
+      maxNameLength: state.limits.maxChannelNameLength,
+      maxDescriptionLength: state.limits.maxChannelDescriptionLength,
+      maxFolderNameLength: state.limits.maxFolderNameLength,
+      maxFolderDescriptionLength: state.limits.maxFolderDescriptionLength,
+    },
     folders: [...state.folders.values()].sort((a, b) => (a.order ?? a.id) - (b.order ?? b.id) || a.id - b.id),
     groups: [...state.groups.values()],
   };

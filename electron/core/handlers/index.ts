@@ -4,6 +4,9 @@ import { importZuliprc, listAccounts, signInWithApiKey, signInWithPassword, sign
 import { activityHandlers, type ActivityContext } from './activity';
 import { appInfo, type AppContext } from './app';
 import { channelHandlers, type ChannelsContext } from './channels';
+import { channelFolderHandlers, type ChannelFoldersContext } from './channel-folders';
+import { channelMoveHandlers, type ChannelMovesContext } from './channel-moves';
+import { channelSubscriberHandlers, type ChannelSubscribersContext } from './channel-subscribers';
 import { defaultsHandlers, type DefaultsContext } from './defaults';
 import { diagnosticsHandlers, type DiagnosticsContext } from './diagnostics';
 import { invitationHandlers, type InvitationsContext } from './invitations';
@@ -17,6 +20,9 @@ export type CoreContext = AppContext &
   RealmContext &
   UsersContext &
   ChannelsContext &
+  ChannelFoldersContext &
+  ChannelMovesContext &
+  ChannelSubscribersContext &
   ActivityContext &
   InvitationsContext &
   ModerationContext &
@@ -39,6 +45,9 @@ export const handlers: Handlers<CoreContext> = {
   'realm.profileFields': profileFields,
   ...userHandlers,
   ...channelHandlers,
+  ...channelFolderHandlers,
+  ...channelMoveHandlers,
+  ...channelSubscriberHandlers,
   ...activityHandlers,
   ...invitationHandlers,
   ...moderationHandlers,

@@ -1,5 +1,5 @@
-// A console core behind fault proxies, for the reliability tests: the core's services assembled as
-// createCore assembles them (core.ts) and served by the real router, signed in to one or more real
+// A console core behind fault proxies, for the reliability tests: the core's services (services.ts,
+// as createCore makes them) served by the real router, signed in to one or more real
 // sandbox processes, each reached through its own fault proxy (shared/node/testing/fault-proxy.ts).
 // Beside each realm: a client straight to the server (another administrator, never faulted), a watch
 // of its events (server-watch.ts) and its invitations in the database, so a test checks what the
@@ -15,19 +15,9 @@ import { contract, type ChannelName, type IpcResult, type Push } from '../../../
 import { startFaultProxy, type FaultProxy } from '../../../shared/node/testing/fault-proxy';
 import { AccountService } from '../accounts/accounts';
 import { FileSecretStore } from '../accounts/file-secret-store';
-import { ActivityLog } from '../activity/activity-log';
-import { ChannelBatches } from '../channels/channel-batches';
-import { ChannelChanges } from '../channels/channel-changes';
-import { ChannelCreator } from '../channels/channel-create';
 import type { ApiClient } from '../client/api-client';
-import { DefaultsCopies } from '../defaults/defaults-copy';
-import { DefaultsService } from '../defaults/defaults-service';
-import { DiagnosticsService } from '../diagnostics/diagnostics-service';
-import { handlers, type CoreContext } from '../handlers';
-import { Campaigns } from '../invitations/campaigns';
-import { RoleBatches } from '../jobs/role-batches';
+import { handlers } from '../handlers';
 import { openLog } from '../logging/log';
-import { ModerationService } from '../moderation/moderation-service';
 import { NetworkService } from '../network/network-service';
 import { NodeNetwork } from '../network/node-network';
 import { createRouter, type Router } from '../router';
@@ -35,8 +25,9 @@ import { describeRuntime } from '../runtime-info';
 import { reportChannelFor } from '../session/realm-fetch';
 import { realmStateFromRegister, type RealmState } from '../session/realm-state';
 import { clientFor, comparable, freshRegister } from '../session/testing/session-harness';
+import type { Campaigns } from '../invitations/campaigns';
 import { SessionManager } from '../session-manager';
-import { UserChanges } from '../users/user-changes';
+import { createServices } from '../services';
 import { startSandbox, type Sandbox } from './sandbox';
 import { watchServer, type ServerWatch } from './server-watch';
 
@@ -101,35 +92,10 @@ export async function faultConsole(options: FaultConsoleOptions = {}): Promise<F
     transport: (realmUrl, trust) => stack.fetchFor(realmUrl, trust),
   });
   const sessions = new SessionManager(accounts, push);
-  const activity = new ActivityLog(dataDir);
-  const userChanges = new UserChanges({ accounts, sessions, activity });
-  const roleBatches = new RoleBatches({ changes: userChanges, sessions, push });
-  const defaults = new DefaultsService({ accounts, sessions, activity });
-  const defaultsCopies = new DefaultsCopies({ accounts, sessions, activity, push });
-  const channelChanges = new ChannelChanges({ accounts, sessions, activity });
-  const channelCreator = new ChannelCreator({ accounts, sessions, activity });
-  const channelBatches = new ChannelBatches({ changes: channelChanges, sessions, push });
   // Backoff as the core's, but never longer than 50 ms: a test waits for the server, not the clock.
-  const campaigns = new Campaigns({ dataDir, accounts, push, activity, sleep: (ms, signal) => shortSleep(ms, signal), log: () => undefined });
-  const moderation = new ModerationService({ dataDir, accounts, sessions, push, log: () => undefined });
-  const context: CoreContext = {
-    appInfo,
-    accounts,
-    sessions,
-    activity,
-    userChanges,
-    roleBatches,
-    campaigns,
-    moderation,
-    defaults,
-    defaultsCopies,
-    channelChanges,
-    channelCreator,
-    channelBatches,
-    network,
-    diagnostics: new DiagnosticsService({ appInfo, log, network, accounts, sessions, desktop: null }),
-  };
-  const router: Router = createRouter(contract, handlers, context);
+  const services = createServices({ dataDir, appInfo, accounts, sessions, network, log, push, desktop: null, campaignSleep: shortSleep });
+  const { campaigns } = services;
+  const router: Router = createRouter(contract, handlers, services.context);
   const realms: FaultRealm[] = [];
 
   const addRealm = async (realmOptions: RealmOptions = {}): Promise<FaultRealm> => {
@@ -176,11 +142,7 @@ export async function faultConsole(options: FaultConsoleOptions = {}): Promise<F
     },
     addRealm,
     async close() {
-      await campaigns.close();
-      moderation.close();
-      await roleBatches.stopAll();
-      await defaultsCopies.stopAll();
-      await channelBatches.stopAll();
+      await services.stop();
       await sessions.stopAll();
       await stack.close();
       await log.close();

@@ -27,7 +27,7 @@ function realm() {
     featureLevel: 400,
     moderationChannelId: null,
     policy: { messageRetentionDays: -1, topicsPolicy: null, emptyTopicName: 'general chat', webPublicEnabled: false, spectatorAccess: false, groups: noRealmGroups() },
-    limits: { maxNameLength: 60, maxDescriptionLength: 1024 },
+    limits: { maxNameLength: 60, maxDescriptionLength: 1024, maxFolderNameLength: 60, maxFolderDescriptionLength: 1024 },
     folders: Array.from({ length: folders }, (_, index) => ({ id: index + 1, name: `Folder ${index + 1}`, description: '', rendered_description: '', creator_id: null, date_created: 0, is_archived: false })),
     groups: [],
   });

@@ -127,6 +127,8 @@ export async function applyChannelChanges(client: QueryClient, account: string, 
   }
   const work: Promise<unknown>[] = [];
   if (context) work.push(client.invalidateQueries({ queryKey: channelKeys.context(account) }));
+  // Open subscriber lists (queries/channel-subscribers.ts) follow every change to subscriptions.
+  if (whole || ids.size > 0) work.push(client.invalidateQueries({ queryKey: ['account', account, 'channels', 'subscribers'] }));
   if (whole) work.push(client.invalidateQueries({ queryKey: channelKeys.list(account) }));
   else if (ids.size > 0) work.push(patchChannels(client, account, [...ids]));
   await Promise.all(work);

@@ -1,12 +1,14 @@
-// The Channels & folders screen: the channels of the selected organization (search, filters, the
-// editor, creating one), the permission matrix (many channels' settings at once) and the activity log of changes to channels made from this
-// console, one channel's or all of them. Folders and subscribers join it as tabs of their own.
+// The Channels & folders screen, in tabs: the channels of the selected organization (search, filters,
+// the editor with subscribers, creating one, moving many into a folder), the permission matrix (many
+// channels' settings at once), the organization's channel folders, and the activity log of changes to
+// channels made from this console, one channel's or all of them.
 import { useEffect } from 'react';
 import type { Account } from '../../../../shared/ipc';
 import { NoAccount } from '../../components/NoAccount';
 import { TabPanel, Tabs, type Tab } from '../../components/Tabs';
 import { ChannelActivity } from './ChannelActivity';
 import { ChannelsWorkspace } from './ChannelsWorkspace';
+import { FoldersPanel } from './folders/FoldersPanel';
 import { useChannelsUi, type ChannelsTab } from './channels-ui';
 import { MatrixTab } from './matrix/MatrixTab';
 import '../users/users.css';
@@ -15,6 +17,7 @@ import './channels.css';
 const TABS: Tab<ChannelsTab>[] = [
   { id: 'channels', label: 'Channels' },
   { id: 'matrix', label: 'Permission matrix' },
+  { id: 'folders', label: 'Folders' },
   { id: 'activity', label: 'Activity log' },
 ];
 
@@ -46,7 +49,10 @@ function ChannelsPanel({ account }: { account: Account }) {
   const tab = useChannelsUi((state) => state.tab);
   return (
     <TabPanel prefix="channels" selected={tab} className="users-panel">
-      {tab === 'channels' ? <ChannelsWorkspace account={account} /> : tab === 'matrix' ? <MatrixTab account={account} /> : <ChannelActivity account={account} />}
+      {tab === 'channels' && <ChannelsWorkspace account={account} />}
+      {tab === 'matrix' && <MatrixTab account={account} />}
+      {tab === 'folders' && <FoldersPanel account={account} />}
+      {tab === 'activity' && <ChannelActivity account={account} />}
     </TabPanel>
   );
 }

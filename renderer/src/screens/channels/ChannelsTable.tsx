@@ -1,12 +1,16 @@
 // The channel list: virtualized rows (@tanstack/react-virtual) with react-table's columns and sort
 // headers, given only the rows in view (as the users table does: search and sort run over every channel
 // in channel-index.ts). One tab stop: arrows, Page Up/Down, Home and End move the focused row, Enter
-// opens it in the editor.
+// opens it in the editor. Rows are selected for a bulk move as file managers do it (lists/selection.ts):
+// Ctrl/Cmd-click toggles, Shift-click adds a range, the checkbox toggles; dragging a selected row
+// carries the whole selection, to drop on a folder.
 import { useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { ChannelEntry } from '../../../../shared/ipc';
+import { clickRow, toggleRow, type Selection } from '../../lists/selection';
 import { afterNextPaint, mark } from '../users/perf-marks';
+import { writeDraggedChannels } from './channel-drag';
 import { CHANNEL_MARKS } from './channel-marks';
 import { channelColumns, features, fromSorting, toSorting } from './channel-columns';
 import type { SortOrder } from './channel-index';
@@ -27,12 +31,14 @@ export interface ChannelsTableProps {
   onFocus(id: number | null): void;
   opened: number | null;
   onOpen(id: number): void;
+  selection: Selection;
+  onSelection(selection: Selection): void;
   empty: ReactNode;
 }
 
 export const channelRowId = (id: number) => `channels-row-${id}`;
 
-export function ChannelsTable({ rows, query, context, sort, onSort, focused, onFocus, opened, onOpen, empty }: ChannelsTableProps) {
+export function ChannelsTable({ rows, query, context, sort, onSort, focused, onFocus, opened, onOpen, selection, onSelection, empty }: ChannelsTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const ids = useMemo(() => rows.map((entry) => entry.channel.stream_id), [rows]);
   const getItemKey = useCallback((index: number) => rows[index]?.channel.stream_id ?? index, [rows]);
@@ -96,6 +102,20 @@ export function ChannelsTable({ rows, query, context, sort, onSort, focused, onF
     }
   };
 
+  const onRowClick = (event: MouseEvent, id: number) => {
+    const keys = { shift: event.shiftKey, toggle: event.ctrlKey || event.metaKey };
+    onFocus(id);
+    if (keys.shift || keys.toggle) onSelection(clickRow(selection, ids, id, keys));
+    else onOpen(id);
+    scroller.current?.focus({ preventScroll: true });
+  };
+
+  const onCheckbox = (event: MouseEvent, id: number) => {
+    event.stopPropagation();
+    onSelection(event.shiftKey ? clickRow(selection, ids, id, { shift: true, toggle: false }) : toggleRow(selection, id));
+    onFocus(id);
+  };
+
   const tableRows = table.getRowModel().rows;
   return (
     <div
@@ -113,6 +133,9 @@ export function ChannelsTable({ rows, query, context, sort, onSort, focused, onF
     >
       {table.getHeaderGroups().map((group) => (
         <div key={group.id} role="row" aria-rowindex={1} className="channels-row channels-head-row">
+          <div role="columnheader" className="cell-select">
+            <span className="visually-hidden">Selected</span>
+          </div>
           {group.headers.map((header) => {
             const sorted = header.column.getIsSorted();
             return (
@@ -137,23 +160,30 @@ export function ChannelsTable({ rows, query, context, sort, onSort, focused, onF
             const entry = rows[item.index];
             if (!row || !entry) return null;
             const id = entry.channel.stream_id;
+            const selected = selection.ids.has(id);
             return (
               <div
                 key={id}
                 id={channelRowId(id)}
                 role="row"
                 aria-rowindex={item.index + 2}
-                aria-selected={id === opened}
+                aria-selected={selected}
                 className="channels-row"
+                data-opened={id === opened || undefined}
+                draggable={selected}
+                onDragStart={(event) => writeDraggedChannels(event.dataTransfer, [...selection.ids])}
+                onMouseDown={(event) => {
+                  // Shift-click selects rows, not the text between them.
+                  if (event.shiftKey) event.preventDefault();
+                }}
                 data-focused={id === focused || undefined}
                 data-archived={entry.channel.is_archived || undefined}
                 style={{ transform: `translateY(${item.start - HEADER_HEIGHT}px)` }}
-                onClick={() => {
-                  onFocus(id);
-                  onOpen(id);
-                  scroller.current?.focus({ preventScroll: true });
-                }}
+                onClick={(event) => onRowClick(event, id)}
               >
+                <div role="gridcell" className="cell-select">
+                  <input type="checkbox" tabIndex={-1} checked={selected} aria-label={`Select #${entry.channel.name}`} onClick={(event) => onCheckbox(event, id)} onChange={() => undefined} />
+                </div>
                 {row.getAllCells().map((cell) => (
                   <div key={cell.id} role="gridcell" className={`cell-${cell.column.id}`}>
                     <table.FlexRender cell={cell} />

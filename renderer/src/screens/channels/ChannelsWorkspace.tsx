@@ -4,10 +4,11 @@
 // the editor, whose rules resolve groups to people. The search box updates at once; the list follows
 // through useDeferredValue, so typing never waits for a repaint.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { User } from '../../../../shared/api/users';
 import type { Account, ChannelContext, ChannelEntry } from '../../../../shared/ipc';
 import { QueryGate } from '../../components/QueryGate';
+import { EMPTY_SELECTION, keepKnown, selectAll } from '../../lists/selection';
 import { useChannelContext, useChannels } from '../../queries/channels';
 import { useRealmUsers } from '../../queries/realm';
 import { mark } from '../users/perf-marks';
@@ -20,6 +21,9 @@ import { useChannelsUi } from './channels-ui';
 import { ChannelEditor } from './editor/ChannelEditor';
 import { CreateChannel } from './create/CreateChannel';
 import { useRulesContext } from './editor/rules-context';
+import { FolderDropStrip } from './moves/FolderDropStrip';
+import { MoveDialog } from './moves/MoveDialog';
+import { MoveJobPanel } from './moves/MoveJobPanel';
 
 const count = new Intl.NumberFormat();
 
@@ -63,6 +67,11 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
   const byId = useMemo(() => new Map(entries.map((entry) => [entry.channel.stream_id, entry])), [entries]);
   const searching = JSON.stringify(filters) !== JSON.stringify(NO_CHANNEL_FILTERS);
   const active = counts.status.active;
+  const [moving, setMoving] = useState<number[] | null>(null);
+  // Channels gone from the realm (or no longer visible) leave the selection.
+  const selection = useMemo(() => keepKnown(ui.selection, (id) => byId.has(id)), [ui.selection, byId]);
+  const shownIds = useMemo(() => rows.map((entry) => entry.channel.stream_id), [rows]);
+  const allShown = shownIds.length > 0 && shownIds.every((id) => selection.ids.has(id));
 
   return (
     <div className="users-workspace">
@@ -72,11 +81,47 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
           {searching ? `${count.format(rows.length)} of ${count.format(entries.length)} channels shown` : `${count.format(active)} active channels`}
         </p>
         <div className="selection-actions">
+          <label className="select-all-shown">
+            <input
+              type="checkbox"
+              checked={allShown}
+              disabled={shownIds.length === 0}
+              onChange={() => ui.setSelection(allShown ? EMPTY_SELECTION : selectAll(selection, shownIds))}
+            />
+            Select all shown
+          </label>
+          {selection.ids.size > 0 && (
+            <>
+              <span className="selected-count">{count.format(selection.ids.size)} selected</span>
+              <button type="button" className="button button-small" onClick={() => ui.setSelection(EMPTY_SELECTION)}>
+                Clear selection
+              </button>
+            </>
+          )}
+          <button type="button" className="button button-small" disabled={selection.ids.size === 0} onClick={() => setMoving([...selection.ids])}>
+            Move to folder…
+          </button>
           <button type="button" className="button button-small button-primary" onClick={() => ui.setCreating(true)}>
             Create a channel…
           </button>
         </div>
       </div>
+      {selection.ids.size > 0 && (
+        <FolderDropStrip account={account.id} folders={context.folders} onStarted={(job) => ui.showMoveJob(job.id)} />
+      )}
+      {ui.moveJob !== null && <MoveJobPanel account={account.id} jobId={ui.moveJob} onShowJob={ui.showMoveJob} />}
+      {moving !== null && (
+        <MoveDialog
+          account={account.id}
+          context={context}
+          channels={moving.flatMap((id) => byId.get(id) ?? [])}
+          onCancel={() => setMoving(null)}
+          onStarted={(job) => {
+            setMoving(null);
+            ui.showMoveJob(job.id);
+          }}
+        />
+      )}
       <div className="users-main channels-main" data-detail={panel || undefined}>
         <ChannelsTable
           rows={rows}
@@ -88,6 +133,8 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
           onFocus={ui.focus}
           opened={ui.opened}
           onOpen={ui.open}
+          selection={selection}
+          onSelection={ui.setSelection}
           empty={
             <>
               <p>No channels match the search and filters.</p>

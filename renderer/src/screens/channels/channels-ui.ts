@@ -1,12 +1,14 @@
 // The Channels screen's UI state (zustand, UI only): the tab, the search and filters, the sort, the
-// focused row, the open channel and whether the creation form is open, and the permission matrix's
-// selected cells and the bulk change it shows. It outlives the screen, so going
+// focused row, the open channel and whether the creation form is open, the channels selected in the
+// list and the move job it shows, and the permission matrix's selected cells and the bulk change it
+// shows. It outlives the screen, so going
 // elsewhere and back keeps the search; switching organizations starts afresh.
 import { create } from 'zustand';
+import { EMPTY_SELECTION, type Selection } from '../../lists/selection';
 import { NO_CHANNEL_FILTERS, type ChannelFilters, type SortOrder } from './channel-index';
-import { NO_SELECTION, type Selection } from './matrix/matrix-selection';
+import { NO_SELECTION as NO_CELLS, type Selection as CellSelection } from './matrix/matrix-selection';
 
-export type ChannelsTab = 'channels' | 'matrix' | 'activity';
+export type ChannelsTab = 'channels' | 'matrix' | 'folders' | 'activity';
 
 interface ChannelsUiState {
   /** The account this state belongs to. */
@@ -21,9 +23,13 @@ interface ChannelsUiState {
   /** The activity log tab's channel (null: every channel's changes). */
   historyChannel: number | null;
   /** The permission matrix's selected cells. */
-  selection: Selection;
+  cells: CellSelection;
   /** The bulk change the matrix shows (running or done), or null. */
   matrixJob: string | null;
+  /** Channels selected for a bulk move. */
+  selection: Selection;
+  /** The move job shown under the list. */
+  moveJob: string | null;
   forAccount(account: string): void;
   setTab(tab: ChannelsTab): void;
   setFilters(change: Partial<ChannelFilters>): void;
@@ -32,11 +38,13 @@ interface ChannelsUiState {
   open(id: number | null): void;
   setCreating(creating: boolean): void;
   showHistory(channelId: number | null): void;
-  select(selection: Selection): void;
+  selectCells(cells: CellSelection): void;
   showMatrixJob(id: string | null): void;
+  setSelection(selection: Selection): void;
+  showMoveJob(id: string | null): void;
 }
 
-const fresh = {
+const fresh: Pick<ChannelsUiState, 'tab' | 'filters' | 'sort' | 'focused' | 'opened' | 'creating' | 'historyChannel' | 'cells' | 'matrixJob' | 'selection' | 'moveJob'> = {
   tab: 'channels',
   filters: NO_CHANNEL_FILTERS,
   sort: { key: 'name', descending: false },
@@ -44,9 +52,11 @@ const fresh = {
   opened: null,
   creating: false,
   historyChannel: null,
-  selection: NO_SELECTION,
+  cells: NO_CELLS,
   matrixJob: null,
-} as const;
+  selection: EMPTY_SELECTION,
+  moveJob: null,
+};
 
 export const useChannelsUi = create<ChannelsUiState>()((set, get) => ({
   account: null,
@@ -61,6 +71,8 @@ export const useChannelsUi = create<ChannelsUiState>()((set, get) => ({
   open: (opened) => set({ opened, creating: false }),
   setCreating: (creating) => set({ creating, ...(creating ? { opened: null } : {}) }),
   showHistory: (historyChannel) => set({ historyChannel, tab: 'activity' }),
-  select: (selection) => set({ selection }),
+  selectCells: (cells) => set({ cells }),
   showMatrixJob: (matrixJob) => set({ matrixJob }),
+  setSelection: (selection) => set({ selection }),
+  showMoveJob: (moveJob) => set({ moveJob }),
 }));

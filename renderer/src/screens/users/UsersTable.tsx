@@ -12,7 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type Mouse
 import type { User } from '../../../../shared/api/users';
 import { columns, features, fromSorting, toSorting } from './columns';
 import { afterNextPaint, mark, MARKS } from './perf-marks';
-import { clickRow, rangeBetween, selectAll, toggleRow, type Selection } from './selection';
+import { clickRow, rangeBetween, selectAll, toggleRow, type Selection } from '../../lists/selection';
 import type { SortOrder } from './user-index';
 
 export const ROW_HEIGHT = 48;

@@ -11,7 +11,7 @@ import { BulkRoleDialog } from './BulkRoleDialog';
 import { FilterBar } from './FilterBar';
 import { actorOf } from '../../user-changes/role-options';
 import { MARKS, mark } from './perf-marks';
-import { EMPTY_SELECTION, keepKnown, selectAll } from './selection';
+import { EMPTY_SELECTION, keepKnown, selectAll } from '../../lists/selection';
 import { filterUsers, NO_FILTERS, sortUsers } from './user-index';
 import { UserDetail } from './UserDetail';
 import { useUsersUi } from './users-ui';

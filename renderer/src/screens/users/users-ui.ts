@@ -2,7 +2,7 @@
 // the selection, the focused row, the open user and tab. It outlives the screen, so going to another
 // screen and back keeps the search and the selection; switching organizations starts afresh.
 import { create } from 'zustand';
-import { EMPTY_SELECTION, type Selection } from './selection';
+import { EMPTY_SELECTION, type Selection } from '../../lists/selection';
 import { NO_FILTERS, type SortOrder, type UserFilters } from './user-index';
 
 export type UsersTab = 'users' | 'activity';

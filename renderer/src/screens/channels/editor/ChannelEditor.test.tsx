@@ -30,7 +30,7 @@ const CONTEXT: ChannelContext = {
   featureLevel: 400,
   moderationChannelId: null,
   policy: { messageRetentionDays: -1, topicsPolicy: 'allow_empty_topic', emptyTopicName: 'general chat', webPublicEnabled: false, spectatorAccess: false, groups: noRealmGroups() },
-  limits: { maxNameLength: 60, maxDescriptionLength: 1024 },
+  limits: { maxNameLength: 60, maxDescriptionLength: 1024, maxFolderNameLength: 60, maxFolderDescriptionLength: 1024 },
   folders: [],
   groups: [group(1, 'role:nobody', []), group(2, 'role:owners', [1]), group(3, 'role:administrators', [2], [2]), group(4, 'role:moderators', [3], [3]), group(7, 'role:everyone', [4], [4])],
 };

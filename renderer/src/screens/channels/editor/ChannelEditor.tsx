@@ -16,6 +16,7 @@ import { NameSection } from './NameSection';
 import { PermissionsSection } from './PermissionsSection';
 import { PrivacySection } from './PrivacySection';
 import { RetentionSection } from './RetentionSection';
+import { SubscribersSection } from './SubscribersSection';
 import type { RulesContext, SectionProps } from './rules-context';
 import { TopicsSection } from './TopicsSection';
 import '../../users/user-detail.css';
@@ -74,6 +75,7 @@ export function ChannelEditor({ account, context, rules, entry, onClose }: Chann
       <DescriptionSection {...props} />
       <PrivacySection {...props} />
       <PermissionsSection {...props} />
+      <SubscribersSection {...props} />
       <DefaultSection {...props} />
       <FolderSection {...props} />
       <TopicsSection {...props} />

@@ -68,9 +68,9 @@ function Matrix({ account, entries, context, users }: MatrixProps) {
   const { rows, counts } = useMemo(() => filterChannels(sorted, filters), [sorted, filters]);
   const columns = useMemo(() => matrixColumns(entries), [entries]);
   const ids = useMemo(() => rows.map((entry) => entry.channel.stream_id), [rows]);
-  const selected = useMemo(() => shownPart(ui.selection, ids, columns), [ui.selection, ids, columns]);
+  const selected = useMemo(() => shownPart(ui.cells, ids, columns), [ui.cells, ids, columns]);
   const cells = cellCount(selected);
-  const hidden = cellCount(ui.selection) - cells;
+  const hidden = cellCount(ui.cells) - cells;
   // One bulk change at a time: the next is planned against what the running one leaves.
   const jobRunning = useChannelBatch(account.id, ui.matrixJob).data?.status === 'running';
 
@@ -90,7 +90,7 @@ function Matrix({ account, entries, context, users }: MatrixProps) {
         </p>
         <div className="selection-actions">
           {cells > 0 && (
-            <button type="button" className="button button-small" onClick={() => ui.select(new Map())}>
+            <button type="button" className="button button-small" onClick={() => ui.selectCells(new Map())}>
               Clear selection
             </button>
           )}
@@ -114,8 +114,8 @@ function Matrix({ account, entries, context, users }: MatrixProps) {
         rows={rows}
         columns={columns}
         rules={rules}
-        selection={ui.selection}
-        onSelection={ui.select}
+        selection={ui.cells}
+        onSelection={ui.selectCells}
         query={filters.query}
         empty={
           <>
@@ -138,7 +138,7 @@ function Matrix({ account, entries, context, users }: MatrixProps) {
           onClose={() => setEditing(false)}
           onStarted={(id) => {
             setEditing(false);
-            ui.select(new Map());
+            ui.selectCells(new Map());
             ui.showMatrixJob(id);
           }}
         />

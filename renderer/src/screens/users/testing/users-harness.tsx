@@ -9,7 +9,7 @@ import { useUi } from '../../../stores/ui';
 import { installFakeBridge, renderWithQueries, type Answers } from '../../../testing/fake-bridge';
 import { olivia, user } from '../../../testing/demo-samples';
 import { useUsersUi } from '../users-ui';
-import { EMPTY_SELECTION } from '../selection';
+import { EMPTY_SELECTION } from '../../../lists/selection';
 import { NO_FILTERS } from '../user-index';
 
 /**

@@ -1,4 +1,4 @@
-// Which users are selected for a bulk change, as file managers do it: a click selects one row,
+// Which rows (users, channels) are selected for a bulk change, as file managers do it: a click selects one row,
 // Ctrl/Cmd-click toggles one, Shift-click adds the range from the last clicked row, in the order the
 // table shows now. Selected users stay selected when a search hides them, so narrowing the search
 // between Ctrl-clicks builds up a selection; "select all filtered" adds everything the table shows.

@@ -1,0 +1,39 @@
+// A channel's subscribers in the editor: the list with roles, searching it, adding a guest by search
+// and removing a member after confirming, each checked against the server's subscriber list.
+import { openChannel, openChannels, section, serverChannel } from '../support/channels-page';
+import { expect, test } from '../support/fixtures';
+import { signInDirectly, type RealmClient } from '../support/realm-client';
+
+async function serverSubscribers(client: RealmClient, channel: string): Promise<number[]> {
+  const { stream_id } = await serverChannel(client, channel);
+  return (await client.request('GET', `/streams/${String(stream_id)}/members`)).subscribers as number[];
+}
+
+test('subscribers listed with roles, a guest added by search and a member removed, on the server', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  const gina = await adam.userId('gina@sandbox.test');
+  const mark = await adam.userId('mark@sandbox.test');
+  await openChannels(page);
+  const subscribers = section(await openChannel(page, 'engineering'), 'Subscribers');
+  const list = subscribers.getByRole('list', { name: 'Subscribers of #engineering' });
+  await expect(subscribers.getByText('17 subscribers')).toBeVisible();
+
+  await subscribers.getByLabel('Search subscribers').fill('mark');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toContainText('Mark Member');
+  await expect(list.getByRole('listitem')).toContainText('Member');
+
+  // Add Gina Guest, found by name.
+  await subscribers.getByLabel('Add people').fill('gina');
+  await subscribers.getByRole('button', { name: 'Add Gina Guest' }).click();
+  await expect(subscribers.getByRole('status')).toHaveText('Gina Guest was subscribed to #engineering.');
+  expect(await serverSubscribers(adam, 'engineering')).toContain(gina);
+
+  // Remove Mark Member, after confirming.
+  await list.getByRole('button', { name: 'Remove Mark Member' }).click();
+  await page.getByRole('dialog', { name: 'Remove Mark Member from #engineering?' }).getByRole('button', { name: 'Remove subscriber' }).click();
+  await expect(subscribers.getByRole('status')).toHaveText('Mark Member was unsubscribed from #engineering.');
+  expect(await serverSubscribers(adam, 'engineering')).not.toContain(mark);
+  await subscribers.getByLabel('Search subscribers').fill('');
+  await expect(subscribers.getByText('17 subscribers')).toBeVisible();
+});

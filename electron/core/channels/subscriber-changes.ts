@@ -1,0 +1,64 @@
+// Adding people to one channel or removing them from it, through upstream's POST and DELETE
+// /users/me/subscriptions with `principals` as user IDs (https://zulip.com/api/subscribe,
+// https://zulip.com/api/unsubscribe). Upstream answers per user by ID (`subscribed` and
+// `already_subscribed`, feature level 342) for additions, and by channel name only for removals, so a
+// removal's result per person is read from the subscribers before it. A refusal (a deactivated user,
+// a permission) fails the whole request: every person then gets the server's words. Each request is one
+// activity log entry.
+import { subscribe, unsubscribe } from '../../../shared/api';
+import type { SubscriberResult } from '../../../shared/ipc';
+import type { AccountService } from '../accounts/accounts';
+import { actorOf } from '../activity/actor';
+import type { ActivityLog } from '../activity/activity-log';
+import { ConsoleError } from '../errors';
+import type { SessionManager } from '../session-manager';
+import { channelChangeFailed, channelLabel } from './channel-words';
+
+export interface SubscriberChangesOptions {
+  accounts: AccountService;
+  sessions: SessionManager;
+  activity: ActivityLog;
+}
+
+export class SubscriberChanges {
+  constructor(private readonly options: SubscriberChangesOptions) {}
+
+  async list(account: string, channelId: number): Promise<number[]> {
+    const state = await this.options.sessions.get(account).whenReady();
+    return [...(state.subscribers.get(channelId) ?? [])].sort((a, b) => a - b);
+  }
+
+  async change(account: string, channelId: number, action: 'add' | 'remove', userIds: readonly number[]): Promise<SubscriberResult[]> {
+    const state = await this.options.sessions.get(account).whenReady();
+    const channel = state.channels.get(channelId);
+    if (!channel) throw new ConsoleError('UNKNOWN_CHANNEL_ID', `There is no channel with ID ${String(channelId)} in ${state.realmName}: reload the list of channels.`, { channelId });
+    const ids = [...new Set(userIds)];
+    const names = ids.map((id) => state.users.get(id)?.full_name ?? `user ${String(id)}`);
+    const entry = {
+      actor: actorOf(this.options.accounts, account, state),
+      action: action === 'add' ? 'Subscribed users' : 'Unsubscribed users',
+      target: channelLabel(channel.name),
+      details: names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${String(names.length - 5)} more` : names.join(', '),
+      channelId,
+    };
+    const before = new Set(state.subscribers.get(channelId) ?? []);
+    const client = this.options.accounts.client(account);
+    try {
+      let results: SubscriberResult[];
+      if (action === 'add') {
+        const { value } = await client.call(subscribe, { subscriptions: [{ name: channel.name }], principals: ids });
+        results = ids.map((userId) => ({ userId, outcome: value.subscribed[String(userId)] ? 'added' : 'alreadySubscribed', reason: null }));
+      } else {
+        await client.call(unsubscribe, { subscriptions: [channel.name], principals: ids });
+        results = ids.map((userId) => ({ userId, outcome: before.has(userId) ? 'removed' : 'notSubscribed', reason: null }));
+      }
+      this.options.activity.record(account, { ...entry, result: 'ok', error: null });
+      return results;
+    } catch (error) {
+      if (!(error instanceof ConsoleError)) throw error;
+      const worded = channelChangeFailed(action === 'add' ? `Could not add people to ${channelLabel(channel.name)}` : `Could not remove people from ${channelLabel(channel.name)}`, error, channel.name);
+      this.options.activity.record(account, { ...entry, result: 'failed', error: worded.message });
+      throw worded;
+    }
+  }
+}

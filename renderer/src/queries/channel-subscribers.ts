@@ -1,0 +1,26 @@
+// One channel's subscribers (channels.subscribers.*): the IDs the core keeps live, reread when a push
+// names the channel's subscriptions (queries/channels.ts), and adding or removing people.
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../bridge/bridge';
+import { activityKey } from './activity';
+
+export const subscriberKeys = {
+  all: (account: string) => ['account', account, 'channels', 'subscribers'] as const,
+  channel: (account: string, channelId: number) => [...subscriberKeys.all(account), channelId] as const,
+};
+
+export function useChannelSubscribers(account: string, channelId: number | null) {
+  return useQuery({
+    queryKey: subscriberKeys.channel(account, channelId ?? 0),
+    queryFn: channelId === null ? skipToken : () => call('channels.subscribers.list', { account, channelId }),
+    staleTime: Infinity,
+  });
+}
+
+export function useChangeSubscribers(account: string, channelId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, userIds }: { action: 'add' | 'remove'; userIds: number[] }) => call('channels.subscribers.change', { account, channelId, action, userIds }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: subscriberKeys.channel(account, channelId) }), client.invalidateQueries({ queryKey: activityKey(account) })]),
+  });
+}

@@ -1,0 +1,143 @@
+// A channel's subscribers in the editor: a searchable, virtualized list with each person's role, adding
+// people found by name or address, and removing one after a confirmation. The list follows the server
+// live; the rules are said up front (who may add and remove here, what a guest then sees).
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import type { User } from '../../../../../shared/api/users';
+import { ROLE_NAMES } from '../../../../../shared/domain/role-rules';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ProblemText } from '../../../components/Field';
+import { wordedByCore } from '../../../errors/words';
+import { useChangeSubscribers, useChannelSubscribers } from '../../../queries/channel-subscribers';
+import type { SectionProps } from './rules-context';
+
+const ROW_HEIGHT = 40;
+const SUGGESTIONS = 8;
+
+const matches = (user: User, query: string) => user.full_name.toLowerCase().includes(query) || user.email.toLowerCase().includes(query);
+
+export function SubscribersSection({ account, entry, rules }: SectionProps) {
+  const id = useId();
+  const { channel } = entry;
+  const subscribers = useChannelSubscribers(account.id, channel.stream_id);
+  const change = useChangeSubscribers(account.id, channel.stream_id);
+  const [search, setSearch] = useState('');
+  const [adding, setAdding] = useState('');
+  const [removing, setRemoving] = useState<User | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const query = useDeferredValue(search.trim().toLowerCase());
+  const addQuery = adding.trim().toLowerCase();
+
+  const people = useMemo(
+    () => (subscribers.data ?? []).map((userId) => rules.people.get(userId)).filter((user): user is User => user !== undefined).sort((a, b) => a.full_name.localeCompare(b.full_name)),
+    [subscribers.data, rules.people],
+  );
+  const shown = useMemo(() => (query === '' ? people : people.filter((user) => matches(user, query))), [people, query]);
+  const subscribed = useMemo(() => new Set(subscribers.data ?? []), [subscribers.data]);
+  const suggestions = useMemo(
+    () => (addQuery === '' ? [] : [...rules.people.values()].filter((user) => user.is_active && !user.is_bot && !subscribed.has(user.user_id) && matches(user, addQuery)).slice(0, SUGGESTIONS)),
+    [addQuery, rules.people, subscribed],
+  );
+
+  const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose
+  const virtualizer = useVirtualizer({ count: shown.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8, initialRect: { width: 380, height: 240 } });
+
+  const send = (action: 'add' | 'remove', user: User) => {
+    setDone(null);
+    change.mutate(
+      { action, userIds: [user.user_id] },
+      {
+        onSuccess: ([result]) => {
+          if (action === 'add') setAdding('');
+          setDone(
+            result?.outcome === 'added'
+              ? `${user.full_name} was subscribed to #${channel.name}.`
+              : result?.outcome === 'removed'
+                ? `${user.full_name} was unsubscribed from #${channel.name}.`
+                : result?.outcome === 'alreadySubscribed'
+                  ? `${user.full_name} was already subscribed.`
+                  : `${user.full_name} was not subscribed.`,
+          );
+        },
+      },
+    );
+  };
+  const failure = change.isError ? wordedByCore(change.error) : null;
+
+  return (
+    <section className="change-section subscribers-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Subscribers</h3>
+      <p className="muted">
+        Administrators may add and remove anyone; others need the channel’s “add subscribers” or “remove subscribers” permission. A guest added here sees this channel and
+        its messages, but no other channel they are not in. Deactivated users cannot be subscribed.
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-add`}>Add people</label>
+        <input id={`${id}-add`} type="search" value={adding} placeholder="Name or address" onChange={(event) => setAdding(event.target.value)} autoComplete="off" />
+      </div>
+      {suggestions.length > 0 && (
+        <ul className="subscriber-suggestions" aria-label="People to add">
+          {suggestions.map((user) => (
+            <li key={user.user_id}>
+              <span>
+                {user.full_name} <span className="muted">{user.email} · {ROLE_NAMES[user.role]}</span>
+              </span>
+              <button type="button" className="button button-small" disabled={change.isPending} onClick={() => send('add', user)} aria-label={`Add ${user.full_name}`}>
+                Add
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {addQuery !== '' && suggestions.length === 0 && <p className="muted">Nobody else matches: everyone found is subscribed already, or deactivated.</p>}
+      <p className="change-done" role="status">
+        {done}
+      </p>
+      {failure && (
+        <div role="alert">
+          <ProblemText message={failure.message} action={failure.action} />
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-search`}>Search subscribers</label>
+        <input id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
+      </div>
+      <p className="muted">{subscribers.isPending ? 'Loading the subscribers…' : query === '' ? `${people.length} subscribers` : `${shown.length} of ${people.length} subscribers shown`}</p>
+      <div ref={scroller} className="subscriber-list" role="list" aria-label={`Subscribers of #${channel.name}`}>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const user = shown[item.index];
+            if (!user) return null;
+            return (
+              <div key={user.user_id} role="listitem" className="subscriber-row" style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}>
+                <span className="subscriber-name">
+                  {user.full_name} <span className="muted">{ROLE_NAMES[user.role]}</span>
+                </span>
+                <button type="button" className="button button-small" disabled={change.isPending} onClick={() => setRemoving(user)} aria-label={`Remove ${user.full_name}`}>
+                  Remove
+                </button>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.full_name ?? ''} from #${channel.name}?`}
+        confirmLabel="Remove subscriber"
+        danger
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) send('remove', removing);
+          setRemoving(null);
+        }}
+      >
+        <p>
+          {removing?.full_name} stops receiving #{channel.name}’s messages
+          {channel.invite_only ? ' and, unless an administrator, loses sight of this private channel' : ''}. They can be added again later.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
