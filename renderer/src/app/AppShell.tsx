@@ -18,8 +18,10 @@ export function AppShell() {
     <div className="shell">
       <Sidebar />
       <main className="screen" aria-labelledby="screen-title">
-        {account && <NotLiveBanner key={account.id} account={account} />}
-        <Screen key={account?.id} account={account} />
+        {/* Keyed by the organization so that switching starts both afresh; the prefixes keep the two
+            siblings' keys apart. */}
+        {account && <NotLiveBanner key={`banner-${account.id}`} account={account} />}
+        <Screen key={`screen-${account?.id ?? 'none'}`} account={account} />
       </main>
       <StatusLine />
       <LeaveConfirm />

@@ -1,6 +1,8 @@
 // The activity log: every change made from this console to the realm, newest first (who, what, when,
 // and the result), and the whole log as a CSV file. Shown by Users & roles, Channels and Default
-// settings; the Channels screen shows a part of it (one channel's entries) through ActivityEntries.
+// settings; the Channels screen passes its own intro and a channel filter as children, which then take
+// the place of the whole log's entries (ActivityEntries shows any part of the log).
+import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ActivityEntry } from '../../../shared/ipc';
 import { ProblemText } from './Field';
@@ -12,8 +14,16 @@ import './activity.css';
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 const count = new Intl.NumberFormat();
 
-export function ActivityLog({ account, realmName }: { account: string; realmName: string }) {
-  const log = useActivity(account);
+interface ActivityLogProps {
+  account: string;
+  realmName: string;
+  /** What this view of the log holds, under its title. */
+  intro?: string;
+  /** Shown instead of the whole log's entries (a filter and a part of the log). */
+  children?: ReactNode;
+}
+
+export function ActivityLog({ account, realmName, intro, children }: ActivityLogProps) {
   const exporter = useExportActivity(account);
   const exportFailure = exporter.isError ? errorWords(exporter.error) : null;
 
@@ -22,7 +32,7 @@ export function ActivityLog({ account, realmName }: { account: string; realmName
       <div className="section-head">
         <div>
           <h2 id="activity-title">Activity log</h2>
-          <p className="muted">Every change made from this console to {realmName}, kept on this computer. Newest first.</p>
+          <p className="muted">{intro ?? `Every change made from this console to ${realmName}, kept on this computer. Newest first.`}</p>
         </div>
         <button
           type="button"
@@ -38,9 +48,13 @@ export function ActivityLog({ account, realmName }: { account: string; realmName
           <ProblemText message={`Could not export the activity log: ${exportFailure.message}`} action={exportFailure.action ?? 'Try again.'} />
         </div>
       )}
-      <ActivityEntries log={log} />
+      {children ?? <WholeLog account={account} />}
     </section>
   );
+}
+
+function WholeLog({ account }: { account: string }) {
+  return <ActivityEntries log={useActivity(account)} />;
 }
 
 const NOTHING_YET = 'Nothing yet. Role changes, renames, deactivations, bulk changes and changes to channels and default settings made from this console are listed here.';

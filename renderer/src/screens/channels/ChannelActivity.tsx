@@ -1,13 +1,11 @@
 // The Channels screen's activity log: the changes to channels made from this console, every channel's
-// or one channel's (the log filtered by channel), newest first. The whole log exports as CSV.
+// or one channel's (the log filtered by channel), newest first, in the shared log's frame (its title and
+// the whole log's CSV export).
 import { useMemo } from 'react';
 import type { Account } from '../../../../shared/ipc';
-import { ProblemText } from '../../components/Field';
-import { errorWords } from '../../errors/words';
-import { useActivity, useExportActivity } from '../../queries/activity';
+import { useActivity } from '../../queries/activity';
 import { useChannelHistory, useChannels } from '../../queries/channels';
-import { toast } from '../../stores/toasts';
-import { ActivityEntries } from '../../components/ActivityLog';
+import { ActivityEntries, ActivityLog } from '../../components/ActivityLog';
 import { sortKey } from '../users/user-index';
 import { useChannelsUi } from './channels-ui';
 
@@ -15,30 +13,14 @@ export function ChannelActivity({ account }: { account: Account }) {
   const channelId = useChannelsUi((state) => state.historyChannel);
   const showHistory = useChannelsUi((state) => state.showHistory);
   const channels = useChannels(account.id);
-  const exporter = useExportActivity(account.id);
-  const exportFailure = exporter.isError ? errorWords(exporter.error) : null;
   const choices = useMemo(
     () => (channels.data ?? []).map((entry) => entry.channel).sort((a, b) => (sortKey(a.name) < sortKey(b.name) ? -1 : 1)),
     [channels.data],
   );
 
   return (
-    <section className="activity" aria-labelledby="channel-activity-title">
-      <div className="activity-head">
-        <div>
-          <h2 id="channel-activity-title">Activity log</h2>
-          <p className="muted">Changes to channels made from this console to {account.realmName}, kept on this computer. Newest first.</p>
-        </div>
-        <button
-          type="button"
-          className="button"
-          disabled={exporter.isPending}
-          onClick={() => exporter.mutate(undefined, { onSuccess: (filename) => toast({ kind: 'success', title: `Saved the activity log as ${filename}.` }) })}
-        >
-          {exporter.isPending ? 'Exporting…' : 'Export CSV'}
-        </button>
-      </div>
-      <div className="users-search channels-history-filter">
+    <ActivityLog account={account.id} realmName={account.realmName} intro={`Changes to channels made from this console to ${account.realmName}, kept on this computer. Newest first.`}>
+      <div className="search-box channels-history-filter">
         <label htmlFor="channel-activity-channel">Channel</label>
         <select id="channel-activity-channel" value={channelId ?? ''} onChange={(event) => showHistory(event.target.value === '' ? null : Number(event.target.value))}>
           <option value="">Every channel</option>
@@ -49,13 +31,8 @@ export function ChannelActivity({ account }: { account: Account }) {
           ))}
         </select>
       </div>
-      {exportFailure && (
-        <div role="alert">
-          <ProblemText message={`Could not export the activity log: ${exportFailure.message}`} action={exportFailure.action ?? 'Try again.'} />
-        </div>
-      )}
       {channelId === null ? <EveryChannel account={account.id} /> : <OneChannel account={account.id} channelId={channelId} />}
-    </section>
+    </ActivityLog>
   );
 }
 

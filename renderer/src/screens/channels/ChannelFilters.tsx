@@ -28,7 +28,7 @@ export function ChannelFilters({ filters, counts, folders, onChange }: ChannelFi
   const folderCount = (value: FolderFilter) => count.format(counts.folder.get(value) ?? 0);
   return (
     <div className="users-filters channels-filters">
-      <div className="users-search">
+      <div className="search-box">
         <label htmlFor="channels-search">Search by name or description</label>
         <input
           id="channels-search"
@@ -51,7 +51,7 @@ export function ChannelFilters({ filters, counts, folders, onChange }: ChannelFi
         counts={counts.isDefault}
         onChange={(isDefault) => onChange({ isDefault })}
       />
-      <div className="users-search channels-folder-filter">
+      <div className="search-box channels-folder-filter">
         <label htmlFor="channels-folder">Folder</label>
         <select
           id="channels-folder"

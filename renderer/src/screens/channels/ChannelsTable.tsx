@@ -117,7 +117,7 @@ export function ChannelsTable({ rows, query, context, sort, onSort, focused, onF
             const sorted = header.column.getIsSorted();
             return (
               <div key={header.id} role="columnheader" className={`cell-${header.column.id}`} aria-sort={sorted ? (sorted === 'desc' ? 'descending' : 'ascending') : undefined}>
-                <button type="button" className="sort-button" tabIndex={-1} onClick={header.column.getToggleSortingHandler()}>
+                <button type="button" className="plain-button sort-button" tabIndex={-1} onClick={header.column.getToggleSortingHandler()}>
                   <table.FlexRender header={header} />
                   <span className="sort-mark" aria-hidden="true">
                     {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}

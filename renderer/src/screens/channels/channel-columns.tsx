@@ -20,7 +20,7 @@ export function channelColumns(context: CellContext) {
         <>
           <span className="channel-name">
             #{row.original.channel.name}
-            {row.original.channel.is_archived && <span className="badge badge-off">Archived</span>}
+            {row.original.channel.is_archived && <span className="tag">Archived</span>}
           </span>
           <span className="channel-description">{row.original.channel.description || 'No description'}</span>
         </>

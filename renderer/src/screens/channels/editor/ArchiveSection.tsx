@@ -30,8 +30,8 @@ export function ArchiveSection({ account, entry, locked }: SectionProps) {
   };
 
   return (
-    <section className="change-section" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{archived ? 'Unarchive' : 'Archive'}</h3>
+    <section className="panel-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="section-label">{archived ? 'Unarchive' : 'Archive'}</h3>
       <p className="muted">
         {archived
           ? `${name} is archived: nobody can post to it, and it is hidden from the channel lists. Unarchiving brings it back with its messages and subscribers.`

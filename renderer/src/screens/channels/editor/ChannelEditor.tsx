@@ -32,8 +32,8 @@ export interface ChannelEditorProps {
 export function ChannelEditor({ account, context, rules, entry, onClose }: ChannelEditorProps) {
   if (!entry) {
     return (
-      <aside className="user-detail channel-editor" aria-label="Channel">
-        <div className="detail-head">
+      <aside className="panel user-detail channel-editor" aria-label="Channel">
+        <div className="section-head detail-head">
           <h2>Channel not found</h2>
           <CloseButton onClose={onClose} />
         </div>
@@ -46,8 +46,8 @@ export function ChannelEditor({ account, context, rules, entry, onClose }: Chann
   const props: SectionProps = { account, entry, context, rules, locked: verdict.allowed ? null : verdict.reason };
   const by = creatorName(entry, { policy: rules.policy, folders: rules.folders, users: rules.people });
   return (
-    <aside className="user-detail channel-editor" aria-labelledby="channel-editor-name">
-      <div className="detail-head">
+    <aside className="panel user-detail channel-editor" aria-labelledby="channel-editor-name">
+      <div className="section-head detail-head">
         <h2 id="channel-editor-name">#{channel.name}</h2>
         <CloseButton onClose={onClose} />
       </div>

@@ -29,8 +29,8 @@ export function DefaultSection({ account, entry, rules, locked }: SectionProps) 
   const canSend = why === null && draft.value !== entry.isDefault && draft.theirs === null && !save.pending;
 
   return (
-    <section className="change-section" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Default channel</h3>
+    <section className="panel-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="section-label">Default channel</h3>
       <label className="check-line">
         <input
           type="checkbox"

@@ -30,8 +30,8 @@ export function DescriptionSection({ account, entry, context, locked }: SectionP
   const canSend = locked === null && !tooLong && edited && draft.theirs === null && !save.pending;
 
   return (
-    <section className="change-section" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Description</h3>
+    <section className="panel-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="section-label">Description</h3>
       <label htmlFor={`${id}-text`} className="visually-hidden">
         Description (Markdown)
       </label>

@@ -23,8 +23,8 @@ export function FolderSection({ account, entry, context, rules, locked }: Sectio
   const canSend = locked === null && wanted !== live && draft.theirs === null && !save.pending;
 
   return (
-    <section className="change-section" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Folder</h3>
+    <section className="panel-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="section-label">Folder</h3>
       <div className="rename-form">
         <label htmlFor={`${id}-folder`} className="visually-hidden">
           Folder

@@ -13,8 +13,8 @@ export function HistorySection({ account, channelId }: { account: string; channe
   const showHistory = useChannelsUi((state) => state.showHistory);
   const entries = history.data ?? [];
   return (
-    <section className="change-section" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>History</h3>
+    <section className="panel-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="section-label">History</h3>
       {history.isPending ? (
         <p className="muted">Loading…</p>
       ) : entries.length === 0 ? (

@@ -37,8 +37,8 @@ export function NameSection({ account, entry, context, locked }: SectionProps) {
   };
 
   return (
-    <section className="change-section" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Name</h3>
+    <section className="panel-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="section-label">Name</h3>
       <form className="rename-form" onSubmit={submit} noValidate>
         <label htmlFor={`${id}-name`} className="visually-hidden">
           Channel name

@@ -20,8 +20,8 @@ export function PermissionsSection(props: SectionProps) {
   });
 
   return (
-    <section className="change-section" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Permissions</h3>
+    <section className="panel-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="section-label">Permissions</h3>
       <ul className="permission-list">
         {reported.map(({ setting, value }) => {
           const expanded = open === setting;

@@ -70,8 +70,8 @@ export function PrivacySection({ account, entry, context, rules, locked }: Secti
   };
 
   return (
-    <section className="change-section" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Privacy</h3>
+    <section className="panel-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="section-label">Privacy</h3>
       <fieldset className="role-options" aria-labelledby={`${id}-title`} disabled={locked !== null || save.pending}>
         {PRIVACY_CHOICES.map((choice: Privacy) => {
           const verdict = checkPrivacy(choice, situation);

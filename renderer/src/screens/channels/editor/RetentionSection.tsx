@@ -62,8 +62,8 @@ export function RetentionSection({ account, entry, rules, locked }: SectionProps
   };
 
   return (
-    <section className="change-section" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Message retention</h3>
+    <section className="panel-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="section-label">Message retention</h3>
       <p className="muted">Now: {retentionWords(live, realmDays)}.</p>
       <fieldset className="role-options" aria-labelledby={`${id}-title`} disabled={why !== null || save.pending} aria-describedby={why ? `${id}-why` : undefined}>
         <div className="role-option">

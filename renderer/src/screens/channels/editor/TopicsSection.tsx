@@ -24,8 +24,8 @@ export function TopicsSection({ account, entry, rules, locked }: SectionProps) {
   const words = (value: unknown) => topicsPolicyLabel(value as TopicsPolicy, emptyTopicName);
 
   return (
-    <section className="change-section" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Topics</h3>
+    <section className="panel-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="section-label">Topics</h3>
       <fieldset className="role-options" aria-labelledby={`${id}-title`} disabled={why !== null || save.pending}>
         {TOPICS_POLICIES.map((policy) => (
           <div key={policy} className="role-option">
