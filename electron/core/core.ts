@@ -17,6 +17,7 @@ import { DiagnosticsService } from './diagnostics/diagnostics-service';
 import { handlers } from './handlers';
 import { Campaigns } from './invitations/campaigns';
 import { RoleBatches } from './jobs/role-batches';
+import { StatusBatches } from './jobs/status-batches';
 import { ModerationService } from './moderation/moderation-service';
 import { UserChanges } from './users/user-changes';
 import { logExchange, logged, logPush } from './logging/core-events';
@@ -84,6 +85,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const activity = new ActivityLog(options.dataDir);
   const userChanges = new UserChanges({ accounts, sessions, activity });
   const roleBatches = new RoleBatches({ changes: userChanges, sessions, push });
+  const statusBatches = new StatusBatches({ changes: userChanges, sessions, push });
   const defaults = new DefaultsService({ accounts, sessions, activity });
   const defaultsCopies = new DefaultsCopies({ accounts, sessions, activity, push });
   const channelChanges = new ChannelChanges({ accounts, sessions, activity });
@@ -99,7 +101,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     push({ kind: 'accounts.changed' });
   });
   const diagnostics = new DiagnosticsService({ appInfo: options.appInfo, log, network, accounts, sessions, desktop: options.desktop ?? null });
-  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, campaigns, moderation, defaults, defaultsCopies, channelChanges, channelCreator, network, diagnostics };
+  const context = { appInfo: options.appInfo, accounts, sessions, activity, userChanges, roleBatches, statusBatches, campaigns, moderation, defaults, defaultsCopies, channelChanges, channelCreator, network, diagnostics };
   const router = createRouter(contract, handlers, context, {
     onInternalError: (channel, error) => log.error('internal error', { channel, error }),
   });
@@ -115,6 +117,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       moderation.close();
       await campaigns.close();
       await roleBatches.stopAll();
+      await statusBatches.stopAll();
       await defaultsCopies.stopAll();
       await sessions.stopAll();
       listeners.clear();

@@ -1,5 +1,6 @@
 // Channels of the Users & roles screen: changes to one user, and bulk role changes run as jobs in the
-// main process (bounded concurrency, one result per user, "retry failed").
+// main process (bounded concurrency, one result per user, "retry failed"), and bulk deactivation and
+// reactivation the same way.
 import { z } from 'zod';
 import { Role } from '../api/common';
 import { User } from '../api/users';
@@ -38,6 +39,24 @@ export const RoleBatch = z.object({
 });
 export type RoleBatch = z.infer<typeof RoleBatch>;
 
+/** One user's result in a bulk deactivation or reactivation: the same shape as a role change's. */
+export const StatusChangeOutcome = RoleChangeOutcome;
+export type StatusChangeOutcome = RoleChangeOutcome;
+
+/** A bulk deactivation (`active` false) or reactivation (`active` true). */
+export const StatusBatch = z.object({
+  id: z.string(),
+  account: AccountId,
+  active: z.boolean(),
+  status: z.enum(['running', 'done', 'cancelled']),
+  startedAt: z.int(),
+  finishedAt: z.int().nullable(),
+  results: z.array(StatusChangeOutcome),
+});
+export type StatusBatch = z.infer<typeof StatusBatch>;
+
+const ForBatch = z.object({ account: AccountId, batchId: z.string() }).strict();
+
 export const userChannels = {
   'users.changeRole': { input: ForUser.extend({ role: Role, acknowledged: Acknowledged.optional() }).strict(), output: User },
   'users.rename': { input: ForUser.extend({ fullName: z.string().trim().min(1).max(100) }).strict(), output: User },
@@ -52,4 +71,12 @@ export const userChannels = {
   /** Runs the failed changes of a batch again, as a new batch. */
   'users.bulkRole.retryFailed': { input: z.object({ account: AccountId, batchId: z.string() }).strict(), output: RoleBatch },
   'users.bulkRole.cancel': { input: z.object({ account: AccountId, batchId: z.string() }).strict(), output: RoleBatch },
+  /** Deactivates or reactivates users as a job, as users.bulkRole.* change roles. */
+  'users.bulkStatus.start': {
+    input: z.object({ account: AccountId, userIds: z.array(z.int()).min(1).max(50_000), active: z.boolean() }).strict(),
+    output: StatusBatch,
+  },
+  'users.bulkStatus.get': { input: ForBatch, output: StatusBatch },
+  'users.bulkStatus.retryFailed': { input: ForBatch, output: StatusBatch },
+  'users.bulkStatus.cancel': { input: ForBatch, output: StatusBatch },
 } as const;

@@ -1,12 +1,14 @@
-// Handlers for the users.* channels: changes to one user, and bulk role changes run as jobs.
+// Handlers for the users.* channels: changes to one user, and bulk role and status changes run as jobs.
 import type { userChannels } from '../../../shared/ipc';
 import type { RoleBatches } from '../jobs/role-batches';
+import type { StatusBatches } from '../jobs/status-batches';
 import type { Handlers } from '../router';
 import type { UserChanges } from '../users/user-changes';
 
 export interface UsersContext {
   readonly userChanges: UserChanges;
   readonly roleBatches: RoleBatches;
+  readonly statusBatches: StatusBatches;
 }
 
 export const userHandlers: Pick<Handlers<UsersContext>, keyof typeof userChannels> = {
@@ -18,4 +20,8 @@ export const userHandlers: Pick<Handlers<UsersContext>, keyof typeof userChannel
   'users.bulkRole.get': ({ account, batchId }, ctx) => ctx.roleBatches.get(account, batchId),
   'users.bulkRole.retryFailed': ({ account, batchId }, ctx) => ctx.roleBatches.retryFailed(account, batchId),
   'users.bulkRole.cancel': ({ account, batchId }, ctx) => ctx.roleBatches.cancel(account, batchId),
+  'users.bulkStatus.start': ({ account, userIds, active }, ctx) => ctx.statusBatches.start(account, userIds, active),
+  'users.bulkStatus.get': ({ account, batchId }, ctx) => ctx.statusBatches.get(account, batchId),
+  'users.bulkStatus.retryFailed': ({ account, batchId }, ctx) => ctx.statusBatches.retryFailed(account, batchId),
+  'users.bulkStatus.cancel': ({ account, batchId }, ctx) => ctx.statusBatches.cancel(account, batchId),
 };
