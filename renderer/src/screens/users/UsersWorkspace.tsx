@@ -6,8 +6,10 @@ import type { User } from '../../../../shared/api/users';
 import type { Account } from '../../../../shared/ipc';
 import { QueryGate } from '../../components/QueryGate';
 import { useRealmUsers } from '../../queries/realm';
+import type { BatchRef } from '../../queries/users';
 import { BatchPanel } from './BatchPanel';
 import { BulkRoleDialog } from './BulkRoleDialog';
+import { BulkStatusDialog } from './BulkStatusDialog';
 import { FilterBar } from './FilterBar';
 import { actorOf } from '../../user-changes/role-options';
 import { MARKS, mark } from './perf-marks';
@@ -32,7 +34,9 @@ export function UsersWorkspace({ account }: { account: Account }) {
 
 function Workspace({ account, users }: { account: Account; users: User[] }) {
   const ui = useUsersUi();
-  const [bulkOpen, setBulkOpen] = useState(false);
+  /** The bulk dialog open: a role change, a deactivation or a reactivation of the selection. */
+  const [bulk, setBulk] = useState<'role' | 'deactivate' | 'reactivate' | null>(null);
+  const bulkOpen = bulk !== null;
 
   const byId = useMemo(() => new Map(users.map((user) => [user.user_id, user])), [users]);
   const sorted = useMemo(() => sortUsers(users, ui.sort), [users, ui.sort]);
@@ -50,6 +54,10 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
     () => (bulkOpen ? sorted.flatMap((entry) => (selection.ids.has(entry.user.user_id) ? [entry.user] : [])) : []),
     [bulkOpen, sorted, selection],
   );
+  const started = (batch: BatchRef) => {
+    ui.showBatch(batch);
+    ui.setSelection(EMPTY_SELECTION);
+  };
   const searching = filters.query.trim() !== '' || filters.role !== 'all' || filters.status !== 'all' || filters.kind !== 'all';
 
   return (
@@ -74,12 +82,18 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
           <button type="button" className="button button-small" disabled={selection.ids.size === 0} onClick={() => ui.setSelection(EMPTY_SELECTION)}>
             Clear selection
           </button>
-          <button type="button" className="button button-small button-primary" disabled={selection.ids.size === 0} onClick={() => setBulkOpen(true)}>
+          <button type="button" className="button button-small button-primary" disabled={selection.ids.size === 0} onClick={() => setBulk('role')}>
             {selection.ids.size === 0 ? 'Change role…' : `Change role of ${count.format(selection.ids.size)}…`}
+          </button>
+          <button type="button" className="button button-small" disabled={selection.ids.size === 0} onClick={() => setBulk('deactivate')}>
+            {selection.ids.size === 0 ? 'Deactivate…' : `Deactivate ${count.format(selection.ids.size)}…`}
+          </button>
+          <button type="button" className="button button-small" disabled={selection.ids.size === 0} onClick={() => setBulk('reactivate')}>
+            {selection.ids.size === 0 ? 'Reactivate…' : `Reactivate ${count.format(selection.ids.size)}…`}
           </button>
         </div>
       </div>
-      {ui.batchId && <BatchPanel account={account.id} batchId={ui.batchId} onShowBatch={ui.showBatch} />}
+      {ui.batch && <BatchPanel key={ui.batch.id} account={account.id} batch={ui.batch} onShowBatch={ui.showBatch} />}
       <div className="users-main" data-detail={ui.opened !== null || undefined}>
         <UsersTable
           rows={rows}
@@ -103,17 +117,18 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
         />
         {ui.opened !== null && <UserDetail key={ui.opened} account={account} actor={actor} user={byId.get(ui.opened)} people={users} onClose={() => ui.open(null)} />}
       </div>
-      {bulkOpen && (
-        <BulkRoleDialog
+      {bulk === 'role' && (
+        <BulkRoleDialog account={account} actor={actor} users={selectedUsers} people={users} onClose={() => setBulk(null)} onStarted={started} />
+      )}
+      {(bulk === 'deactivate' || bulk === 'reactivate') && (
+        <BulkStatusDialog
           account={account}
           actor={actor}
+          active={bulk === 'reactivate'}
           users={selectedUsers}
           people={users}
-          onClose={() => setBulkOpen(false)}
-          onStarted={(batch) => {
-            ui.showBatch(batch.id);
-            ui.setSelection(EMPTY_SELECTION);
-          }}
+          onClose={() => setBulk(null)}
+          onStarted={started}
         />
       )}
     </div>

@@ -90,7 +90,7 @@ export function openUsersScreen(options: { account?: Account; people?: User[]; a
     ...options.answers,
   });
   useUi.setState({ selectedAccount: null, connectOpen: false, screen: 'users' });
-  useUsersUi.setState({ account: null, tab: 'users', filters: NO_FILTERS, selection: EMPTY_SELECTION, focused: null, opened: null, batchId: null, sort: { key: 'name', descending: false } });
+  useUsersUi.setState({ account: null, tab: 'users', filters: NO_FILTERS, selection: EMPTY_SELECTION, focused: null, opened: null, batch: null, sort: { key: 'name', descending: false } });
   renderWithQueries(<App />);
   return {
     users,
