@@ -29,7 +29,7 @@ export const SessionStatus = z.object({
 export type SessionStatus = z.infer<typeof SessionStatus>;
 
 /** The collections of a realm's state a change can touch. */
-export const RealmCollection = z.enum(['realm', 'users', 'channels', 'subscriptions', 'folders', 'groups', 'defaults', 'invitations', 'reports', 'profileFields']);
+export const RealmCollection = z.enum(['realm', 'users', 'channels', 'subscriptions', 'folders', 'groups', 'defaults', 'invitations', 'reports', 'profileFields', 'presence']);
 export type RealmCollection = z.infer<typeof RealmCollection>;
 
 /** One collection and the IDs in it that changed (empty: the collection as a whole, e.g. realm settings). */

@@ -55,12 +55,25 @@ export const StatusBatch = z.object({
 });
 export type StatusBatch = z.infer<typeof StatusBatch>;
 
+/**
+ * When users were last active, from the register snapshot's presences kept live by presence events:
+ * `[userId, seconds]` for each user seen within `historyLimitDays` (how far back the server was asked).
+ * A user not listed was not seen in that time, or never.
+ */
+export const LastActive = z.object({
+  historyLimitDays: z.int().nonnegative(),
+  seen: z.array(z.tuple([z.int(), z.number()])),
+});
+export type LastActive = z.infer<typeof LastActive>;
+
 const ForBatch = z.object({ account: AccountId, batchId: z.string() }).strict();
 
 export const userChannels = {
   'users.changeRole': { input: ForUser.extend({ role: Role, acknowledged: Acknowledged.optional() }).strict(), output: User },
   'users.rename': { input: ForUser.extend({ fullName: z.string().trim().min(1).max(100) }).strict(), output: User },
   'users.deactivate': { input: ForUser, output: User },
+  /** Who was last active when; `realm.changed` pushes of `presence` say whose day moved. */
+  'users.lastActive': { input: z.object({ account: AccountId }).strict(), output: LastActive },
   'users.reactivate': { input: ForUser, output: User },
   /** Starts a job; progress arrives as `job.progress` pushes, the full results from `users.bulkRole.get`. */
   'users.bulkRole.start': {

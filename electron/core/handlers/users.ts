@@ -3,17 +3,23 @@ import type { userChannels } from '../../../shared/ipc';
 import type { RoleBatches } from '../jobs/role-batches';
 import type { StatusBatches } from '../jobs/status-batches';
 import type { Handlers } from '../router';
+import type { SessionManager } from '../session-manager';
 import type { UserChanges } from '../users/user-changes';
 
 export interface UsersContext {
   readonly userChanges: UserChanges;
   readonly roleBatches: RoleBatches;
   readonly statusBatches: StatusBatches;
+  readonly sessions: SessionManager;
 }
 
 export const userHandlers: Pick<Handlers<UsersContext>, keyof typeof userChannels> = {
   'users.changeRole': ({ account, userId, role, acknowledged }, ctx) => ctx.userChanges.changeRole(account, userId, role, acknowledged),
   'users.rename': ({ account, userId, fullName }, ctx) => ctx.userChanges.rename(account, userId, fullName),
+  'users.lastActive': async ({ account }, ctx) => {
+    const state = await ctx.sessions.get(account).whenReady();
+    return { historyLimitDays: state.presenceHistoryDays, seen: [...state.lastActive] };
+  },
   'users.deactivate': ({ account, userId }, ctx) => ctx.userChanges.deactivate(account, userId),
   'users.reactivate': ({ account, userId }, ctx) => ctx.userChanges.reactivate(account, userId),
   'users.bulkRole.start': ({ account, userIds, role, acknowledged }, ctx) => ctx.roleBatches.start(account, userIds, role, acknowledged),
