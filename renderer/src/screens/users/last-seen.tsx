@@ -19,5 +19,5 @@ export function LastSeenText({ user }: { user: User }) {
   if (!of) return <span className="muted">…</span>;
   const seen = of(user);
   const words = lastSeenWords(seen, (ms) => joinedFormat.format(ms));
-  return seen.kind === 'seen' ? <>{words}</> : <span className="muted">{words}</span>;
+  return seen.kind === 'seen' ? <>{words}</> : <span className="muted" title={words}>{words}</span>;
 }
