@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { Role } from '../api/common';
 import { User } from '../api/users';
+import { REALM_GROUP_SETTINGS } from '../domain/channel-permissions';
 import { ROLE_HAZARDS } from '../domain/role-rules';
 import { AccountId } from './push';
 
@@ -66,12 +67,34 @@ export const LastActive = z.object({
 });
 export type LastActive = z.infer<typeof LastActive>;
 
+/** A person's effective access (shared/domain/effective-access.ts), computed by the core from the live state. */
+export const UserAccess = z.object({
+  role: Role,
+  roleAllows: z.string(),
+  groups: z.array(z.object({ id: z.int(), name: z.string(), system: z.boolean(), via: z.string().nullable() })),
+  channels: z.array(
+    z.object({
+      channelId: z.int(),
+      name: z.string(),
+      subscribed: z.boolean(),
+      administer: z.boolean(),
+      addSubscribers: z.boolean(),
+      removeSubscribers: z.boolean(),
+      post: z.boolean(),
+    }),
+  ),
+  organization: z.array(z.object({ setting: z.enum(REALM_GROUP_SETTINGS), words: z.string() })),
+});
+export type UserAccess = z.infer<typeof UserAccess>;
+
 const ForBatch = z.object({ account: AccountId, batchId: z.string() }).strict();
 
 export const userChannels = {
   'users.changeRole': { input: ForUser.extend({ role: Role, acknowledged: Acknowledged.optional() }).strict(), output: User },
   'users.rename': { input: ForUser.extend({ fullName: z.string().trim().min(1).max(100) }).strict(), output: User },
   'users.deactivate': { input: ForUser, output: User },
+  /** What one person may do; it changes with groups, subscriptions, channels and roles (realm.changed). */
+  'users.access': { input: ForUser, output: UserAccess },
   /** Who was last active when; `realm.changed` pushes of `presence` say whose day moved. */
   'users.lastActive': { input: z.object({ account: AccountId }).strict(), output: LastActive },
   'users.reactivate': { input: ForUser, output: User },
