@@ -11,6 +11,7 @@ import { RoleChange } from '../../user-changes/RoleChange';
 import type { Actor } from '../../user-changes/role-options';
 import { StatusChange } from '../../user-changes/StatusChange';
 import { formatJoined } from './columns';
+import { AccessSection } from './AccessSection';
 import { LastSeenText } from './last-seen';
 import { NameSection } from './NameSection';
 import './user-detail.css';
@@ -71,6 +72,7 @@ export function UserDetail({ account, actor, user, people, onClose }: UserDetail
       <RoleChange account={account} actor={actor} user={user} people={people} />
       <NameSection account={account} actor={actor} user={user} />
       <StatusChange account={account} actor={actor} user={user} people={people} />
+      <AccessSection account={account.id} user={user} />
     </aside>
   );
 }

@@ -87,6 +87,8 @@ export function openUsersScreen(options: { account?: Account; people?: User[]; a
     'users.deactivate': ({ userId }) => answer(userId, (person) => ({ ...person, is_active: false })),
     'users.reactivate': ({ userId }) => answer(userId, (person) => ({ ...person, is_active: true })),
     'activity.list': () => options.activity ?? [],
+    'users.lastActive': () => ({ historyLimitDays: 365, seen: [] }),
+    'users.access': ({ userId }) => ({ role: users.get(userId)?.role ?? 400, roleAllows: 'What the role allows.', groups: [], channels: [], organization: [] }),
     ...options.answers,
   });
   useUi.setState({ selectedAccount: null, connectOpen: false, screen: 'users' });
