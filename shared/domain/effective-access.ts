@@ -6,8 +6,8 @@
 // settings, https://zulip.com/api/group-setting-values). Pure: the core computes it from its live state.
 import type { GroupSettingValue, Role } from '../api/common';
 import type { User } from '../api/users';
-import { groupMembers, resolveGroupSetting, type GroupIndex, type GroupLike } from './channel-groups';
-import { mayAdministerChannel, type AdministeredChannel } from './channel-admin';
+import { groupMembers, resolveGroupSetting, SYSTEM_GROUP_WORDS, type GroupIndex, type GroupLike } from './channel-groups';
+import { hasContentAccess, mayAdministerChannel, type AdministeredChannel } from './channel-admin';
 import { alwaysHolders, REALM_GROUP_SETTINGS, REALM_SETTING_WORDS, type ChannelGroupSetting, type RealmChannelPolicy, type RealmGroupSetting } from './channel-permissions';
 import { toCsv } from './csv';
 import { ROLE_NAMES } from './role-rules';
@@ -67,6 +67,9 @@ export interface EffectiveAccess {
   organization: { setting: RealmGroupSetting; words: string }[];
 }
 
+/** System groups in words ("Full members"), named groups as they are. */
+const groupName = (group: GroupLike) => (group.is_system_group ? (SYSTEM_GROUP_WORDS[group.name] ?? group.name) : group.name);
+
 export function effectiveAccess(input: AccessInput): EffectiveAccess {
   const { user, index, policy, people } = input;
   const id = user.user_id;
@@ -75,7 +78,7 @@ export function effectiveAccess(input: AccessInput): EffectiveAccess {
     if (group.deactivated || !groupMembers(group.id, index).has(id)) continue;
     const direct = group.members.includes(id);
     const through = direct ? undefined : group.direct_subgroup_ids.map((sub) => index.byId.get(sub)).find((sub) => sub && groupMembers(sub.id, index).has(id));
-    groups.push({ id: group.id, name: group.name, system: group.is_system_group, via: direct ? null : (through?.name ?? null) });
+    groups.push({ id: group.id, name: groupName(group), system: group.is_system_group, via: direct ? null : through ? groupName(through) : null });
   }
   groups.sort((a, b) => Number(b.system) - Number(a.system) || a.name.localeCompare(b.name));
 
@@ -87,15 +90,22 @@ export function effectiveAccess(input: AccessInput): EffectiveAccess {
   for (const channel of input.channels) {
     if (channel.is_archived) continue;
     const administer = user.is_active && mayAdministerChannel(actor, channel, index);
+    const subscribed = input.subscribers.get(channel.stream_id)?.has(id) ?? false;
     channels.push({
       channelId: channel.stream_id,
       name: channel.name,
-      subscribed: input.subscribers.get(channel.stream_id)?.has(id) ?? false,
+      subscribed,
       administer,
-      // A public channel's administrators may add subscribers too (channel-permissions.ts' rule).
-      addSubscribers: holdsValue(channel.can_add_subscribers_group) || always('can_add_subscribers_group') || (administer && !channel.invite_only),
+      // Organization administrators always may; for a public channel, so may its administrators and the
+      // organization-level holders (channel-permissions.ts' rule for this setting).
+      addSubscribers:
+        holdsValue(channel.can_add_subscribers_group) ||
+        (user.is_active && user.role <= 200) ||
+        (!channel.invite_only && (administer || holdsValue(policy.groups.can_add_subscribers_group ?? undefined))),
       removeSubscribers: holdsValue(channel.can_remove_subscribers_group) || always('can_remove_subscribers_group'),
-      post: holdsValue(channel.can_send_message_group),
+      // Posting needs the channel's messages too: a private channel's only through a subscription or
+      // its groups (upstream access_stream_for_send_message, channel-admin.ts hasContentAccess).
+      post: holdsValue(channel.can_send_message_group) && hasContentAccess(actor, channel, subscribed, index),
     });
   }
   channels.sort((a, b) => a.name.localeCompare(b.name));

@@ -56,21 +56,24 @@ test("Mark's access: his groups directly and through subgroups, and each channel
   const access = await accessOf(mark);
   expect(access.role).toBe(400);
   expect(access.groups).toContainEqual({ id: groupId('engineers'), name: 'engineers', system: false, via: null });
-  expect(access.groups).toContainEqual({ id: groupId('role:fullmembers'), name: 'role:fullmembers', system: true, via: null });
+  expect(access.groups).toContainEqual({ id: groupId('role:fullmembers'), name: 'Full members', system: true, via: null });
   // The system groups nest: role:members holds role:fullmembers, role:everyone holds role:members.
-  expect(access.groups).toContainEqual({ id: groupId('role:members'), name: 'role:members', system: true, via: 'role:fullmembers' });
-  expect(access.groups).toContainEqual({ id: groupId('role:everyone'), name: 'role:everyone', system: true, via: 'role:members' });
-  expect(access.groups.map((group) => group.name)).not.toContain('role:moderators');
+  expect(access.groups).toContainEqual({ id: groupId('role:members'), name: 'Members', system: true, via: 'Full members' });
+  expect(access.groups).toContainEqual({ id: groupId('role:everyone'), name: 'Everyone, guests included', system: true, via: 'Members' });
+  expect(access.groups.map((group) => group.name)).not.toContain('Moderators');
   const designAccess = access.channels.find((channel) => channel.channelId === design);
   expect(designAccess).toMatchObject({ administer: true, post: false });
+  // #leadership is private and Mark is not subscribed: the organization's "add subscribers" holders
+  // count for public channels only, and posting needs access to its messages.
+  expect(access.channels.find((channel) => channel.channelId === channelId('leadership'))).toMatchObject({ administer: false, addSubscribers: false, post: false });
 
   // Made a moderator, he may post there: the answer follows the role.
   await asOlivia.call(updateUser, { user_id: mark, role: 300 });
   await eventually(() => olivia.state().users.get(mark)?.role === 300, 'the role change in the state');
   const after = await accessOf(mark);
   expect(after.channels.find((channel) => channel.channelId === design)).toMatchObject({ administer: true, post: true });
-  expect(after.groups.find((group) => group.name === 'role:moderators')).toMatchObject({ via: null });
-  expect(after.groups.find((group) => group.name === 'role:members')?.via).not.toBeNull();
+  expect(after.groups.find((group) => group.name === 'Moderators')).toMatchObject({ via: null });
+  expect(after.groups.find((group) => group.name === 'Members')?.via).not.toBeNull();
 
   const adam = await accessOf(userIdOf(olivia.state(), 'adam@sandbox.test'));
   expect(adam.channels.every((channel) => channel.administer)).toBe(true);
