@@ -40,22 +40,24 @@ export function FilterBar({ filters, counts, onChange, historyLimitDays }: Filte
       <FilterGroup legend="Kind" name="kind" options={KIND_CHOICES} value={filters.kind} counts={counts.kind} onChange={(kind) => onChange({ kind })} />
       <div className="users-filter idle-filter">
         <label htmlFor="users-idle">Not active for (days)</label>
-        <input
-          id="users-idle"
-          type="number"
-          min={1}
-          max={historyLimitDays ?? undefined}
-          value={filters.idleDays ?? ''}
-          placeholder="any"
-          aria-describedby="users-idle-help"
-          onChange={(event) => {
-            const days = Number.parseInt(event.target.value, 10);
-            onChange({ idleDays: Number.isNaN(days) || days < 1 ? null : Math.min(days, historyLimitDays ?? days) });
-          }}
-        />
-        <p id="users-idle-help" className="muted">
-          {historyLimitDays === null ? 'Loading presence…' : `Presence is known for the last ${historyLimitDays} days. Bots report none and are left out.`}
-        </p>
+        <div className="idle-filter-row">
+          <input
+            id="users-idle"
+            type="number"
+            min={1}
+            max={historyLimitDays ?? undefined}
+            value={filters.idleDays ?? ''}
+            placeholder="any"
+            aria-describedby="users-idle-help"
+            onChange={(event) => {
+              const days = Number.parseInt(event.target.value, 10);
+              onChange({ idleDays: Number.isNaN(days) || days < 1 ? null : Math.min(days, historyLimitDays ?? days) });
+            }}
+          />
+          <p id="users-idle-help" className="muted">
+            {historyLimitDays === null ? 'Loading presence…' : `Presence known for ${historyLimitDays} days; bots left out.`}
+          </p>
+        </div>
       </div>
     </div>
   );
