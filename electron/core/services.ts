@@ -17,6 +17,7 @@ import { DiagnosticsService } from './diagnostics/diagnostics-service';
 import type { CoreContext } from './handlers';
 import { Campaigns, type CampaignsOptions } from './invitations/campaigns';
 import { RoleBatches } from './jobs/role-batches';
+import { StatusBatches } from './jobs/status-batches';
 import type { Log } from './logging/log';
 import { ModerationService } from './moderation/moderation-service';
 import type { NetworkService } from './network/network-service';
@@ -50,6 +51,7 @@ export function createServices(options: ServicesOptions): Services {
   const activity = new ActivityLog(dataDir, { log: (message) => log.warn('activity log', { message }) });
   const userChanges = new UserChanges({ accounts, sessions, activity });
   const roleBatches = new RoleBatches({ changes: userChanges, sessions, push });
+  const statusBatches = new StatusBatches({ changes: userChanges, sessions, push });
   const defaults = new DefaultsService({ accounts, sessions, activity });
   const defaultsCopies = new DefaultsCopies({ accounts, sessions, activity, push });
   const channelChanges = new ChannelChanges({ accounts, sessions, activity });
@@ -76,6 +78,7 @@ export function createServices(options: ServicesOptions): Services {
     activity,
     userChanges,
     roleBatches,
+    statusBatches,
     campaigns,
     moderation,
     defaults,
@@ -96,6 +99,7 @@ export function createServices(options: ServicesOptions): Services {
       moderation.close();
       await campaigns.close();
       await roleBatches.stopAll();
+      await statusBatches.stopAll();
       await channelBatches.stopAll();
       await defaultsCopies.stopAll();
       await channelMoves.stopAll();

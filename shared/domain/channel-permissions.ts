@@ -149,7 +149,7 @@ export const CHANNEL_SETTING_INFO: Record<ChannelGroupSetting, SettingInfo> = {
 };
 
 /** The organization-level setting names in words, for "Also, always: …". */
-const REALM_SETTING_WORDS: Record<RealmGroupSetting, string> = {
+export const REALM_SETTING_WORDS: Record<RealmGroupSetting, string> = {
   can_create_public_channel_group: 'create public channels',
   can_create_private_channel_group: 'create private channels',
   can_create_web_public_channel_group: 'create web-public channels',

@@ -1,8 +1,10 @@
 // Channels of the Users & roles screen: changes to one user, and bulk role changes run as jobs in the
-// main process (bounded concurrency, one result per user, "retry failed").
+// main process (bounded concurrency, one result per user, "retry failed"), and bulk deactivation and
+// reactivation the same way.
 import { z } from 'zod';
 import { Role } from '../api/common';
 import { User } from '../api/users';
+import { REALM_GROUP_SETTINGS } from '../domain/channel-permissions';
 import { ROLE_HAZARDS } from '../domain/role-rules';
 import { AccountId } from './push';
 
@@ -38,10 +40,63 @@ export const RoleBatch = z.object({
 });
 export type RoleBatch = z.infer<typeof RoleBatch>;
 
+/** One user's result in a bulk deactivation or reactivation: the same shape as a role change's. */
+export const StatusChangeOutcome = RoleChangeOutcome;
+export type StatusChangeOutcome = RoleChangeOutcome;
+
+/** A bulk deactivation (`active` false) or reactivation (`active` true). */
+export const StatusBatch = z.object({
+  id: z.string(),
+  account: AccountId,
+  active: z.boolean(),
+  status: z.enum(['running', 'done', 'cancelled']),
+  startedAt: z.int(),
+  finishedAt: z.int().nullable(),
+  results: z.array(StatusChangeOutcome),
+});
+export type StatusBatch = z.infer<typeof StatusBatch>;
+
+/**
+ * When users were last active, from the register snapshot's presences kept live by presence events:
+ * `[userId, seconds]` for each user seen within `historyLimitDays` (how far back the server was asked).
+ * A user not listed was not seen in that time, or never.
+ */
+export const LastActive = z.object({
+  historyLimitDays: z.int().nonnegative(),
+  seen: z.array(z.tuple([z.int(), z.number()])),
+});
+export type LastActive = z.infer<typeof LastActive>;
+
+/** A person's effective access (shared/domain/effective-access.ts), computed by the core from the live state. */
+export const UserAccess = z.object({
+  role: Role,
+  roleAllows: z.string(),
+  groups: z.array(z.object({ id: z.int(), name: z.string(), system: z.boolean(), via: z.string().nullable() })),
+  channels: z.array(
+    z.object({
+      channelId: z.int(),
+      name: z.string(),
+      subscribed: z.boolean(),
+      administer: z.boolean(),
+      addSubscribers: z.boolean(),
+      removeSubscribers: z.boolean(),
+      post: z.boolean(),
+    }),
+  ),
+  organization: z.array(z.object({ setting: z.enum(REALM_GROUP_SETTINGS), words: z.string() })),
+});
+export type UserAccess = z.infer<typeof UserAccess>;
+
+const ForBatch = z.object({ account: AccountId, batchId: z.string() }).strict();
+
 export const userChannels = {
   'users.changeRole': { input: ForUser.extend({ role: Role, acknowledged: Acknowledged.optional() }).strict(), output: User },
   'users.rename': { input: ForUser.extend({ fullName: z.string().trim().min(1).max(100) }).strict(), output: User },
   'users.deactivate': { input: ForUser, output: User },
+  /** What one person may do; it changes with groups, subscriptions, channels and roles (realm.changed). */
+  'users.access': { input: ForUser, output: UserAccess },
+  /** Who was last active when; `realm.changed` pushes of `presence` say whose day moved. */
+  'users.lastActive': { input: z.object({ account: AccountId }).strict(), output: LastActive },
   'users.reactivate': { input: ForUser, output: User },
   /** Starts a job; progress arrives as `job.progress` pushes, the full results from `users.bulkRole.get`. */
   'users.bulkRole.start': {
@@ -52,4 +107,12 @@ export const userChannels = {
   /** Runs the failed changes of a batch again, as a new batch. */
   'users.bulkRole.retryFailed': { input: z.object({ account: AccountId, batchId: z.string() }).strict(), output: RoleBatch },
   'users.bulkRole.cancel': { input: z.object({ account: AccountId, batchId: z.string() }).strict(), output: RoleBatch },
+  /** Deactivates or reactivates users as a job, as users.bulkRole.* change roles. */
+  'users.bulkStatus.start': {
+    input: z.object({ account: AccountId, userIds: z.array(z.int()).min(1).max(50_000), active: z.boolean() }).strict(),
+    output: StatusBatch,
+  },
+  'users.bulkStatus.get': { input: ForBatch, output: StatusBatch },
+  'users.bulkStatus.retryFailed': { input: ForBatch, output: StatusBatch },
+  'users.bulkStatus.cancel': { input: ForBatch, output: StatusBatch },
 } as const;

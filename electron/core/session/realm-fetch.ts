@@ -14,6 +14,7 @@ import {
 } from '../../../shared/api';
 import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
+import { PRESENCE_HISTORY_DAYS } from './presence';
 import { canCountReports, canListInvitations, moderationChannelName, type RealmState } from './realm-state';
 
 /** The event kinds the console keeps (reducer.ts), and the snapshot sections they start from. */
@@ -30,6 +31,7 @@ export const EVENT_TYPES = [
   'message',
   'delete_message',
   'custom_profile_fields',
+  'presence',
 ] as const;
 export const FETCH_EVENT_TYPES = [
   'realm',
@@ -41,6 +43,7 @@ export const FETCH_EVENT_TYPES = [
   'realm_user_settings_defaults',
   'default_streams',
   'custom_profile_fields',
+  'presence',
 ] as const;
 
 export const CLIENT_CAPABILITIES = {
@@ -71,6 +74,9 @@ export function registerParams(reportChannel: string | null): RegisterParams {
     narrow: reportChannel === null ? [] : [['channel', reportChannel]],
     // Subscriber lists, so peer events keep each channel's subscribers (and count) exact.
     include_subscribers: 'true',
+    // Presences keyed by user ID, as far back as the idle-accounts filter needs (presence.ts).
+    slim_presence: true,
+    presence_history_limit_days: PRESENCE_HISTORY_DAYS,
     client_gravatar: false,
     apply_markdown: false,
     client_capabilities: CLIENT_CAPABILITIES,

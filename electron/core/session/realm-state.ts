@@ -21,6 +21,7 @@ import {
 import { ConsoleError } from '../errors';
 import type { RealmChannelPolicy } from '../../../shared/domain/channel-permissions';
 import { IdMap } from './id-map';
+import { lastActiveFromRegister, PRESENCE_HISTORY_DAYS } from './presence';
 import { channelPolicyFromRegister } from './realm-policy';
 
 export interface RealmLimits {
@@ -72,6 +73,10 @@ export interface RealmState {
    * without such a channel, without access to it, or before the session has counted them.
    */
   readonly reportIds: ReadonlySet<number> | null;
+  /** When each user was last active (seconds), for users seen within `presenceHistoryDays` (reduce-presence.ts). */
+  readonly lastActive: IdMap<number>;
+  /** How far back the server was asked for presence: a user not in `lastActive` was not seen since. */
+  readonly presenceHistoryDays: number;
 }
 
 /**
@@ -100,6 +105,8 @@ export function realmStateFromRegister(reply: RegisterReply): RealmState {
   const own = users.get(ownUserId);
   if (!own) throw new ConsoleError('INVALID_REPLY', "The server's reply to POST /register does not list the signed-in user in realm_users.", { field: 'realm_users' });
 
+  // Only a legacy presence reply is keyed by email: the index is built for it alone.
+  let byEmail: Map<string, number> | undefined;
   const subscriptions = required(reply.subscriptions, 'subscriptions');
   // `never_subscribed` is upstream's list of visible channels the user is not in; it carries their subscribers.
   const neverSubscribed = z.array(z.looseObject({ stream_id: z.int(), subscribers: z.array(z.int()).optional() })).catch([]).parse(reply.never_subscribed ?? []);
@@ -143,6 +150,8 @@ export function realmStateFromRegister(reply: RegisterReply): RealmState {
     invitations: null,
     invitationsStale: false,
     reportIds: null,
+    lastActive: lastActiveFromRegister(reply, (email: string) => (byEmail ??= new Map([...users.values()].map((user) => [user.email, user.user_id]))).get(email)),
+    presenceHistoryDays: PRESENCE_HISTORY_DAYS,
   };
 }
 

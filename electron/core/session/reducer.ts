@@ -8,6 +8,7 @@ import { mergeChanges } from './changes';
 import { inDisplayOrder, type RealmState } from './realm-state';
 import { reduceChannelFolder, reduceDefaultStreams, reduceStream, reduceSubscription } from './reduce-channels';
 import { reduceRealmUser, reduceUserGroup, type Reduced } from './reduce-people';
+import { reducePresence } from './reduce-presence';
 import { withRealmData } from './realm-policy';
 
 export function applyEvent(state: RealmState, event: Event): { state: RealmState; changes: RealmChange[] } {
@@ -49,6 +50,8 @@ function reduce(state: RealmState, event: Event): Reduced {
       return reduceMessage(state, event);
     case 'delete_message':
       return reduceDeleteMessage(state, event);
+    case 'presence':
+      return reducePresence(state, event);
     default:
       // heartbeat, and kinds the console does not keep
       return { state, changes: [] };

@@ -7,7 +7,6 @@
 // user confirmed it: the renderer is not trusted to have asked. Every attempt goes to the activity log.
 import { deactivateUser, getUser, reactivateUser, updateUser, type Role, type User } from '../../../shared/api';
 import {
-  checkDeactivation,
   checkRoleChange,
   countHumanOwners,
   reviewRoleChange,
@@ -16,6 +15,7 @@ import {
   type RoleHazard,
   type RuleVerdict,
 } from '../../../shared/domain/role-rules';
+import { checkStatusChange } from '../../../shared/domain/status-rules';
 import type { AccountService } from '../accounts/accounts';
 import type { ActivityLog } from '../activity/activity-log';
 import { actorOf } from '../activity/actor';
@@ -86,9 +86,21 @@ export class UserChanges {
    * refusal is a result, not an exception. `note` is added to the log's details; `acknowledged` are the
    * hazards the user confirmed for the whole job.
    */
-  async attemptRole(account: string, userId: number, role: Role, options: RoleOptions = {}): Promise<ChangeAttempt> {
+  attemptRole(account: string, userId: number, role: Role, options: RoleOptions = {}): Promise<ChangeAttempt> {
+    return this.attempt(account, userId, roleChange(role, options));
+  }
+
+  /**
+   * A deactivation (`active` false) or reactivation for a bulk job, as attemptRole is for roles: the
+   * same checks, request and log as deactivate and reactivate, without waiting for the event.
+   */
+  attemptStatus(account: string, userId: number, active: boolean, options: { note?: string } = {}): Promise<ChangeAttempt> {
+    return this.attempt(account, userId, activation(active, options.note));
+  }
+
+  private async attempt(account: string, userId: number, change: Change): Promise<ChangeAttempt> {
     try {
-      const { outcome } = await this.apply(account, userId, roleChange(role, options));
+      const { outcome } = await this.apply(account, userId, change);
       return { outcome };
     } catch (error) {
       if (!(error instanceof ConsoleError)) throw error;
@@ -254,34 +266,20 @@ function rename(name: string): Change {
 }
 
 /** upstream deactivate_user_backend and reactivate_user_backend. */
-function activation(active: boolean): Change {
+function activation(active: boolean, note?: string): Change {
   const verb = active ? 'reactivated' : 'deactivated';
   return {
     action: active ? 'Reactivated' : 'Deactivated',
     what: active ? 'The reactivation' : 'The deactivation',
-    details: (target) => (target.is_bot ? 'Bot' : ROLE_NAMES[target.role]),
+    details: (target) => (target.is_bot ? 'Bot' : ROLE_NAMES[target.role]) + (note ? ` (${note})` : ''),
     isDone: (target) => target.is_active === active,
-    check: (state, target) => {
-      if (active) {
-        return state.ownRole <= 200 ? ALLOWED : { allowed: false, reason: 'Only organization administrators and owners can reactivate users.' };
-      }
-      // The owner rules first: for the only owner, "make someone else an owner first" is the useful answer.
-      const verdict = checkDeactivation({
-        actorRole: state.ownRole,
-        targetRole: target.role,
-        humanOwners: target.role === 100 ? countHumanOwners(state.users.values()) : 0,
-        targetIsBot: target.is_bot,
-        targetName: target.full_name,
-      });
-      if (!verdict.allowed) return verdict;
-      if (target.user_id === state.ownUserId) {
-        return { allowed: false, reason: 'You cannot deactivate the account you are signed in with: the console would lose its connection. Ask another administrator or owner.' };
-      }
-      if (target.is_bot) {
-        return { allowed: false, reason: `${target.full_name} is a bot: bots are deactivated from their owner's bot settings.` };
-      }
-      return ALLOWED;
-    },
+    check: (state, target) =>
+      checkStatusChange(
+        { role: state.ownRole, userId: state.ownUserId },
+        target,
+        active,
+        target.role === 100 && !active ? countHumanOwners(state.users.values()) : 0,
+      ),
     send: (client, target) => (active ? client.call(reactivateUser, { user_id: target.user_id }) : client.call(deactivateUser, { user_id: target.user_id })),
     failure: (target) => `${target.full_name} could not be ${verb}`,
   };

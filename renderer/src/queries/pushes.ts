@@ -6,6 +6,8 @@ import { useEffect } from 'react';
 import type { User } from '../../../shared/api/users';
 import type { JobProgress, Push, RealmChange, SessionStatus } from '../../../shared/ipc';
 import { call, getBridge, onBridgeReconnect } from '../bridge/bridge';
+import { applyAccessChanges } from './users-access';
+import { lastActiveKey } from './users-last-active';
 import { queryKeys } from './keys';
 import { applyChannelChanges } from './channels';
 import { applyDefaultsChanges } from './defaults';
@@ -76,6 +78,8 @@ async function applyChanges(client: QueryClient, account: string, changes: Realm
   work.push(applyInvitationChanges(client, account, changes));
   // The Channels screen's list and context (queries/channels.ts).
   work.push(applyChannelChanges(client, account, changes));
+  applyAccessChanges(client, account, changes);
+  if (changes.some((change) => change.collection === 'presence')) work.push(client.invalidateQueries({ queryKey: lastActiveKey(account) }));
   if (changes.some((change) => change.collection === 'profileFields')) work.push(client.invalidateQueries({ queryKey: queryKeys.profileFields(account) }));
   if (allUsers) work.push(client.invalidateQueries({ queryKey: queryKeys.users(account) }));
   else if (userIds.size > 0) work.push(patchUsers(client, account, [...userIds]));

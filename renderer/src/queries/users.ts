@@ -1,12 +1,12 @@
-// Changes to users: one at a time (role, name, deactivation), and bulk role changes run as jobs in the
-// core. The one set of hooks for every screen that changes users (Users & roles, Moderation). A
-// change's reply (the user as the core now has it) is patched into the cached list at once; the
-// realm.changed push that follows patches it again, harmlessly. Every attempt, made or refused, is
-// reread from the activity log. Errors are left to the panel that made the change, so they show next
+// Changes to users: one at a time (role, name, deactivation), and bulk role changes, deactivations and
+// reactivations run as jobs in the core. The one set of hooks for every screen that changes users
+// (Users & roles, Moderation). A change's reply (the user as the core now has it) is patched into the
+// cached list at once; the realm.changed push that follows patches it again, harmlessly. Every
+// attempt, made or refused, is reread from the activity log. Errors are left to the panel that made the change, so they show next
 // to its controls; the core words them in full (errors/words.ts wordedByCore).
 import { skipToken, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../../../shared/api/users';
-import type { ChannelInput, JobProgress, RoleBatch } from '../../../shared/ipc';
+import type { ChannelInput, JobProgress, RoleBatch, StatusBatch } from '../../../shared/ipc';
 import { call } from '../bridge/bridge';
 import { activityKey } from './activity';
 import { queryKeys } from './keys';
@@ -49,41 +49,64 @@ export function useUserChange() {
   });
 }
 
-/** A bulk role change's results, as the core has them. Pushes reread them when the job stops. */
-export function useRoleBatch(account: string, batchId: string | null) {
-  return useQuery({
-    queryKey: queryKeys.jobResults(account, batchId ?? ''),
-    queryFn: batchId === null ? skipToken : () => call('users.bulkRole.get', { account, batchId }),
+/** A bulk job of the Users screen: a role change, or a deactivation or reactivation. */
+export interface BatchRef {
+  type: 'role' | 'status';
+  id: string;
+}
+export type UserBatch = RoleBatch | StatusBatch;
+
+/** A bulk job's results, as the core has them. Pushes reread them when the job stops. */
+export function useUserBatch(account: string, batch: BatchRef | null) {
+  return useQuery<UserBatch>({
+    queryKey: queryKeys.jobResults(account, batch?.id ?? ''),
+    queryFn:
+      batch === null
+        ? skipToken
+        : () => (batch.type === 'role' ? call('users.bulkRole.get', { account, batchId: batch.id }) : call('users.bulkStatus.get', { account, batchId: batch.id })),
     staleTime: Infinity,
   });
 }
 
 type BatchAction =
   | ({ kind: 'start' } & Omit<ChannelInput<'users.bulkRole.start'>, 'account'>)
-  | { kind: 'retryFailed' | 'cancel'; batchId: string };
+  | ({ kind: 'startStatus' } & Omit<ChannelInput<'users.bulkStatus.start'>, 'account'>)
+  | { kind: 'retryFailed' | 'cancel'; batch: BatchRef };
 
-function sendBatch(account: string, action: BatchAction): Promise<RoleBatch> {
+async function sendBatch(account: string, action: BatchAction): Promise<{ ref: BatchRef; batch: UserBatch }> {
   switch (action.kind) {
-    case 'start':
-      return call('users.bulkRole.start', { account, userIds: action.userIds, role: action.role, acknowledged: action.acknowledged });
+    case 'start': {
+      const batch = await call('users.bulkRole.start', { account, userIds: action.userIds, role: action.role, acknowledged: action.acknowledged });
+      return { ref: { type: 'role', id: batch.id }, batch };
+    }
+    case 'startStatus': {
+      const batch = await call('users.bulkStatus.start', { account, userIds: action.userIds, active: action.active });
+      return { ref: { type: 'status', id: batch.id }, batch };
+    }
     case 'retryFailed':
-      return call('users.bulkRole.retryFailed', { account, batchId: action.batchId });
-    case 'cancel':
-      return call('users.bulkRole.cancel', { account, batchId: action.batchId });
+    case 'cancel': {
+      const input = { account, batchId: action.batch.id };
+      const verb = action.kind;
+      const batch: UserBatch =
+        action.batch.type === 'role'
+          ? await call(verb === 'retryFailed' ? 'users.bulkRole.retryFailed' : 'users.bulkRole.cancel', input)
+          : await call(verb === 'retryFailed' ? 'users.bulkStatus.retryFailed' : 'users.bulkStatus.cancel', input);
+      return { ref: { type: action.batch.type, id: batch.id }, batch };
+    }
   }
 }
 
-/** Starts, retries or cancels a bulk role change; the batch it returns is cached for its results view. */
-export function useBatchAction(account: string, onBatch?: (batch: RoleBatch) => void) {
+/** Starts, retries or cancels a bulk job; the batch it returns is cached for its results view. */
+export function useBatchAction(account: string, onBatch?: (ref: BatchRef) => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: BatchAction) => sendBatch(account, action),
-    onSuccess: (batch) => {
+    onSuccess: ({ ref, batch }) => {
       client.setQueryData(queryKeys.jobResults(account, batch.id), batch);
       // A short job can finish before its start is answered: its last push then found nothing to reread.
       const progress = client.getQueryData<JobProgress>(queryKeys.jobProgress(account, batch.id));
       if (progress && progress.status !== 'running') void client.invalidateQueries({ queryKey: queryKeys.jobResults(account, batch.id) });
-      onBatch?.(batch);
+      onBatch?.(ref);
     },
     onSettled: () => logChanged(client, account),
   });

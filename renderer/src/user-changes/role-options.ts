@@ -3,7 +3,8 @@
 // whether they may be deactivated.
 import type { Role } from '../../../shared/api/common';
 import type { User } from '../../../shared/api/users';
-import { checkDeactivation, checkRoleChange, ROLE_NAMES, ROLES_IN_ORDER, type RuleVerdict } from '../../../shared/domain/role-rules';
+import { checkRoleChange, ROLE_NAMES, ROLES_IN_ORDER, type RuleVerdict } from '../../../shared/domain/role-rules';
+import { checkStatusChange } from '../../../shared/domain/status-rules';
 import type { Account } from '../../../shared/ipc';
 
 export interface Actor {
@@ -36,16 +37,9 @@ export function roleOptions(actor: Actor, target: User, humanOwners: number): Ro
 
 /**
  * Whether `target` may be deactivated (or reactivated) by `actor`: the owner rules, then what the
- * console refuses itself (the signed-in user, bots), each with the reason in words.
+ * console refuses itself (the signed-in user, bots), each with the reason in words
+ * (shared/domain/status-rules.ts, the rules the core and the bulk review apply).
  */
 export function statusVerdict(actor: Actor, target: User, humanOwners: number): RuleVerdict {
-  if (!target.is_active) {
-    return actor.role <= 200 ? { allowed: true } : { allowed: false, reason: 'Only organization administrators and owners can reactivate users.' };
-  }
-  const rule = checkDeactivation({ actorRole: actor.role, targetRole: target.role, humanOwners, targetIsBot: target.is_bot, targetName: target.full_name });
-  if (!rule.allowed) return rule;
-  if (target.user_id === actor.userId) return { allowed: false, reason: 'You cannot deactivate yourself from the console: you would lose access to this organization.' };
-  // upstream's DELETE /users/{id} refuses bots ("No such user"): bots have their own endpoints.
-  if (target.is_bot) return { allowed: false, reason: 'Bots are deactivated from their owner’s bot settings, not from the users list.' };
-  return rule;
+  return checkStatusChange(actor, target, !target.is_active, humanOwners);
 }

@@ -13,6 +13,7 @@ import { FileSecretStore } from '../../accounts/file-secret-store';
 import { ActivityLog } from '../../activity/activity-log';
 import type { ApiClient } from '../../client/api-client';
 import { RoleBatches } from '../../jobs/role-batches';
+import { StatusBatches } from '../../jobs/status-batches';
 import type { RealmState } from '../../session/realm-state';
 import { clientFor, eventually } from '../../session/testing/session-harness';
 import { SessionManager } from '../../session-manager';
@@ -28,6 +29,7 @@ export interface TestConsole {
   activity: ActivityLog;
   userChanges: UserChanges;
   roleBatches: RoleBatches;
+  statusBatches: StatusBatches;
   pushes: Push[];
   /** When each push was made (Date.now()), index for index. */
   pushTimes: number[];
@@ -83,6 +85,7 @@ export async function signedInConsole(url: string, email: string, options: TestC
   const activity = new ActivityLog(dataDir);
   const userChanges = new UserChanges({ accounts, sessions, activity, settleTimeoutMs: options.settleTimeoutMs });
   const roleBatches = new RoleBatches({ changes: userChanges, sessions, push: record, concurrency: options.concurrency });
+  const statusBatches = new StatusBatches({ changes: userChanges, sessions, push: record, concurrency: options.concurrency });
   requests.length = 0;
   return {
     accountId: account.id,
@@ -91,6 +94,7 @@ export async function signedInConsole(url: string, email: string, options: TestC
     activity,
     userChanges,
     roleBatches,
+    statusBatches,
     pushes,
     pushTimes,
     requests,
@@ -102,6 +106,7 @@ export async function signedInConsole(url: string, email: string, options: TestC
     async close() {
       releaseEvents();
       await roleBatches.stopAll();
+      await statusBatches.stopAll();
       await sessions.stopAll();
       rmSync(dataDir, { recursive: true, force: true });
     },

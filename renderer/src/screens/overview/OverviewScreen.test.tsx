@@ -70,7 +70,7 @@ describe('overview', () => {
   });
 
   test('leading to a screen replaces its search and filters, and keeps the rest of its state', async () => {
-    useUsersUi.setState({ account: olivia.id, tab: 'activity', opened: 4, filters: { query: 'mark', role: 200, status: 'deactivated', kind: 'humans' } });
+    useUsersUi.setState({ account: olivia.id, tab: 'activity', opened: 4, filters: { query: 'mark', role: 200, status: 'deactivated', kind: 'humans', idleDays: null } });
     showOverview(overview);
     fireEvent.click(await screen.findByRole('button', { name: 'Bots 2' }));
     expect(useUsersUi.getState()).toMatchObject({ tab: 'users', opened: 4, filters: { query: '', role: 'all', status: 'all', kind: 'bots' } });

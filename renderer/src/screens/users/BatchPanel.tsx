@@ -1,14 +1,15 @@
-// A bulk role change as it runs and after: a progress bar with counts by outcome and the time left
-// (from the core's job.progress pushes), then one result per user, and "Retry failed".
+// A bulk job of the Users screen (a role change, a deactivation or a reactivation) as it runs and after:
+// a progress bar with counts by outcome and the time left (from the core's job.progress pushes), then
+// one result per user, and "Retry failed".
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, useState } from 'react';
-import type { JobProgress, RoleBatch, RoleChangeOutcome } from '../../../../shared/ipc';
+import type { JobProgress, RoleChangeOutcome } from '../../../../shared/ipc';
 import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
 import { ProblemText } from '../../components/Field';
 import { JobPanelUnread } from '../../components/JobPanel';
 import { errorWords } from '../../errors/words';
 import { useJobFollowed } from '../../queries/jobs';
-import { useBatchAction, useRoleBatch } from '../../queries/users';
+import { useBatchAction, useUserBatch, type BatchRef, type UserBatch } from '../../queries/users';
 import './bulk.css';
 
 const count = new Intl.NumberFormat();
@@ -17,38 +18,51 @@ const OUTCOME_WORDS: Record<Outcome, string> = { pending: 'Waiting', changed: 'C
 
 export interface BatchPanelProps {
   account: string;
-  batchId: string;
-  onShowBatch(id: string | null): void;
+  batch: BatchRef;
+  onShowBatch(batch: BatchRef | null): void;
 }
 
-export function BatchPanel({ account, batchId, onShowBatch }: BatchPanelProps) {
-  const batch = useRoleBatch(account, batchId);
-  const progress = useJobFollowed(batch, account, batchId);
-  const action = useBatchAction(account, (next) => onShowBatch(next.id));
+/** The panel's words for each kind of job. */
+function titles(batch: UserBatch, total: number, cancelled: boolean) {
+  const users = `${count.format(total)} ${total === 1 ? 'user' : 'users'}`;
+  const end = cancelled ? 'cancelled' : 'done';
+  if ('role' in batch) {
+    const roleName = ROLE_NAMES[batch.role].toLowerCase();
+    return { running: `Changing ${users} to ${roleName}`, finished: `Bulk change to ${roleName}: ${end}` };
+  }
+  return batch.active
+    ? { running: `Reactivating ${users}`, finished: `Bulk reactivation: ${end}` }
+    : { running: `Deactivating ${users}`, finished: `Bulk deactivation: ${end}` };
+}
+
+export function BatchPanel({ account, batch: ref, onShowBatch }: BatchPanelProps) {
+  const batch = useUserBatch(account, ref);
+  const progress = useJobFollowed(batch, account, ref.id);
+  const action = useBatchAction(account, onShowBatch);
   const id = useId();
 
-  if (!batch.data) return <JobPanelUnread title="Bulk role change" what="the bulk change" error={batch.error} onClose={() => onShowBatch(null)} />;
+  if (!batch.data) return <JobPanelUnread title="Bulk change" what="the bulk change" error={batch.error} onClose={() => onShowBatch(null)} />;
 
   const data = batch.data;
   const figures = summarize(data, progress);
   const running = figures.status === 'running';
-  const roleName = ROLE_NAMES[data.role].toLowerCase();
+  const title = titles(data, figures.total, figures.status === 'cancelled');
   const failure = action.isError ? errorWords(action.error) : null;
   return (
     <section className="panel job-panel" aria-labelledby={`${id}-title`} data-status={figures.status}>
       <div className="job-head">
         <h2 id={`${id}-title`}>
-          {running ? `Changing ${count.format(figures.total)} users to ${roleName}` : `Bulk change to ${roleName}: ${figures.status === 'cancelled' ? 'cancelled' : 'done'}`}
+          {running ? title.running : title.finished}
         </h2>
         <div className="job-actions">
           {running ? (
-            <button type="button" className="button button-small" disabled={action.isPending} onClick={() => action.mutate({ kind: 'cancel', batchId })}>
+            <button type="button" className="button button-small" disabled={action.isPending} onClick={() => action.mutate({ kind: 'cancel', batch: ref })}>
               Cancel the rest
             </button>
           ) : (
             <>
               {figures.counts.failed > 0 && (
-                <button type="button" className="button button-small button-primary" disabled={action.isPending} onClick={() => action.mutate({ kind: 'retryFailed', batchId })}>
+                <button type="button" className="button button-small button-primary" disabled={action.isPending} onClick={() => action.mutate({ kind: 'retryFailed', batch: ref })}>
                   Retry failed ({count.format(figures.counts.failed)})
                 </button>
               )}
@@ -80,7 +94,7 @@ export function BatchPanel({ account, batchId, onShowBatch }: BatchPanelProps) {
 }
 
 interface Figures {
-  status: RoleBatch['status'] | JobProgress['status'];
+  status: UserBatch['status'] | JobProgress['status'];
   done: number;
   total: number;
   counts: Record<Exclude<Outcome, 'pending'>, number>;
@@ -88,7 +102,7 @@ interface Figures {
 }
 
 /** The freshest figures: a push's while the job runs, the results' once they are read after it stops. */
-function summarize(batch: RoleBatch, progress: JobProgress | undefined): Figures {
+function summarize(batch: UserBatch, progress: JobProgress | undefined): Figures {
   const counts = { changed: 0, unchanged: 0, failed: 0 };
   for (const result of batch.results) if (result.outcome !== 'pending') counts[result.outcome] += 1;
   if (batch.status === 'running' && progress) {

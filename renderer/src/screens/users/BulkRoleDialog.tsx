@@ -4,17 +4,18 @@
 // that leaves nobody to administer the organization, or takes away the user's own rights, is confirmed
 // in words first. The lists follow the selected users live, and say who changed while the dialog was
 // open. Every selected user goes to the job, so the results list one outcome per user, refusals included.
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { Role } from '../../../../shared/api/common';
 import type { User } from '../../../../shared/api/users';
 import { countHumanOwners, moveWords, planRoleChange, reviewRoleChange, ROLE_NAMES, ROLES_IN_ORDER } from '../../../../shared/domain/role-rules';
-import type { Account, RoleBatch } from '../../../../shared/ipc';
+import type { Account } from '../../../../shared/ipc';
 import { Dialog } from '../../components/Dialog';
 import { ProblemText } from '../../components/Field';
 import { wordedByCore } from '../../errors/words';
-import { useBatchAction } from '../../queries/users';
+import { useBatchAction, type BatchRef } from '../../queries/users';
 import { HazardConfirmation, hazardKey } from '../../user-changes/HazardConfirmation';
 import type { Actor } from '../../user-changes/role-options';
+import { PlanGroup, plural, userLine } from './PlanGroup';
 import './bulk.css';
 
 export interface BulkRoleDialogProps {
@@ -25,13 +26,10 @@ export interface BulkRoleDialogProps {
   /** The organization's users, live: who would still administer it. */
   people: readonly User[];
   onClose(): void;
-  onStarted(batch: RoleBatch): void;
+  onStarted(batch: BatchRef): void;
 }
 
-/** Names listed per group; the rest are counted (a selection can be the whole realm). */
-const LISTED = 50;
 const count = new Intl.NumberFormat();
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
 
 export function BulkRoleDialog({ account, actor, users, people, onClose, onStarted }: BulkRoleDialogProps) {
   const id = useId();
@@ -128,33 +126,4 @@ function movesSummary(down: number, up: number): string {
   if (down > 0) parts.push(`${count.format(down)} ${down === 1 ? 'loses' : 'lose'} rights`);
   if (up > 0) parts.push(`${count.format(up)} ${up === 1 ? 'gains' : 'gain'} rights`);
   return parts.join(', ');
-}
-
-/** A group of the plan: its title and count, and a line per user (the first LISTED of them). */
-function PlanGroup<T extends { user: User }>({ title, items, tone, line }: { title: string; items: readonly T[]; tone: string; line(item: NoInfer<T>): ReactNode }) {
-  const headingId = useId();
-  if (items.length === 0) return null;
-  return (
-    <section className={`plan-group plan-${tone}`} aria-labelledby={headingId}>
-      <h3 id={headingId}>
-        {title} <span className="tag plan-count">{count.format(items.length)}</span>
-      </h3>
-      <ul>
-        {items.slice(0, LISTED).map((item) => (
-          <li key={item.user.user_id}>{line(item)}</li>
-        ))}
-        {items.length > LISTED && <li className="muted">and {count.format(items.length - LISTED)} more</li>}
-      </ul>
-    </section>
-  );
-}
-
-/** A user who stays as they are: their name and role, and why when they cannot change. */
-function userLine({ user, reason }: { user: User; reason?: string }) {
-  return (
-    <>
-      <span className="plan-name">{user.full_name}</span> <span className="muted">{ROLE_NAMES[user.role]}</span>
-      {reason && <p className="role-reason">{reason}</p>}
-    </>
-  );
 }

@@ -1,4 +1,4 @@
-// The search box and the three filters, each option with its live count. Options are radio buttons
+// The search box, the three filters, each option with its live count, and "not active for N days". Options are radio buttons
 // (arrow keys move within a group); a count of 0 stays choosable, it just shows nothing.
 import { FACET_WORDS, KIND_OPTIONS, ROLE_OPTIONS, STATUS_OPTIONS } from '../../../../shared/domain/user-counts';
 import { MARKS, mark } from './perf-marks';
@@ -15,9 +15,11 @@ export interface FilterBarProps {
   filters: UserFilters;
   counts: FacetCounts;
   onChange(change: Partial<UserFilters>): void;
+  /** How far back presence is known (days); null while it loads. */
+  historyLimitDays: number | null;
 }
 
-export function FilterBar({ filters, counts, onChange }: FilterBarProps) {
+export function FilterBar({ filters, counts, onChange, historyLimitDays }: FilterBarProps) {
   return (
     <div className="users-filters">
       <div className="search-box">
@@ -36,6 +38,27 @@ export function FilterBar({ filters, counts, onChange }: FilterBarProps) {
       <FilterGroup legend="Role" name="role" options={ROLE_CHOICES} value={filters.role} counts={counts.role} onChange={(role) => onChange({ role })} />
       <FilterGroup legend="Status" name="status" options={STATUS_CHOICES} value={filters.status} counts={counts.status} onChange={(status) => onChange({ status })} />
       <FilterGroup legend="Kind" name="kind" options={KIND_CHOICES} value={filters.kind} counts={counts.kind} onChange={(kind) => onChange({ kind })} />
+      <div className="users-filter idle-filter">
+        <label htmlFor="users-idle">Not active for (days)</label>
+        <div className="idle-filter-row">
+          <input
+            id="users-idle"
+            type="number"
+            min={1}
+            max={historyLimitDays ?? undefined}
+            value={filters.idleDays ?? ''}
+            placeholder="any"
+            aria-describedby="users-idle-help"
+            onChange={(event) => {
+              const days = Number.parseInt(event.target.value, 10);
+              onChange({ idleDays: Number.isNaN(days) || days < 1 ? null : Math.min(days, historyLimitDays ?? days) });
+            }}
+          />
+          <p id="users-idle-help" className="muted">
+            {historyLimitDays === null ? 'Loading presence…' : `Presence known for ${historyLimitDays} days; bots left out.`}
+          </p>
+        </div>
+      </div>
     </div>
   );
 }

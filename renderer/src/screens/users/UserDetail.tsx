@@ -11,6 +11,8 @@ import { RoleChange } from '../../user-changes/RoleChange';
 import type { Actor } from '../../user-changes/role-options';
 import { StatusChange } from '../../user-changes/StatusChange';
 import { formatJoined } from './columns';
+import { AccessSection } from './AccessSection';
+import { LastSeenText } from './last-seen';
 import { NameSection } from './NameSection';
 import './user-detail.css';
 
@@ -59,6 +61,9 @@ export function UserDetail({ account, actor, user, people, onClose }: UserDetail
         </Fact>
         {user.delivery_email !== null && user.delivery_email !== user.email && <Fact label="Login email">{user.email}</Fact>}
         <Fact label="Joined">{formatJoined(user.date_joined)}</Fact>
+        <Fact label="Last active">
+          <LastSeenText user={user} />
+        </Fact>
         <Fact label="Kind">{user.is_bot ? `Bot${user.bot_type ? ` (${BOT_TYPES[user.bot_type] ?? `type ${user.bot_type}`})` : ''}` : 'Human'}</Fact>
         {user.timezone && <Fact label="Time zone">{user.timezone}</Fact>}
         <Fact label="User ID">{user.user_id}</Fact>
@@ -67,6 +72,7 @@ export function UserDetail({ account, actor, user, people, onClose }: UserDetail
       <RoleChange account={account} actor={actor} user={user} people={people} />
       <NameSection account={account} actor={actor} user={user} />
       <StatusChange account={account} actor={actor} user={user} people={people} />
+      <AccessSection account={account.id} user={user} />
     </aside>
   );
 }

@@ -6,12 +6,18 @@ import type { User } from '../../../../shared/api/users';
 import type { Account } from '../../../../shared/ipc';
 import { QueryGate } from '../../components/QueryGate';
 import { useRealmUsers } from '../../queries/realm';
+import { saveText } from '../../queries/activity';
+import type { BatchRef } from '../../queries/users';
+import { useLastActive } from '../../queries/users-last-active';
+import { notActiveFor, usersCsv } from '../../../../shared/domain/idle-accounts';
 import { BatchPanel } from './BatchPanel';
 import { BulkRoleDialog } from './BulkRoleDialog';
+import { BulkStatusDialog } from './BulkStatusDialog';
 import { FilterBar } from './FilterBar';
 import { actorOf } from '../../user-changes/role-options';
 import { MARKS, mark } from './perf-marks';
 import { EMPTY_SELECTION, keepKnown, selectAll } from '../../lists/selection';
+import { lastSeenOf, LastSeenContext } from './last-seen';
 import { filterUsers, NO_FILTERS, sortUsers } from './user-index';
 import { UserDetail } from './UserDetail';
 import { useUsersUi } from './users-ui';
@@ -32,11 +38,21 @@ export function UsersWorkspace({ account }: { account: Account }) {
 
 function Workspace({ account, users }: { account: Account; users: User[] }) {
   const ui = useUsersUi();
-  const [bulkOpen, setBulkOpen] = useState(false);
+  /** The bulk dialog open: a role change, a deactivation or a reactivation of the selection. */
+  const [bulk, setBulk] = useState<'role' | 'deactivate' | 'reactivate' | null>(null);
+  const bulkOpen = bulk !== null;
 
   const byId = useMemo(() => new Map(users.map((user) => [user.user_id, user])), [users]);
-  const sorted = useMemo(() => sortUsers(users, ui.sort), [users, ui.sort]);
+  const lastActive = useLastActive(account.id);
+  // "Now" for the idle filter: when the screen opened (the filter counts in days, so that is fine).
+  const [now] = useState(() => Date.now());
+  const seenOf = useMemo(() => (lastActive.data ? lastSeenOf(lastActive.data, now) : null), [lastActive.data, now]);
   const filters = useDeferredValue(ui.filters);
+  const allSorted = useMemo(() => sortUsers(users, ui.sort), [users, ui.sort]);
+  const sorted = useMemo(() => {
+    const days = filters.idleDays;
+    return days === null || !seenOf ? allSorted : allSorted.filter((entry) => notActiveFor(seenOf(entry.user), days, now));
+  }, [allSorted, filters.idleDays, seenOf, now]);
   const { rows, counts } = useMemo(() => filterUsers(sorted, filters), [sorted, filters]);
   const actor = useMemo(() => actorOf(account, users), [account, users]);
   // A user removed from the realm drops out of the selection.
@@ -50,72 +66,94 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
     () => (bulkOpen ? sorted.flatMap((entry) => (selection.ids.has(entry.user.user_id) ? [entry.user] : [])) : []),
     [bulkOpen, sorted, selection],
   );
-  const searching = filters.query.trim() !== '' || filters.role !== 'all' || filters.status !== 'all' || filters.kind !== 'all';
+  const started = (batch: BatchRef) => {
+    ui.showBatch(batch);
+    ui.setSelection(EMPTY_SELECTION);
+  };
+  const searching = filters.query.trim() !== '' || filters.role !== 'all' || filters.status !== 'all' || filters.kind !== 'all' || filters.idleDays !== null;
+  const exportShown = () => {
+    if (!seenOf) return;
+    const csv = usersCsv(rows.map((user) => ({ user, seen: seenOf(user) })));
+    const stamp = new Date(now).toISOString().slice(0, 10);
+    saveText(`${account.realmName.replace(/[^\w.-]+/g, '-')}-users-${stamp}.csv`, csv, 'text/csv;charset=utf-8');
+  };
 
   return (
-    <div className="users-workspace">
-      <FilterBar filters={ui.filters} counts={counts} onChange={ui.setFilters} />
-      <div className="selection-bar">
-        <p className="shown-count" aria-live="polite">
-          {searching ? `${count.format(rows.length)} of ${count.format(users.length)} users shown` : `${count.format(users.length)} users`}
-        </p>
-        {selection.ids.size > 0 ? (
-          <p className="selected-count">
-            <strong>{count.format(selection.ids.size)} selected</strong>
-            {hiddenSelected > 0 && <span className="muted"> ({count.format(hiddenSelected)} not shown by the search and filters)</span>}
+    <LastSeenContext.Provider value={seenOf}>
+      <div className="users-workspace">
+        <FilterBar filters={ui.filters} counts={counts} onChange={ui.setFilters} historyLimitDays={lastActive.data?.historyLimitDays ?? null} />
+        <div className="selection-bar">
+          <p className="shown-count" aria-live="polite">
+            {searching ? `${count.format(rows.length)} of ${count.format(users.length)} users shown` : `${count.format(users.length)} users`}
           </p>
-        ) : (
-          <p className="muted selection-hint">Click to select, Shift-click for a range, Ctrl- or ⌘-click to add one.</p>
-        )}
-        <div className="selection-actions">
-          <button type="button" className="button button-small" disabled={rows.length === 0} onClick={() => ui.setSelection(selectAll(selection, rows.map((user) => user.user_id)))}>
-            Select all {count.format(rows.length)} shown
-          </button>
-          <button type="button" className="button button-small" disabled={selection.ids.size === 0} onClick={() => ui.setSelection(EMPTY_SELECTION)}>
-            Clear selection
-          </button>
-          <button type="button" className="button button-small button-primary" disabled={selection.ids.size === 0} onClick={() => setBulkOpen(true)}>
-            {selection.ids.size === 0 ? 'Change role…' : `Change role of ${count.format(selection.ids.size)}…`}
-          </button>
+          {selection.ids.size > 0 ? (
+            <p className="selected-count">
+              <strong>{count.format(selection.ids.size)} selected</strong>
+              {hiddenSelected > 0 && <span className="muted"> ({count.format(hiddenSelected)} not shown by the search and filters)</span>}
+            </p>
+          ) : (
+            <p className="muted selection-hint">Click to select, Shift-click for a range, Ctrl- or ⌘-click to add one.</p>
+          )}
+          <div className="selection-actions">
+            <button type="button" className="button button-small" disabled={rows.length === 0} onClick={() => ui.setSelection(selectAll(selection, rows.map((user) => user.user_id)))}>
+              Select all {count.format(rows.length)} shown
+            </button>
+            <button type="button" className="button button-small" disabled={selection.ids.size === 0} onClick={() => ui.setSelection(EMPTY_SELECTION)}>
+              Clear selection
+            </button>
+            <button type="button" className="button button-small" disabled={rows.length === 0 || !seenOf} onClick={exportShown}>
+              Export {count.format(rows.length)} shown as CSV
+            </button>
+            <button type="button" className="button button-small button-primary" disabled={selection.ids.size === 0} onClick={() => setBulk('role')}>
+              {selection.ids.size === 0 ? 'Change role…' : `Change role of ${count.format(selection.ids.size)}…`}
+            </button>
+            <button type="button" className="button button-small" disabled={selection.ids.size === 0} onClick={() => setBulk('deactivate')}>
+              {selection.ids.size === 0 ? 'Deactivate…' : `Deactivate ${count.format(selection.ids.size)}…`}
+            </button>
+            <button type="button" className="button button-small" disabled={selection.ids.size === 0} onClick={() => setBulk('reactivate')}>
+              {selection.ids.size === 0 ? 'Reactivate…' : `Reactivate ${count.format(selection.ids.size)}…`}
+            </button>
+          </div>
         </div>
+        {ui.batch && <BatchPanel key={ui.batch.id} account={account.id} batch={ui.batch} onShowBatch={ui.showBatch} />}
+        <div className="users-main" data-detail={ui.opened !== null || undefined}>
+          <UsersTable
+            rows={rows}
+            query={filters.query}
+            sort={ui.sort}
+            onSort={ui.setSort}
+            selection={selection}
+            onSelection={ui.setSelection}
+            focused={ui.focused}
+            onFocus={ui.focus}
+            opened={ui.opened}
+            onOpen={ui.open}
+            empty={
+              <>
+                <p>No users match the search and filters.</p>
+                <button type="button" className="button button-small" onClick={() => ui.setFilters(NO_FILTERS)}>
+                  Clear search and filters
+                </button>
+              </>
+            }
+          />
+          {ui.opened !== null && <UserDetail key={ui.opened} account={account} actor={actor} user={byId.get(ui.opened)} people={users} onClose={() => ui.open(null)} />}
+        </div>
+        {bulk === 'role' && (
+          <BulkRoleDialog account={account} actor={actor} users={selectedUsers} people={users} onClose={() => setBulk(null)} onStarted={started} />
+        )}
+        {(bulk === 'deactivate' || bulk === 'reactivate') && (
+          <BulkStatusDialog
+            account={account}
+            actor={actor}
+            active={bulk === 'reactivate'}
+            users={selectedUsers}
+            people={users}
+            onClose={() => setBulk(null)}
+            onStarted={started}
+          />
+        )}
       </div>
-      {ui.batchId && <BatchPanel account={account.id} batchId={ui.batchId} onShowBatch={ui.showBatch} />}
-      <div className="users-main" data-detail={ui.opened !== null || undefined}>
-        <UsersTable
-          rows={rows}
-          query={filters.query}
-          sort={ui.sort}
-          onSort={ui.setSort}
-          selection={selection}
-          onSelection={ui.setSelection}
-          focused={ui.focused}
-          onFocus={ui.focus}
-          opened={ui.opened}
-          onOpen={ui.open}
-          empty={
-            <>
-              <p>No users match the search and filters.</p>
-              <button type="button" className="button button-small" onClick={() => ui.setFilters(NO_FILTERS)}>
-                Clear search and filters
-              </button>
-            </>
-          }
-        />
-        {ui.opened !== null && <UserDetail key={ui.opened} account={account} actor={actor} user={byId.get(ui.opened)} people={users} onClose={() => ui.open(null)} />}
-      </div>
-      {bulkOpen && (
-        <BulkRoleDialog
-          account={account}
-          actor={actor}
-          users={selectedUsers}
-          people={users}
-          onClose={() => setBulkOpen(false)}
-          onStarted={(batch) => {
-            ui.showBatch(batch.id);
-            ui.setSelection(EMPTY_SELECTION);
-          }}
-        />
-      )}
-    </div>
+    </LastSeenContext.Provider>
   );
 }

@@ -4,17 +4,14 @@
 import { createColumnHelper, rowSortingFeature, tableFeatures, type SortingState } from '@tanstack/react-table';
 import type { User } from '../../../../shared/api/users';
 import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
+import { formatJoined } from './dates';
+import { LastSeenText } from './last-seen';
 import type { SortKey, SortOrder } from './user-index';
 
 export const features = tableFeatures({ rowSortingFeature });
 const helper = createColumnHelper<typeof features, User>();
 
-export const joinedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-export function formatJoined(dateJoined: string): string {
-  const time = Date.parse(dateJoined);
-  return Number.isNaN(time) ? dateJoined : joinedFormat.format(time);
-}
+export { formatJoined, joinedFormat } from './dates';
 
 export const columns = helper.columns([
   helper.accessor('full_name', {
@@ -52,6 +49,11 @@ export const columns = helper.columns([
     // Newest first is what one looks for when sorting by date.
     sortDescFirst: true,
     cell: ({ row }) => formatJoined(row.original.date_joined),
+  }),
+  helper.display({
+    id: 'lastActive',
+    header: 'Last active',
+    cell: ({ row }) => <LastSeenText user={row.original} />,
   }),
 ]);
 

@@ -12,6 +12,8 @@ export type SortKey = 'name' | 'role' | 'joined';
 
 export interface UserFilters extends UserFacets {
   query: string;
+  /** Only humans not active for this many days (idle-accounts.ts); null: any. Applied by the workspace. */
+  idleDays: number | null;
 }
 
 export interface SortOrder {
@@ -19,7 +21,7 @@ export interface SortOrder {
   descending: boolean;
 }
 
-export const NO_FILTERS: UserFilters = { query: '', ...ALL_USERS };
+export const NO_FILTERS: UserFilters = { query: '', idleDays: null, ...ALL_USERS };
 
 interface Entry {
   user: User;

@@ -2,6 +2,7 @@
 // the selection, the focused row, the open user and tab. It outlives the screen, so going to another
 // screen and back keeps the search and the selection; switching organizations starts afresh.
 import { create } from 'zustand';
+import type { BatchRef } from '../../queries/users';
 import { EMPTY_SELECTION, type Selection } from '../../lists/selection';
 import { NO_FILTERS, type SortOrder, type UserFilters } from './user-index';
 
@@ -18,8 +19,8 @@ interface UsersUiState {
   focused: number | null;
   /** The user shown in the detail panel. */
   opened: number | null;
-  /** The bulk role change shown in the job panel. */
-  batchId: string | null;
+  /** The bulk job (a role change, a deactivation or reactivation) shown in the job panel. */
+  batch: BatchRef | null;
   forAccount(account: string): void;
   setTab(tab: UsersTab): void;
   setFilters(change: Partial<UserFilters>): void;
@@ -27,10 +28,10 @@ interface UsersUiState {
   setSelection(selection: Selection): void;
   focus(id: number | null): void;
   open(id: number | null): void;
-  showBatch(id: string | null): void;
+  showBatch(batch: BatchRef | null): void;
 }
 
-const fresh = { tab: 'users', filters: NO_FILTERS, sort: { key: 'name', descending: false }, selection: EMPTY_SELECTION, focused: null, opened: null, batchId: null } as const;
+const fresh = { tab: 'users', filters: NO_FILTERS, sort: { key: 'name', descending: false }, selection: EMPTY_SELECTION, focused: null, opened: null, batch: null } as const;
 
 export const useUsersUi = create<UsersUiState>()((set, get) => ({
   account: null,
@@ -44,5 +45,5 @@ export const useUsersUi = create<UsersUiState>()((set, get) => ({
   setSelection: (selection) => set({ selection }),
   focus: (focused) => set({ focused }),
   open: (opened) => set({ opened }),
-  showBatch: (batchId) => set({ batchId }),
+  showBatch: (batch) => set({ batch }),
 }));

@@ -87,10 +87,12 @@ export function openUsersScreen(options: { account?: Account; people?: User[]; a
     'users.deactivate': ({ userId }) => answer(userId, (person) => ({ ...person, is_active: false })),
     'users.reactivate': ({ userId }) => answer(userId, (person) => ({ ...person, is_active: true })),
     'activity.list': () => options.activity ?? [],
+    'users.lastActive': () => ({ historyLimitDays: 365, seen: [] }),
+    'users.access': ({ userId }) => ({ role: users.get(userId)?.role ?? 400, roleAllows: 'What the role allows.', groups: [], channels: [], organization: [] }),
     ...options.answers,
   });
   useUi.setState({ selectedAccount: null, connectOpen: false, screen: 'users' });
-  useUsersUi.setState({ account: null, tab: 'users', filters: NO_FILTERS, selection: EMPTY_SELECTION, focused: null, opened: null, batchId: null, sort: { key: 'name', descending: false } });
+  useUsersUi.setState({ account: null, tab: 'users', filters: NO_FILTERS, selection: EMPTY_SELECTION, focused: null, opened: null, batch: null, sort: { key: 'name', descending: false } });
   renderWithQueries(<App />);
   return {
     users,

@@ -1,0 +1,136 @@
+// Bulk deactivation and reactivation as main-process jobs on the shared runner, as role-batches.ts does
+// for roles: a few changes at a time, one result per user, progress pushed as `job.progress` (type
+// `statusBatch`), cancel and "retry failed", every change in the activity log (through UserChanges).
+//
+// Nothing is skipped silently: a user already in the state asked for is a result of its own, which says
+// whether they were so when the job started or someone else changed them while it ran; a user the rules
+// refuse (shared/domain/status-rules.ts: the last owner, oneself, bots) fails with the rule's words. If
+// the signed-in user stops being an administrator while the job runs, every change not yet sent fails
+// saying so, rather than each being refused by the server one by one.
+//
+// In memory only, like role batches: a deactivation is visible on the server and in the users table.
+import type { Push, StatusBatch, StatusChangeOutcome } from '../../../shared/ipc';
+import { errorMessage } from '../../../shared/node/error-message';
+import { ConsoleError } from '../errors';
+import type { RealmState } from '../session/realm-state';
+import type { SessionManager } from '../session-manager';
+import { changeFailed } from '../users/change-words';
+import type { ChangeAttempt, UserChanges } from '../users/user-changes';
+import { JobRunner } from './job-runner';
+
+export interface StatusBatchesOptions {
+  changes: Pick<UserChanges, 'attemptStatus'>;
+  sessions: SessionManager;
+  push: (message: Push) => void;
+  /** Changes in flight at once. Default 4. */
+  concurrency?: number;
+  /** Least time between two progress pushes of a batch. Default 200 ms. */
+  progressIntervalMs?: number;
+  now?: () => number;
+}
+
+/** Whether each user was active when the job started: to tell "already so" from "changed meanwhile". */
+type ActiveAtStart = ReadonlyMap<number, boolean>;
+
+export const CANCELLED_STATUS_REASON = 'Cancelled before the change was sent.';
+
+const verbs = (active: boolean) => (active ? { done: 'reactivated', doing: 'reactivation' } : { done: 'deactivated', doing: 'deactivation' });
+
+export class StatusBatches {
+  private readonly changes: Pick<UserChanges, 'attemptStatus'>;
+  private readonly sessions: SessionManager;
+  private readonly runner: JobRunner<StatusChangeOutcome, StatusBatch, ActiveAtStart>;
+
+  constructor(options: StatusBatchesOptions) {
+    this.changes = options.changes;
+    this.sessions = options.sessions;
+    this.runner = new JobRunner({
+      type: 'statusBatch',
+      push: options.push,
+      concurrency: options.concurrency ?? 4,
+      progressIntervalMs: options.progressIntervalMs,
+      now: options.now,
+      keepFinished: 50,
+      outcomes: ['changed', 'unchanged', 'failed'],
+      estimate: true,
+      idField: 'batchId',
+      words: {
+        unknown: 'That bulk deactivation or reactivation is not known: bulk changes are kept only while the console runs. The users table shows who is active now.',
+        running: 'This bulk deactivation or reactivation is still running. Wait for it to finish, or cancel it, before retrying its failures.',
+      },
+      cancelItem: (result) => Object.assign(result, { outcome: 'failed', reason: CANCELLED_STATUS_REASON }),
+      snapshot: (batch) => ({ ...batch, results: batch.results.map((result) => ({ ...result })) }),
+    });
+  }
+
+  /** Starts the job and returns at once, every result pending; progress follows as pushes. */
+  async start(account: string, userIds: readonly number[], active: boolean): Promise<StatusBatch> {
+    let state: RealmState;
+    try {
+      state = await this.sessions.get(account).whenReady();
+    } catch (error) {
+      if (!(error instanceof ConsoleError)) throw error;
+      throw changeFailed(`The bulk ${verbs(active).doing} did not start`, error, null);
+    }
+    const ids = [...new Set(userIds)];
+    const atStart = new Map(ids.flatMap((id) => {
+      const user = state.users.get(id);
+      return user ? [[id, user.is_active] as const] : [];
+    }));
+    const results: StatusChangeOutcome[] = ids.map((userId) => ({
+      userId,
+      fullName: state.users.get(userId)?.full_name ?? `User ${userId}`,
+      outcome: 'pending',
+      reason: null,
+    }));
+    const batch: StatusBatch = { ...this.runner.fresh(account), active, results };
+    return this.runner.launch(batch, atStart, [results], (result) => this.runOne(batch, atStart, result));
+  }
+
+  get(account: string, batchId: string): StatusBatch {
+    return this.runner.get(account, batchId);
+  }
+
+  /** A new batch of the users whose change failed (or was cancelled), the same way round. */
+  async retryFailed(account: string, batchId: string): Promise<StatusBatch> {
+    const nothing = 'No change in this bulk deactivation or reactivation failed, so there is nothing to retry.';
+    const { job, results } = this.runner.toRetry(account, batchId, (result) => result.outcome === 'failed', nothing);
+    return this.start(account, results.map((result) => result.userId), job.active);
+  }
+
+  cancel(account: string, batchId: string): StatusBatch {
+    return this.runner.cancel(account, batchId);
+  }
+
+  stopAll(): Promise<void> {
+    return this.runner.stopAll();
+  }
+
+  private async runOne(batch: StatusBatch, atStart: ActiveAtStart, result: StatusChangeOutcome): Promise<void> {
+    const { done } = verbs(batch.active);
+    const state = this.sessions.get(batch.account).state;
+    if (state && state.ownRole > 200) {
+      Object.assign(result, {
+        outcome: 'failed',
+        reason: `Not ${done}: you are no longer an administrator or owner of ${state.realmName} (your role changed while this job ran). Ask an owner to restore your role, then use "Retry failed".`,
+      });
+      return;
+    }
+    let attempt: ChangeAttempt;
+    try {
+      attempt = await this.changes.attemptStatus(batch.account, result.userId, batch.active, { note: 'bulk change' });
+    } catch (error) {
+      // A bug must cost one result, not the batch.
+      attempt = { outcome: 'failed', reason: `The console failed while changing this user: ${errorMessage(error)}`, code: 'INTERNAL' };
+    }
+    if (attempt.outcome === 'failed') {
+      Object.assign(result, { outcome: 'failed', reason: attempt.reason });
+      return;
+    }
+    let reason: string | null = null;
+    if (attempt.outcome === 'unchanged') {
+      reason = atStart.get(result.userId) === batch.active ? `Already ${done}.` : `Already ${done}: someone else did it while this job ran, before it reached them.`;
+    }
+    Object.assign(result, { outcome: attempt.outcome, reason });
+  }
+}

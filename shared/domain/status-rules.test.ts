@@ -1,0 +1,61 @@
+import { describe, expect, test } from 'vitest';
+import type { Role } from '../api/common';
+import type { RoleHolder } from './role-rules';
+import { checkStatusChange, planStatusChange } from './status-rules';
+
+const person = (user_id: number, role: Role, extra: Partial<RoleHolder> = {}): RoleHolder => ({
+  user_id,
+  full_name: `User ${user_id}`,
+  role,
+  is_active: true,
+  is_bot: false,
+  ...extra,
+});
+
+const owner = { role: 100 as Role, userId: 1 };
+const admin = { role: 200 as Role, userId: 2 };
+
+describe('who may be deactivated or reactivated', () => {
+  test('the only owner cannot be deactivated, a second one can', () => {
+    expect(checkStatusChange(owner, person(3, 100), false, 1)).toEqual({ allowed: false, reason: expect.stringContaining('only owner') });
+    expect(checkStatusChange(owner, person(3, 100), false, 2)).toEqual({ allowed: true });
+  });
+
+  test('nobody deactivates themselves, administrators not an owner, members nobody', () => {
+    expect(checkStatusChange(admin, person(2, 200), false, 1)).toEqual({ allowed: false, reason: expect.stringContaining('signed in with') });
+    expect(checkStatusChange(admin, person(3, 100), false, 2)).toEqual({ allowed: false, reason: expect.stringContaining('only organization owners') });
+    expect(checkStatusChange({ role: 400, userId: 9 }, person(3, 400), false, 1)).toEqual({ allowed: false, reason: expect.stringContaining('administrators and owners') });
+    expect(checkStatusChange({ role: 300, userId: 9 }, person(3, 400, { is_active: false }), true, 1)).toEqual({ allowed: false, reason: expect.stringContaining('reactivate') });
+  });
+
+  test('bots are refused for deactivation but may be reactivated', () => {
+    expect(checkStatusChange(owner, person(5, 400, { is_bot: true }), false, 1)).toEqual({ allowed: false, reason: expect.stringContaining('bot') });
+    expect(checkStatusChange(owner, person(5, 400, { is_bot: true, is_active: false }), true, 1)).toEqual({ allowed: true });
+  });
+});
+
+describe('planning a bulk deactivation', () => {
+  test('lists bots apart, the already deactivated as unchanged, and refuses the last of the owners in order', () => {
+    const everyone = [person(1, 100), person(3, 100), person(4, 400), person(5, 400, { is_bot: true }), person(6, 400, { is_active: false })];
+    const [me, second, member, bot, gone] = everyone as [RoleHolder, RoleHolder, RoleHolder, RoleHolder, RoleHolder];
+    const plan = planStatusChange({ role: 100, userId: 7 }, [second, me, member, bot, gone], false, [...everyone, person(7, 100)]);
+    // Three owners: 7 (the actor), 1 and 3. Deactivating 3 and then 1 leaves the actor, so both may go.
+    expect(plan.changes.map((user) => user.user_id)).toEqual([3, 1, 4]);
+    expect(plan.bots).toEqual([{ user: bot, reason: expect.stringContaining('bot') }]);
+    expect(plan.unchanged).toEqual([gone]);
+    expect(plan.refused).toEqual([]);
+
+    const alone = planStatusChange({ role: 200, userId: 2 }, [me], false, [me]);
+    expect(alone.refused).toEqual([{ user: me, reason: expect.stringContaining('only organization owners') }]);
+    const last = planStatusChange({ role: 100, userId: 1 }, [second, me], false, [me, second]);
+    expect(last.changes).toEqual([second]);
+    expect(last.refused).toEqual([{ user: me, reason: expect.stringContaining('only owner') }]);
+  });
+
+  test('a reactivation lists bots apart as changing, with no reason', () => {
+    const bot = person(5, 400, { is_bot: true, is_active: false });
+    const plan = planStatusChange(owner, [bot, person(4, 400)], true, [bot]);
+    expect(plan.bots).toEqual([{ user: bot, reason: null }]);
+    expect(plan.unchanged.map((user) => user.user_id)).toEqual([4]);
+  });
+});
