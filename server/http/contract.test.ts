@@ -1,5 +1,5 @@
-// Contract test for the endpoints the sandbox gained with channels, folders and feature levels: one row
-// per endpoint (docs/server.md, "Contract rows", says how to add one). For each row, over real HTTP:
+// Contract test for the endpoints the sandbox gained with channels, subscribers, folders and feature
+// levels: one row per endpoint (docs/server.md, "Contract rows", says how to add one). For each row, over real HTTP:
 //  - the live reply parses with the endpoint's shared/api schema, and carries only the fields upstream
 //    documents for it (https://zulip.com/api/, the row's `reply`);
 //  - the events it causes reach a real queue, parse with shared/api's event schemas as a known kind,
@@ -14,10 +14,12 @@ import {
   getChannelFolders,
   getServerSettings,
   getStream,
+  getSubscribers,
   parseEvent,
   renderMessage,
   reorderChannelFolders,
   subscribe,
+  unsubscribe,
   updateChannel,
   updateChannelFolder,
   updateRealmUserSettingsDefaults,
@@ -79,6 +81,29 @@ const ROWS: ContractRow[] = [
       register: { event_types: ['stream'] },
       expect: [{ type: 'stream', op: 'create', fields: { type: null, op: null, streams: null } }],
     },
+  },
+  {
+    name: 'POST /users/me/subscriptions subscribing another user (principals)',
+    endpoint: subscribe,
+    since: null,
+    call: ({ clients, ids }) => clients.adam.post('/users/me/subscriptions', { subscriptions: [{ name: 'contract-new' }], principals: [ids.person.mark] }),
+    reply: { subscribed: null, already_subscribed: null, unauthorized: null, new_subscription_messages_sent: 397 },
+    events: { as: 'olivia', register: { event_types: ['subscription'] }, expect: [{ type: 'subscription', op: 'peer_add', fields: { type: null, op: null, stream_ids: null, user_ids: null } }] },
+  },
+  {
+    name: 'DELETE /users/me/subscriptions removing another user (principals)',
+    endpoint: unsubscribe,
+    since: null,
+    call: ({ clients, ids }) => clients.adam.delete('/users/me/subscriptions', { subscriptions: ['contract-new'], principals: [ids.person.mark] }),
+    reply: { removed: null, not_removed: null },
+    events: { as: 'olivia', register: { event_types: ['subscription'] }, expect: [{ type: 'subscription', op: 'peer_remove', fields: { type: null, op: null, stream_ids: null, user_ids: null } }] },
+  },
+  {
+    name: 'GET /streams/{stream_id}/members',
+    endpoint: getSubscribers,
+    since: null,
+    call: ({ clients, ids }) => clients.mark.get(`/streams/${String(ids.channel.general)}/members`),
+    reply: { subscribers: null },
   },
   {
     name: 'GET /streams/{stream_id}',
