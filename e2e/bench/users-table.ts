@@ -3,7 +3,7 @@
 // signed in as Olivia, browser mode's host and the built renderer in headless Chromium. It prints
 // figures and never fails on them (docs/style.md: benchmarks are not timed tests).
 //
-// What is measured, from the performance marks the screen sets (renderer/src/screens/users/perf-marks.ts),
+// What is measured, from the performance marks the screen sets (renderer/src/screens/users/user-marks.ts),
 // on one clock (the page's marks as epoch time, performance.timeOrigin + startTime):
 //  1. snapshot → table: the page is open on the Users screen before the core has the realm, so its
 //     request for the list waits; from the core's session going live (the /register snapshot applied,

@@ -6,7 +6,7 @@ import type { Account } from '../../../../shared/ipc';
 import { useActivity } from '../../queries/activity';
 import { useChannelHistory, useChannels } from '../../queries/channels';
 import { ActivityEntries, ActivityLog } from '../../components/ActivityLog';
-import { sortKey } from '../users/user-index';
+import { sortKey } from '../../lists/text-keys';
 import { useChannelsUi } from './channels-ui';
 
 export function ChannelActivity({ account }: { account: Account }) {

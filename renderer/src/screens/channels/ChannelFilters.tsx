@@ -1,8 +1,8 @@
 // The search box and the filters of the channel list, each option with its live count (the users
 // screen's chips: arrow keys move within a group), and the folder as a list, for there may be many.
 import type { ChannelFolder } from '../../../../shared/api/folders';
-import { FilterGroup } from '../users/FilterBar';
-import { mark } from '../users/perf-marks';
+import { FilterGroup } from '../../lists/FilterGroup';
+import { mark } from '../../lists/perf-marks';
 import { CHANNEL_MARKS } from './channel-marks';
 import {
   DEFAULT_FILTERS,

@@ -9,7 +9,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { ChannelEntry } from '../../../../shared/ipc';
 import { clickRow, toggleRow, type Selection } from '../../lists/selection';
-import { afterNextPaint, mark } from '../users/perf-marks';
+import { afterNextPaint, mark } from '../../lists/perf-marks';
 import { writeDraggedChannels } from './channel-drag';
 import { CHANNEL_MARKS } from './channel-marks';
 import { channelColumns, features, fromSorting, toSorting } from './channel-columns';

@@ -11,7 +11,7 @@ import { QueryGate } from '../../components/QueryGate';
 import { EMPTY_SELECTION, keepKnown, selectAll } from '../../lists/selection';
 import { useChannelContext, useChannels } from '../../queries/channels';
 import { useRealmUsers } from '../../queries/realm';
-import { mark } from '../users/perf-marks';
+import { mark } from '../../lists/perf-marks';
 import { CHANNEL_MARKS } from './channel-marks';
 import { filterChannels, NO_CHANNEL_FILTERS, sortChannels } from './channel-index';
 import type { CellContext } from './channel-words';

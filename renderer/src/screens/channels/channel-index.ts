@@ -1,11 +1,11 @@
 // Search, filters with counts, and sort orders over a realm's channels, in memory. Like the users
-// table's index (screens/users/user-index.ts), the costly parts are done once per channel object (a
+// table's index (screens/users/user-index.ts, with lists/text-keys.ts), the costly parts are done once per channel object (a
 // lowercase haystack, cached per object, so a live patch re-indexes only the channel it replaced) and
 // once per sort order; a keystroke is one pass of substring tests.
 import type { ChannelEntry } from '../../../../shared/ipc';
 import { isPrivate, privacyOf, type ChannelPrivacy } from '../../../../shared/domain/channel-privacy';
 import { effectiveRetention } from '../../../../shared/domain/channel-retention';
-import { searchWords, sortKey } from '../users/user-index';
+import { searchWords, sortKey } from '../../lists/text-keys';
 
 export type PrivacyFilter = 'all' | 'public' | 'web_public' | 'private';
 export type StatusFilter = 'active' | 'archived' | 'all';

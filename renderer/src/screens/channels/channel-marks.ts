@@ -1,4 +1,4 @@
-// The Channels screen's performance marks (set with screens/users/perf-marks.ts' `mark`): the screen
+// The Channels screen's performance marks (set with lists/perf-marks.ts' `mark`): the screen
 // asked for the list, the list first painted, a search key pressed, the filtered list painted. The
 // benchmark (e2e/bench/channels-list.ts) reads them in Chromium.
 export const CHANNEL_MARKS = {

@@ -11,6 +11,7 @@ import { errorWords } from '../../errors/words';
 import { useJobFollowed } from '../../queries/jobs';
 import { useBatchAction, useUserBatch, type BatchRef, type UserBatch } from '../../queries/users';
 import './bulk.css';
+import { timeLeft } from '../../components/time-left';
 
 const count = new Intl.NumberFormat();
 type Outcome = RoleChangeOutcome['outcome'];
@@ -117,11 +118,6 @@ function summarize(batch: UserBatch, progress: JobProgress | undefined): Figures
   return { status: batch.status, done: counts.changed + counts.unchanged + counts.failed, total: batch.results.length, counts, eta: null };
 }
 
-export function timeLeft(seconds: number): string {
-  if (seconds < 60) return `about ${Math.max(1, seconds)} s left`;
-  const minutes = Math.round(seconds / 60);
-  return minutes < 60 ? `about ${minutes} min left` : `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
-}
 
 const RESULT_HEIGHT = 34;
 

@@ -1,10 +1,10 @@
-// The search box, the three filters, each option with its live count, and "not active for N days". Options are radio buttons
-// (arrow keys move within a group); a count of 0 stays choosable, it just shows nothing.
+// The Users screen's search box, its three filters (lists/FilterGroup.tsx: each option with its live
+// count) and "not active for N days".
 import { FACET_WORDS, KIND_OPTIONS, ROLE_OPTIONS, STATUS_OPTIONS } from '../../../../shared/domain/user-counts';
-import { MARKS, mark } from './perf-marks';
+import { FilterGroup } from '../../lists/FilterGroup';
+import { mark } from '../../lists/perf-marks';
+import { MARKS } from './user-marks';
 import type { FacetCounts, UserFilters } from './user-index';
-
-const count = new Intl.NumberFormat();
 
 // The Overview shows the same counts under the same words (shared/domain/user-counts.ts).
 const ROLE_CHOICES = ROLE_OPTIONS.map((value) => ({ value, label: FACET_WORDS.role[value] }));
@@ -60,31 +60,5 @@ export function FilterBar({ filters, counts, onChange, historyLimitDays }: Filte
         </div>
       </div>
     </div>
-  );
-}
-
-export interface FilterGroupProps<T extends string | number> {
-  legend: string;
-  name: string;
-  options: { value: T; label: string }[];
-  value: T;
-  counts: Record<T, number>;
-  onChange(value: T): void;
-}
-
-export function FilterGroup<T extends string | number>({ legend, name, options, value, counts, onChange }: FilterGroupProps<T>) {
-  return (
-    <fieldset className="users-filter">
-      <legend>{legend}</legend>
-      <div className="chips">
-        {options.map((option) => (
-          <label key={option.value} className="chip">
-            <input type="radio" name={`users-filter-${name}`} checked={option.value === value} onChange={() => onChange(option.value)} />
-            <span>{option.label}</span>
-            <span className="chip-count">{count.format(counts[option.value])}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }

@@ -11,7 +11,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { User } from '../../../../shared/api/users';
 import { columns, features, fromSorting, toSorting } from './columns';
-import { afterNextPaint, mark, MARKS } from './perf-marks';
+import { afterNextPaint, mark } from '../../lists/perf-marks';
+import { MARKS } from './user-marks';
 import { clickRow, rangeBetween, selectAll, toggleRow, type Selection } from '../../lists/selection';
 import type { SortOrder } from './user-index';
 

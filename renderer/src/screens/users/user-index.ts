@@ -5,6 +5,7 @@
 import type { User } from '../../../../shared/api/users';
 import { ROLES_IN_ORDER } from '../../../../shared/domain/role-rules';
 import { ALL_USERS, emptyFacetCounts, tallyUser, type FacetCounts, type UserFacets } from '../../../../shared/domain/user-counts';
+import { searchWords, sortKey } from '../../lists/text-keys';
 
 // The filters and their counts are the Overview's too: one definition in shared/domain.
 export type { FacetCounts, KindFilter, RoleFilter, StatusFilter } from '../../../../shared/domain/user-counts';
@@ -54,19 +55,6 @@ function entryOf(user: User): Entry {
   return entry;
 }
 
-/**
- * Sorting 20,000 names with Intl.Collator takes over 100 ms, on every sort and every live change; a key
- * folded once per user compares with `<` in a fifth of that. The order is the collator's for Latin
- * names (case and accents ignored, numbers by value); scripts without case or accents sort by code point.
- */
-export function sortKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/\d+/g, (digits) => digits.padStart(12, '0'));
-}
-
 const ROLE_RANK = new Map(ROLES_IN_ORDER.map((role, rank) => [role, rank]));
 
 function compareWith(key: SortKey): (a: Entry, b: Entry) => number {
@@ -84,11 +72,6 @@ export function sortUsers(users: readonly User[], order: SortOrder): readonly En
 }
 
 export type SortedUsers = ReturnType<typeof sortUsers>;
-
-/** Words of a search, lowercased: every word must appear in the name or an email. */
-export function searchWords(query: string): string[] {
-  return query.toLowerCase().split(/\s+/).filter(Boolean);
-}
 
 /**
  * The users matching the search and filters, and each filter option's count: how many users that

@@ -3,7 +3,7 @@
 // names, opened on demand and searchable, for the count can be in the thousands.
 import { useId, useMemo, useState } from 'react';
 import type { User } from '../../../../../shared/api/users';
-import { sortKey } from '../../users/user-index';
+import { sortKey } from '../../../lists/text-keys';
 
 const count = new Intl.NumberFormat();
 const SHOWN = 100;

@@ -8,7 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { settingLabel, type SettingColumn } from '../../../../../shared/domain/channel-settings';
 import type { ChannelEntry } from '../../../../../shared/ipc';
-import { afterNextPaint, mark } from '../../users/perf-marks';
+import { afterNextPaint, mark } from '../../../lists/perf-marks';
 import type { RulesContext } from '../editor/rules-context';
 import { MATRIX_MARKS } from '../channel-marks';
 import { cellWords } from './matrix-cells';

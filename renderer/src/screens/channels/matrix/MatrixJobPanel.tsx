@@ -10,7 +10,7 @@ import { JobPanelUnread } from '../../../components/JobPanel';
 import { errorWords } from '../../../errors/words';
 import { useChannelBatch, useChannelBatchAction } from '../../../queries/channels';
 import { useJobFollowed } from '../../../queries/jobs';
-import { timeLeft } from '../../users/BatchPanel';
+import { timeLeft } from '../../../components/time-left';
 import '../../users/bulk.css';
 
 const count = new Intl.NumberFormat();

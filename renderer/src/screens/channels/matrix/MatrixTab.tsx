@@ -10,7 +10,7 @@ import { QueryGate } from '../../../components/QueryGate';
 import { useChannelBatch, useChannelContext, useChannels } from '../../../queries/channels';
 import { useRealmUsers } from '../../../queries/realm';
 import { downloadText } from '../../invitations/campaign/CampaignReport';
-import { mark } from '../../users/perf-marks';
+import { mark } from '../../../lists/perf-marks';
 import { MATRIX_MARKS } from '../channel-marks';
 import { filterChannels, NO_CHANNEL_FILTERS, sortChannels } from '../channel-index';
 import { ChannelFilters } from '../ChannelFilters';

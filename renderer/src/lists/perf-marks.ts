@@ -1,14 +1,7 @@
-// Performance marks the screen sets at the moments a user would notice: the Users screen asked for
-// the list, the table first painted, a search key pressed, the filtered table painted. The benchmark
-// (e2e/bench/users-table.ts) reads them in Chromium; anyone profiling sees them in the performance panel.
-// Each name keeps only its latest mark, so a long session does not pile them up.
-
-export const MARKS = {
-  mounted: 'users:mounted',
-  painted: 'users:painted',
-  searchKey: 'users:search-key',
-  searchPainted: 'users:search-painted',
-} as const;
+// Performance marks a screen sets at the moments a user would notice (asked for its data, first painted,
+// a search key pressed, the searched view painted). The benchmarks (e2e/bench/) read them in Chromium;
+// anyone profiling sees them in the performance panel. Each name keeps only its latest mark, so a long
+// session does not pile them up. The names are each screen's (users/user-marks.ts, channels/channel-marks.ts).
 
 export function mark(name: string, detail?: unknown): void {
   if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
