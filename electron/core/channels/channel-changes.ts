@@ -11,6 +11,7 @@ import type { AccountService } from '../accounts/accounts';
 import { actorOf } from '../activity/actor';
 import type { ActivityLog, NewActivityEntry } from '../activity/activity-log';
 import { ConsoleError } from '../errors';
+import { mayHaveBeenApplied, type CheckedFate } from '../request-fate';
 import type { RealmState } from '../session/realm-state';
 import type { RealmSession } from '../session/session';
 import type { SessionManager } from '../session-manager';
@@ -134,10 +135,27 @@ export class ChannelChanges {
         const theirs = await this.serverValue(client, channelId, change, state);
         fail(conflictError(state, channel.name, change.property, theirs ?? current, wanted));
       }
-      fail(channelChangeFailed(subject, error, channel.name));
+      // No usable answer: the server may have made the change. Ask it before saying anything.
+      const fate = mayHaveBeenApplied(error) ? await this.fateOf(client, channelId, change, state) : null;
+      if (fate === 'applied') {
+        this.record(account, { ...entry, details: `${entry.details} (the reply was lost; the server shows it done)`, result: 'ok', error: null });
+        return { outcome: 'changed', session, channel };
+      }
+      fail(channelChangeFailed(subject, error, channel.name, fate));
     }
     this.record(account, { ...entry, result: 'ok', error: null });
     return { outcome: 'changed', session, channel };
+  }
+
+  /**
+   * Whether a change whose request got no usable answer shows on the server (GET /streams/{id}). Being a
+   * default channel is not part of a channel's object: its fate stays unknown.
+   */
+  private async fateOf(client: ReturnType<AccountService['client']>, channelId: number, change: ChannelChange, state: RealmState): Promise<CheckedFate> {
+    if (change.property === 'default') return 'unknown';
+    const theirs = await this.serverValue(client, channelId, change, state);
+    if (theirs === null) return 'unknown';
+    return sameValue(change.property, theirs, storedValue(change)) ? 'applied' : 'not-applied';
   }
 
   /** The property's value on the server now (GET /streams/{id}); null when it cannot be read. */

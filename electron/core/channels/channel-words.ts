@@ -14,6 +14,7 @@ import { ConsoleError } from '../errors';
 import type { RealmState } from '../session/realm-state';
 import { adviceForFailure, sentence } from '../users/change-words';
 import { groupIndexOf, type PropertyValue } from './channel-state';
+import type { CheckedFate } from '../request-fate';
 
 /** How a channel appears in words and in the activity log: "#design". */
 export const channelLabel = (name: string) => `#${name}`;
@@ -148,8 +149,8 @@ const ADVICE_BY_MESSAGE: [RegExp, string | null][] = [
 ];
 
 /** The server's (or the console's) error for a change, in words: `subject` says what was not done. */
-export function channelChangeFailed(subject: string, error: ConsoleError, channelName: string | null): ConsoleError {
-  const advice = adviceForFailure(error, ADVICE_BY_MESSAGE, channelName === null ? null : channelLabel(channelName));
+export function channelChangeFailed(subject: string, error: ConsoleError, channelName: string | null, fate: CheckedFate | null = null): ConsoleError {
+  const advice = adviceForFailure(error, ADVICE_BY_MESSAGE, channelName === null ? null : channelLabel(channelName), fate);
   const said = sentence(error.message);
   return new ConsoleError(error.code, advice ? `${subject}: ${said} ${advice}` : `${subject}: ${said}`, error.extra);
 }

@@ -19,6 +19,8 @@ export interface ServerWatch {
   roleChanges(userId: number, since?: number): number;
   /** How many times the default setting changed since `since`. */
   settingChanges(name: string, since?: number): number;
+  /** `stream` update events for this channel's property (`description`, ...) since `since`. */
+  channelChanges(streamId: number, property: string, since?: number): number;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,11 @@ export async function watchServer(client: ApiClient): Promise<ServerWatch> {
       }),
     settingChanges: (name, since = 0) =>
       count(since, (event) => event.type === 'realm_user_settings_defaults' && (event as { property?: string }).property === name),
+    channelChanges: (streamId, property, since = 0) =>
+      count(since, (event) => {
+        const update = event as { type: string; op?: string; stream_id?: number; property?: string };
+        return update.type === 'stream' && update.op === 'update' && update.stream_id === streamId && update.property === property;
+      }),
     async close() {
       closed = true;
       poll?.abort();
@@ -83,7 +90,7 @@ export async function watchServer(client: ApiClient): Promise<ServerWatch> {
 }
 
 async function open(client: ApiClient): Promise<{ id: string; lastEventId: number }> {
-  const { value } = await client.call(register, { event_types: ['realm_user', 'realm_user_settings_defaults'], fetch_event_types: [] });
+  const { value } = await client.call(register, { event_types: ['realm_user', 'realm_user_settings_defaults', 'stream'], fetch_event_types: [] });
   if (!value.queue_id) throw new Error('the sandbox registered no event queue');
   return { id: value.queue_id, lastEventId: value.last_event_id };
 }
