@@ -1,10 +1,10 @@
 // The reliability matrix's rows: every operation of the console that writes to a server. Adding an
 // operation is adding its row (a MatrixRow beside its area's code, as these are) to this list; the
 // matrix test then runs it under every fault column of matrix-faults.ts.
-import { channelEdit } from '../channels/testing/channel-rows';
+import { channelEdit, channelMatrixJob } from '../channels/testing/channel-rows';
 import { defaultsCopy, defaultsSave } from '../defaults/testing/defaults-rows';
 import { invitationCampaign } from '../invitations/testing/campaign-row';
 import { bulkRoleJob, singleRoleChange } from '../users/testing/role-rows';
 import type { AnyRow } from './matrix-row';
 
-export const MATRIX_ROWS: readonly AnyRow[] = [singleRoleChange, bulkRoleJob, invitationCampaign, defaultsSave, defaultsCopy, channelEdit];
+export const MATRIX_ROWS: readonly AnyRow[] = [singleRoleChange, bulkRoleJob, invitationCampaign, defaultsSave, defaultsCopy, channelEdit, channelMatrixJob];
