@@ -270,6 +270,8 @@ describe('contract rows over HTTP', () => {
 const doc = upstreamOpenApi();
 if (skipReason) console.warn(skipReason);
 
+// Skipped only when upstream's OpenAPI file is not on this machine (a clone with nothing beside it):
+// the file is upstream's, not the repository's; `skipReason` above says where it was looked for.
 describe.skipIf(!doc)("the rows against upstream's OpenAPI file (feature level 247)", () => {
   const at247 = (fields: Documented, present: ReadonlySet<string> | undefined) =>
     Object.entries(fields).filter(([field, level]) => (level === null) !== (present?.has(field) ?? false)).map(([field, level]) => `${field} (${String(level)})`);

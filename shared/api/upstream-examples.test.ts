@@ -117,6 +117,8 @@ function check(c: Case) {
   return c.schema === 'error' ? parseErrorBody(c.body) : c.schema.safeParse(c.body);
 }
 
+// Skipped only when upstream's OpenAPI file is not on this machine (a clone with nothing beside it):
+// the file is upstream's, not the repository's; the line printed at load says where it was looked for.
 describe.skipIf(!found)('upstream OpenAPI examples (feature level 247)', () => {
   test('examples were found for the endpoints and events shared/api defines', () => {
     // Floors a little under today's counts (60 reply and 43 event examples): a broken walk of the file finds far fewer.
