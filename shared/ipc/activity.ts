@@ -70,7 +70,12 @@ export const UndoStep = z.object({
 });
 export type UndoStep = z.infer<typeof UndoStep>;
 
-export const UndoReview = z.object({ realmName: z.string(), steps: z.array(UndoStep) });
+export const UndoReview = z.object({
+  realmName: z.string(),
+  /** The signed-in user, whose own role an undo may change (confirmed in words). */
+  ownUserId: z.int(),
+  steps: z.array(UndoStep),
+});
 export type UndoReview = z.infer<typeof UndoReview>;
 
 export const UndoOutcome = z.object({

@@ -74,6 +74,7 @@ export class UndoJobs {
     const steps = stepsOf(this.entriesOf(account, scope));
     return {
       realmName: state.realmName,
+      ownUserId: state.ownUserId,
       steps: steps.map((step) => {
         const verdict = judge(state, step);
         return { key: step.key, ...verdict, role: step.kind === 'role' && verdict.verdict === 'ready' ? { userId: step.userId, to: step.back } : null };
