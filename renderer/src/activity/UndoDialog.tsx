@@ -3,7 +3,7 @@
 // user or channel is gone). Role steps follow the role rules: one that leaves nobody to administer the
 // organization, or takes away the user's own rights, is confirmed in words first. Nothing is ticked
 // or chosen for the user.
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { Role } from '../../../shared/api/common';
 import { reviewRoleChange, type RoleHazard } from '../../../shared/domain/role-rules';
 import type { UndoJob, UndoReview, UndoScope, UndoStep } from '../../../shared/ipc';
@@ -98,10 +98,11 @@ function useRoleHazards(account: string, review: UndoReview | undefined) {
 const LISTED = 50;
 
 function StepGroup({ title, steps, tone }: { title: string; steps: UndoStep[]; tone: string }) {
+  const headingId = useId();
   if (steps.length === 0) return null;
   return (
-    <section className={`plan-group plan-${tone}`} aria-label={`${title} (${count.format(steps.length)})`}>
-      <h3>
+    <section className={`plan-group plan-${tone}`} aria-labelledby={headingId}>
+      <h3 id={headingId}>
         {title} <span className="tag plan-count">{count.format(steps.length)}</span>
       </h3>
       <ul>
