@@ -173,3 +173,30 @@ test('a channel change goes back with the group setting guarded by `old`; a chan
   expect(undone.results).toEqual([expect.objectContaining({ outcome: 'undone' })]);
   expect((await asOlivia.call(getStream, { stream_id: design.stream_id })).value.stream.description).toBe(before);
 });
+
+test('an undo by someone who is no longer an administrator fails each step saying so, and nothing is sent', async () => {
+  const adam = await signedInConsole(sandbox.url, 'adam@sandbox.test');
+  const adamId = userIdOf(olivia.state(), 'adam@sandbox.test');
+  try {
+    const user = members[8] as User;
+    await adam.userChanges.changeRole(adam.accountId, user.user_id, 300);
+    const entry = adam.activity.list(adam.accountId, 10)[0] as ActivityEntry;
+    // An owner takes Adam's administration away before he undoes his change.
+    await asOlivia.call(updateUser, { user_id: adamId, role: 400 });
+    await eventually(() => adam.state().ownRole === 400, "Adam's new role in his state");
+    adam.requests.length = 0;
+    const started = await adam.undo.start(adam.accountId, { kind: 'entry', entryId: entry.undo?.id as string });
+    const job = await eventually(() => {
+      const current = adam.undo.get(adam.accountId, started.id);
+      return current.finishedAt !== null && current;
+    }, 'the undo to finish');
+    expect(job.results).toEqual([
+      expect.objectContaining({ outcome: 'failed', reason: expect.stringMatching(/^Not undone: you are no longer an administrator or owner of .+ \(your role changed while this undo ran\)/) as string }),
+    ]);
+    expect(adam.requests).toEqual([]);
+    expect(await roleOnServer(user.user_id)).toBe(300);
+  } finally {
+    await asOlivia.call(updateUser, { user_id: adamId, role: 200 });
+    await adam.close();
+  }
+});
