@@ -58,7 +58,9 @@ test('a role change records its way back; the undo puts the old role back, logge
   expect(job.results).toEqual([expect.objectContaining({ outcome: 'undone', reason: null })]);
   expect(await roleOnServer(user.user_id)).toBe(400);
   const undoEntry = log()[0];
-  expect(undoEntry).toMatchObject({ action: 'Changed role', details: 'Moderator → Member (undo)', jobId: job.id, undo: { kind: 'role', from: 300, to: 400 } });
+  expect(undoEntry).toMatchObject({ action: 'Changed role', details: 'Moderator → Member (undo)', undo: { kind: 'role', from: 300, to: 400 } });
+  // One entry undone is no job: its undo is offered as one entry, not as a job.
+  expect(undoEntry?.jobId).toBeUndefined();
 
   // Undone twice: already so, nothing sent.
   const again = await finished(await olivia.undo.start(olivia.accountId, scope));
@@ -95,6 +97,8 @@ test('a whole bulk job goes back for the rows that succeeded; one someone change
   expect(job.results.filter((result) => result.outcome === 'undone')).toHaveLength(4);
   for (const user of five) expect(await roleOnServer(user.user_id), user.email).toBe(user === changed ? 200 : 400);
   expect(await roleOnServer(oliviaId)).toBe(100);
+  // The undo of a job is a job: its own entries carry its ID, so it can be put back as a whole.
+  expect(log().filter((entry) => entry.jobId === job.id)).toHaveLength(4);
 });
 
 test('a deactivation goes back as a reactivation; one reactivated by someone else since is already so', async () => {

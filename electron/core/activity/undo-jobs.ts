@@ -5,8 +5,8 @@
 // Each step is judged again against the live state just before it is sent, so a value someone changed
 // since the review is refused, not overwritten. It is made through the same services as the change it
 // reverses (the same rules, hazard checks, `{new, old}` guards and activity log): its own entries carry
-// `undo` data and the undo job's ID, so an undo can itself be undone (putting back what it reversed)
-// with the same guards, and nothing needs a separate "redo".
+// `undo` data (and, when it undoes a whole job, the undo's ID as their job), so an undo can itself be
+// undone (putting back what it reversed) with the same guards, and nothing needs a separate "redo".
 import type { Role, User, UserSettingValue } from '../../../shared/api';
 import type { RoleHazard } from '../../../shared/domain/role-rules';
 import type { ActivityEntry, Push, UndoJob, UndoOutcome, UndoReview, UndoScope } from '../../../shared/ipc';
@@ -38,6 +38,8 @@ export interface UndoJobsOptions {
 interface Extra {
   steps: Map<string, Step>;
   acknowledged: readonly RoleHazard[];
+  /** The undo's ID on its log entries, when it undoes a whole job (so "Undo job" can put that job back); none for one entry. */
+  jobId: string | undefined;
 }
 
 /** More than any log holds (activity.list's own maximum): an undo looks at the whole log. */
@@ -97,7 +99,7 @@ export class UndoJobs {
       return { key: step.key, target, change, outcome: 'pending', reason: null };
     });
     const job: UndoJob = { ...this.runner.fresh(account), results };
-    const extra: Extra = { steps: new Map(steps.map((step) => [step.key, step])), acknowledged };
+    const extra: Extra = { steps: new Map(steps.map((step) => [step.key, step])), acknowledged, jobId: scope.kind === 'job' ? job.id : undefined };
     // The signed-in user's own role goes back last, alone: losing one's rights first could make the rest fail.
     const own = (result: UndoOutcome) => {
       const step = extra.steps.get(result.key);
@@ -177,7 +179,8 @@ export class UndoJobs {
   }
 
   private async send(job: UndoJob, extra: Extra, step: Step): Promise<Pick<UndoOutcome, 'outcome' | 'reason'>> {
-    const { account, id: jobId } = job;
+    const { account } = job;
+    const { jobId } = extra;
     switch (step.kind) {
       case 'role':
         return fromAttempt(await this.options.userChanges.attemptRole(account, step.userId, step.back, { note: NOTE, acknowledged: extra.acknowledged, jobId }));
@@ -195,7 +198,7 @@ export class UndoJobs {
     }
   }
 
-  private async sendDefaults(account: string, jobId: string, step: Extract<Step, { kind: 'defaults' }>): Promise<Pick<UndoOutcome, 'outcome' | 'reason'>> {
+  private async sendDefaults(account: string, jobId: string | undefined, step: Extract<Step, { kind: 'defaults' }>): Promise<Pick<UndoOutcome, 'outcome' | 'reason'>> {
     try {
       const saved = await this.options.defaults.save(account, {
         changes: { [step.setting]: step.back as UserSettingValue },

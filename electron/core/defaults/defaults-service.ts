@@ -27,7 +27,7 @@ export interface DefaultsServiceOptions {
   settleTimeoutMs?: number;
 }
 
-export type SaveSource = { kind: 'edit' } | { kind: 'import'; fileName: string; fromRealm: string } | { kind: 'undo'; jobId: string };
+export type SaveSource = { kind: 'edit' } | { kind: 'import'; fileName: string; fromRealm: string } | { kind: 'undo'; jobId?: string };
 
 export interface SaveRequest {
   changes: DefaultsValues;
@@ -123,7 +123,7 @@ function conflictsOf(request: SaveRequest, current: DefaultsValues): { name: Use
 }
 
 function describeSave(source: SaveSource, realmName: string): { action: string; target: string; jobId?: string } {
-  if (source.kind === 'undo') return { action: 'Undid a change to default settings', target: realmName, jobId: source.jobId };
+  if (source.kind === 'undo') return { action: 'Undid a change to default settings', target: realmName, ...(source.jobId ? { jobId: source.jobId } : {}) };
   if (source.kind === 'import') {
     return { action: 'Imported default settings', target: `${realmName}, from ${source.fileName} (exported from ${source.fromRealm})` };
   }

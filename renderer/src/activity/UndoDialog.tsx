@@ -54,7 +54,9 @@ export function UndoDialog({ account, scope, onClose, onStarted }: UndoDialogPro
           <p className="bulk-summary">
             {ready === 0
               ? 'Nothing would change: every step is already as it was, or is refused below.'
-              : `${plural(ready, 'change goes', 'changes go')} back to what they were. Each is checked again just before it is sent.`}
+              : ready === 1
+                ? 'This change goes back to what it was. It is checked again just before it is sent.'
+                : `${count.format(ready)} changes go back to what they were. Each is checked again just before it is sent.`}
           </p>
           <StepGroup title="Will go back" steps={review.data.steps.filter((step) => step.verdict === 'ready')} tone="change" />
           <StepGroup title="Refused: will be listed as refused" steps={review.data.steps.filter((step) => step.verdict === 'refused')} tone="refused" />
