@@ -195,7 +195,7 @@ test('an undo by someone who is no longer an administrator fails each step sayin
       return current.finishedAt !== null && current;
     }, 'the undo to finish');
     expect(job.results).toEqual([
-      expect.objectContaining({ outcome: 'failed', reason: expect.stringMatching(/^Not undone: you are no longer an administrator or owner of .+ \(your role changed while this undo ran\)/) as string }),
+      expect.objectContaining({ outcome: 'failed', reason: expect.stringMatching(/^Not undone: you are no longer an administrator or owner of .+ \(someone changed your role\)/) as string }),
     ]);
     expect(adam.requests).toEqual([]);
     expect(await roleOnServer(user.user_id)).toBe(300);

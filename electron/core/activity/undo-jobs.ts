@@ -156,18 +156,19 @@ export class UndoJobs {
       Object.assign(result, { outcome: 'failed', reason: 'The realm is not loaded any more (signed out or reconnecting): nothing was sent. Try the undo again once it is live.' });
       return;
     }
+    // Said once for what it is, rather than as each step's refusal by the role rules.
+    if (step.kind !== 'channel' && state.ownRole > 200) {
+      Object.assign(result, {
+        outcome: 'failed',
+        reason: `Not undone: you are no longer an administrator or owner of ${state.realmName} (someone changed your role). Ask an owner to restore your role, then undo again.`,
+      });
+      return;
+    }
     // Judged again now: someone may have changed the value since the job started.
     const verdict = judge(state, step);
     Object.assign(result, { target: verdict.target, change: verdict.change });
     if (verdict.verdict !== 'ready') {
       Object.assign(result, { outcome: verdict.verdict, reason: verdict.reason });
-      return;
-    }
-    if (step.kind !== 'channel' && state.ownRole > 200) {
-      Object.assign(result, {
-        outcome: 'failed',
-        reason: `Not undone: you are no longer an administrator or owner of ${state.realmName} (your role changed while this undo ran). Ask an owner to restore your role, then undo again.`,
-      });
       return;
     }
     try {

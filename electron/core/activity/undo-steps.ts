@@ -5,9 +5,10 @@
 // overwrite their change, so the step is refused, saying what the value is now.
 import type { Role, UserSettingName, UserSettingValue } from '../../../shared/api';
 import { changeWords, settingLabel, settingValueWords } from '../../../shared/domain/defaults-words';
-import { ROLE_NAMES } from '../../../shared/domain/role-rules';
+import { checkRoleChange, countHumanOwners, ROLE_NAMES } from '../../../shared/domain/role-rules';
 import { catalogueEntry } from '../../../shared/domain/user-settings-defaults';
 import { ChannelChange, type ActivityEntry, type UndoData, type UndoStep } from '../../../shared/ipc';
+import { checkChange, hazardOf } from '../channels/channel-checks';
 import { aboutChannel, changeDetails, channelLabel, propertyWords, valueWords } from '../channels/channel-words';
 import { currentValue, sameValue, type PropertyValue } from '../channels/channel-state';
 import { defaultsView } from '../defaults/defaults-view';
@@ -76,7 +77,16 @@ function judgeRole(state: RealmState, step: Extract<Step, { kind: 'role' }>): Ve
       `${user.full_name} is now ${ROLE_NAMES[user.role]}, not ${ROLE_NAMES[step.left]} as this change left them: someone changed it since. Nothing was changed; change their role from their panel if it should still go back.`,
     );
   }
-  return ready(target, change);
+  // The role rules, as for any role change (the hazards are confirmed in words at the review).
+  const verdict = checkRoleChange({
+    actorRole: state.ownRole,
+    targetRole: user.role,
+    newRole: step.back,
+    humanOwners: user.role === 100 ? countHumanOwners(state.users.values()) : 0,
+    targetIsBot: user.is_bot,
+    targetName: user.full_name,
+  });
+  return verdict.allowed ? ready(target, change) : refused(target, change, verdict.reason);
 }
 
 function judgeStatus(state: RealmState, step: Extract<Step, { kind: 'status' }>): Verdict {
@@ -141,6 +151,11 @@ function judgeChannel(state: RealmState, step: Extract<Step, { kind: 'channel' }
       `${isNow(state, reverse.property, channel.name, now)} now, not ${valueWords(state, reverse.property, left)} as this change left it: someone changed it since. Nothing was changed.`,
     );
   }
+  const verdict = checkChange(state, channel, reverse);
+  if (!verdict.allowed) return refused(label, change, verdict.reason);
+  // What the channel editor confirms in words (losing one's own administration or access) is not undone from the log.
+  const hazard = hazardOf(state, channel, reverse);
+  if (hazard) return refused(label, change, `${hazard.words} Nothing was changed: make this change in the channel's editor, where it is confirmed first.`);
   return ready(label, change);
 }
 
