@@ -4,6 +4,7 @@
 import type { AppInfo, Push } from '../../shared/ipc';
 import type { AccountService } from './accounts/accounts';
 import { ActivityLog } from './activity/activity-log';
+import { UndoJobs } from './activity/undo-jobs';
 import { ChannelBatches } from './channels/channel-batches';
 import { ChannelChanges } from './channels/channel-changes';
 import { ChannelCreator } from './channels/channel-create';
@@ -60,6 +61,7 @@ export function createServices(options: ServicesOptions): Services {
   const folderChanges = new FolderChanges({ accounts, sessions, activity });
   const channelMoves = new ChannelMoves({ changes: channelChanges, sessions, push });
   const subscriberChanges = new SubscriberChanges({ accounts, sessions, activity });
+  const undo = new UndoJobs({ activity, sessions, userChanges, defaults, channelChanges, push });
   const campaigns = new Campaigns({
     dataDir,
     accounts,
@@ -89,6 +91,7 @@ export function createServices(options: ServicesOptions): Services {
     folderChanges,
     channelMoves,
     subscriberChanges,
+    undo,
     network,
     diagnostics,
   };
@@ -103,6 +106,7 @@ export function createServices(options: ServicesOptions): Services {
       await channelBatches.stopAll();
       await defaultsCopies.stopAll();
       await channelMoves.stopAll();
+      await undo.stopAll();
     },
   };
 }

@@ -38,7 +38,7 @@ export type RealmChange = z.infer<typeof RealmChange>;
 
 export const JobProgress = z.object({
   id: z.string(),
-  type: z.enum(['roleBatch', 'statusBatch', 'campaign', 'defaultsCopy', 'channelBatch', 'channelMove']),
+  type: z.enum(['roleBatch', 'statusBatch', 'campaign', 'defaultsCopy', 'channelBatch', 'channelMove', 'undo']),
   status: z.enum(['running', 'paused', 'done', 'cancelled', 'stopped']),
   done: z.int(),
   total: z.int(),
@@ -65,7 +65,7 @@ export const Push = z.discriminatedUnion('kind', [
   }),
   /** An account was added or removed (another window, or a sign-out the core made itself). */
   z.object({ kind: z.literal('accounts.changed') }),
-  /** A long job (a bulk role change or deactivation, an invitation campaign, a copy of default settings, a bulk change to channels) moved on. */
+  /** A long job (a bulk role change or deactivation, an invitation campaign, a copy of default settings, a bulk change to channels, an undo from the activity log) moved on. */
   z.object({ kind: z.literal('job.progress'), account: AccountId, job: JobProgress }),
   /** A new report arrived in the moderation request channel (the shell notifies the user). */
   z.object({ kind: z.literal('moderation.report'), account: AccountId, reportId: z.int(), summary: z.string() }),

@@ -156,7 +156,7 @@ export class ChannelBatches {
         Object.assign(part, { outcome: 'failed', reason: CANCELLED_REASON });
         continue;
       }
-      const attempt: ChannelAttempt = await this.changes.attempt(batch.account, result.channelId, change, { acknowledged: extra.acknowledged, note: 'bulk change' });
+      const attempt: ChannelAttempt = await this.changes.attempt(batch.account, result.channelId, change, { acknowledged: extra.acknowledged, note: 'bulk change', jobId: batch.id });
       Object.assign(part, { outcome: attempt.outcome, reason: attempt.outcome === 'failed' || attempt.outcome === 'conflict' ? attempt.reason : null });
       if (attempt.outcome === 'conflict') {
         const theirs = extra.theirs.get(result.channelId) ?? new Map<SettingColumn, PropertyValue>();

@@ -10,6 +10,7 @@ import { CHANNEL_CHANGED, CONFIRMATION_NEEDED, type ChannelChange, type ChannelC
 import type { AccountService } from '../accounts/accounts';
 import { actorOf } from '../activity/actor';
 import type { ActivityLog, NewActivityEntry } from '../activity/activity-log';
+import { undoable, type JsonValue } from '../activity/undo-data';
 import { ConsoleError } from '../errors';
 import { mayHaveBeenApplied, type CheckedFate } from '../request-fate';
 import type { RealmState } from '../session/realm-state';
@@ -33,6 +34,8 @@ export interface ChangeOptions {
   acknowledged?: readonly ChannelHazard[];
   /** Added to the activity log's details ("bulk change"). */
   note?: string;
+  /** The bulk job (or undo) the change is part of, for the activity log. */
+  jobId?: string;
 }
 
 /** One change in a bulk job: never thrown, always said. */
@@ -105,7 +108,9 @@ export class ChannelChanges {
     const current = currentValue(state, channel, change.property);
     const wanted = storedValue(change);
     const details = changeDetails(state, change.property, change.old, wanted) + (options.note ? ` (${options.note})` : '');
-    const entry = { actor, action: actionWords(change.property, wanted), target: channelLabel(channel.name), details, channelId };
+    const entry = { actor, action: actionWords(change.property, wanted), target: channelLabel(channel.name), details, channelId, ...(options.jobId ? { jobId: options.jobId } : {}) };
+    // The value it found, as the state has it (`old` may be written another way, e.g. a group's members in another order).
+    const undo = { undo: undoable({ kind: 'channel', channelId, changes: [{ property: change.property, old: current as JsonValue, new: wanted as JsonValue }] }) };
     const subject = failureSubject(change, channel.name);
     if (sameValue(change.property, current, wanted)) return { outcome: 'unchanged', session, channel };
 
@@ -138,12 +143,12 @@ export class ChannelChanges {
       // No usable answer: the server may have made the change. Ask it before saying anything.
       const fate = mayHaveBeenApplied(error) ? await this.fateOf(client, channelId, change, state) : null;
       if (fate === 'applied') {
-        this.record(account, { ...entry, details: `${entry.details} (the reply was lost; the server shows it done)`, result: 'ok', error: null });
+        this.record(account, { ...entry, details: `${entry.details} (the reply was lost; the server shows it done)`, result: 'ok', error: null, ...undo });
         return { outcome: 'changed', session, channel };
       }
       fail(channelChangeFailed(subject, error, channel.name, fate));
     }
-    this.record(account, { ...entry, result: 'ok', error: null });
+    this.record(account, { ...entry, result: 'ok', error: null, ...undo });
     return { outcome: 'changed', session, channel };
   }
 

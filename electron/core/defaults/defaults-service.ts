@@ -10,6 +10,7 @@ import type { DefaultsSaveResult, DefaultsView } from '../../../shared/ipc';
 import type { AccountService } from '../accounts/accounts';
 import type { ActivityLog } from '../activity/activity-log';
 import { actorOf } from '../activity/actor';
+import { undoable } from '../activity/undo-data';
 import { ConsoleError } from '../errors';
 import type { RealmSession } from '../session/session';
 import { settledState } from '../session/settle';
@@ -26,7 +27,7 @@ export interface DefaultsServiceOptions {
   settleTimeoutMs?: number;
 }
 
-export type SaveSource = { kind: 'edit' } | { kind: 'import'; fileName: string; fromRealm: string };
+export type SaveSource = { kind: 'edit' } | { kind: 'import'; fileName: string; fromRealm: string } | { kind: 'undo'; jobId?: string };
 
 export interface SaveRequest {
   changes: DefaultsValues;
@@ -76,7 +77,13 @@ export class DefaultsService {
       ...saved.map((name) => changeWords({ name, from: current[name], to: request.changes[name] as UserSettingValue })),
       ...(ignored.length ? [`Not supported by this server, so not saved: ${settingList(ignored)}`] : []),
     ];
-    this.options.activity.record(account, { ...entry, details: details.join('; '), result: 'ok', error: null });
+    // Only settings the server reported before can go back: an absent one has no old value.
+    const reversible = saved.flatMap((name) => {
+      const old = current[name];
+      return old === undefined ? [] : [{ setting: name, old, new: request.changes[name] as UserSettingValue }];
+    });
+    const undo = reversible.length > 0 ? { undo: undoable({ kind: 'defaults', changes: reversible }) } : {};
+    this.options.activity.record(account, { ...entry, details: details.join('; '), result: 'ok', error: null, ...undo });
     const expectedNow = Object.fromEntries(saved.map((name) => [name, request.changes[name]])) as DefaultsValues;
     return {
       saved: saved.map((name) => ({ name, from: current[name] ?? null, to: request.changes[name] as UserSettingValue })),
@@ -115,7 +122,8 @@ function conflictsOf(request: SaveRequest, current: DefaultsValues): { name: Use
   });
 }
 
-function describeSave(source: SaveSource, realmName: string): { action: string; target: string } {
+function describeSave(source: SaveSource, realmName: string): { action: string; target: string; jobId?: string } {
+  if (source.kind === 'undo') return { action: 'Undid a change to default settings', target: realmName, ...(source.jobId ? { jobId: source.jobId } : {}) };
   if (source.kind === 'import') {
     return { action: 'Imported default settings', target: `${realmName}, from ${source.fileName} (exported from ${source.fromRealm})` };
   }

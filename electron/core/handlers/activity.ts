@@ -1,12 +1,14 @@
 // Handlers for the activity.* channels: the log of changes made from this console, per account.
 import type { activityChannels } from '../../../shared/ipc';
 import type { ActivityLog } from '../activity/activity-log';
+import type { UndoJobs } from '../activity/undo-jobs';
 import type { Handlers } from '../router';
 import type { SessionManager } from '../session-manager';
 
 export interface ActivityContext {
   readonly activity: ActivityLog;
   readonly sessions: SessionManager;
+  readonly undo: UndoJobs;
 }
 
 export const activityHandlers: Pick<Handlers<ActivityContext>, keyof typeof activityChannels> = {
@@ -16,4 +18,8 @@ export const activityHandlers: Pick<Handlers<ActivityContext>, keyof typeof acti
     return ctx.activity.list(account, limit, channelId);
   },
   'activity.exportCsv': ({ account }, ctx) => ctx.activity.exportCsv(account, ctx.sessions.get(account).state?.realmName),
+  'activity.undo.review': ({ account, scope }, ctx) => ctx.undo.review(account, scope),
+  'activity.undo.start': ({ account, scope, acknowledged }, ctx) => ctx.undo.start(account, scope, acknowledged),
+  'activity.undo.get': ({ account, undoId }, ctx) => ctx.undo.get(account, undoId),
+  'activity.undo.cancel': ({ account, undoId }, ctx) => ctx.undo.cancel(account, undoId),
 };

@@ -27,7 +27,7 @@ beforeAll(async () => {
       },
     ]),
   ) as unknown as Handlers<Ctx>;
-  const ctx: Ctx = { userChanges: olivia.userChanges, roleBatches: olivia.roleBatches, statusBatches: olivia.statusBatches, activity: olivia.activity, sessions: olivia.sessions };
+  const ctx: Ctx = { userChanges: olivia.userChanges, roleBatches: olivia.roleBatches, statusBatches: olivia.statusBatches, activity: olivia.activity, sessions: olivia.sessions, undo: olivia.undo };
   router = createRouter(contract, { ...notServed, ...userHandlers, ...activityHandlers }, ctx);
 }, 60_000);
 

@@ -121,7 +121,7 @@ export class RoleBatches {
   private async runOne(batch: RoleBatch, acknowledged: Acknowledged, result: RoleChangeOutcome): Promise<void> {
     let attempt: ChangeAttempt;
     try {
-      attempt = await this.changes.attemptRole(batch.account, result.userId, batch.role, { note: 'bulk change', acknowledged });
+      attempt = await this.changes.attemptRole(batch.account, result.userId, batch.role, { note: 'bulk change', acknowledged, jobId: batch.id });
     } catch (error) {
       // A bug must cost one result, not the batch.
       attempt = { outcome: 'failed', reason: `The console failed while changing this user: ${errorMessage(error)}`, code: 'INTERNAL' };

@@ -118,7 +118,7 @@ export class StatusBatches {
     }
     let attempt: ChangeAttempt;
     try {
-      attempt = await this.changes.attemptStatus(batch.account, result.userId, batch.active, { note: 'bulk change' });
+      attempt = await this.changes.attemptStatus(batch.account, result.userId, batch.active, { note: 'bulk change', jobId: batch.id });
     } catch (error) {
       // A bug must cost one result, not the batch.
       attempt = { outcome: 'failed', reason: `The console failed while changing this user: ${errorMessage(error)}`, code: 'INTERNAL' };

@@ -19,6 +19,7 @@ import { checkStatusChange } from '../../../shared/domain/status-rules';
 import type { AccountService } from '../accounts/accounts';
 import type { ActivityLog } from '../activity/activity-log';
 import { actorOf } from '../activity/actor';
+import { undoable, type UndoWithoutId } from '../activity/undo-data';
 import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
 import { mayHaveBeenApplied, type CheckedFate } from '../request-fate';
@@ -51,6 +52,10 @@ interface Change {
   send(client: ApiClient, target: User): Promise<unknown>;
   /** "Mark Member could not be made an owner". */
   failure(target: User): string;
+  /** How to reverse the change once made, for the activity log; absent, it is not undone from there. */
+  undo?(target: User): UndoWithoutId;
+  /** The bulk job (or undo) the change is part of. */
+  jobId?: string;
 }
 
 /** The result of one attempt in a bulk job: never thrown, always said. */
@@ -94,8 +99,8 @@ export class UserChanges {
    * A deactivation (`active` false) or reactivation for a bulk job, as attemptRole is for roles: the
    * same checks, request and log as deactivate and reactivate, without waiting for the event.
    */
-  attemptStatus(account: string, userId: number, active: boolean, options: { note?: string } = {}): Promise<ChangeAttempt> {
-    return this.attempt(account, userId, activation(active, options.note));
+  attemptStatus(account: string, userId: number, active: boolean, options: { note?: string; jobId?: string } = {}): Promise<ChangeAttempt> {
+    return this.attempt(account, userId, { ...activation(active, options.note), jobId: options.jobId });
   }
 
   private async attempt(account: string, userId: number, change: Change): Promise<ChangeAttempt> {
@@ -140,7 +145,8 @@ export class UserChanges {
       this.options.activity.record(account, { actor, action: change.action, target: `User ${userId}`, details: '', result: 'failed', error: reason });
       throw new ConsoleError('NO_SUCH_USER', reason, { userId });
     }
-    const entry = { actor, action: change.action, target: describeUser(target), details: change.details(target) };
+    const entry = { actor, action: change.action, target: describeUser(target), details: change.details(target), ...(change.jobId ? { jobId: change.jobId } : {}) };
+    const undo = change.undo ? { undo: undoable(change.undo(target)) } : {};
     if (change.isDone(target)) return { outcome: 'unchanged' as const, target, session };
 
     const verdict = change.check(state, target);
@@ -157,14 +163,14 @@ export class UserChanges {
       // No usable answer: the server may have made the change. Ask it before saying anything.
       const fate = mayHaveBeenApplied(error) ? await fateOf(client, change, target) : null;
       if (fate === 'applied') {
-        this.options.activity.record(account, { ...entry, details: `${entry.details} (the reply was lost; the server shows it done)`, result: 'ok', error: null });
+        this.options.activity.record(account, { ...entry, details: `${entry.details} (the reply was lost; the server shows it done)`, result: 'ok', error: null, ...undo });
         return { outcome: 'changed' as const, target, session };
       }
       const worded = changeFailed(change.failure(target), error, target, fate);
       this.options.activity.record(account, { ...entry, result: 'failed', error: worded.message });
       throw worded;
     }
-    this.options.activity.record(account, { ...entry, result: 'ok', error: null });
+    this.options.activity.record(account, { ...entry, result: 'ok', error: null, ...undo });
     return { outcome: 'changed' as const, target, session };
   }
 
@@ -197,6 +203,8 @@ export interface RoleOptions {
   note?: string;
   /** The hazards the user confirmed in words; a change with any other is refused. */
   acknowledged?: readonly RoleHazard[];
+  /** The bulk job (or undo) the change is part of, for the activity log. */
+  jobId?: string;
 }
 
 /** Whether a change whose request got no usable answer shows on the server (GET /users/{id}). */
@@ -210,7 +218,7 @@ async function fateOf(client: ApiClient, change: Change, target: User): Promise<
 }
 
 /** spec 12 (role), upstream update_user_backend: who may give whom which role. */
-function roleChange(role: Role, { note, acknowledged = [] }: RoleOptions = {}): Change {
+function roleChange(role: Role, { note, acknowledged = [], jobId }: RoleOptions = {}): Change {
   const failure = (target: User) => `${target.full_name} could not be made ${roleWithArticle(role)}`;
   return {
     action: 'Changed role',
@@ -231,6 +239,8 @@ function roleChange(role: Role, { note, acknowledged = [] }: RoleOptions = {}): 
     },
     send: (client, target) => client.call(updateUser, { user_id: target.user_id, role }),
     failure,
+    undo: (target) => ({ kind: 'role', userId: target.user_id, from: target.role, to: role }),
+    jobId,
   };
 }
 
@@ -282,5 +292,6 @@ function activation(active: boolean, note?: string): Change {
       ),
     send: (client, target) => (active ? client.call(reactivateUser, { user_id: target.user_id }) : client.call(deactivateUser, { user_id: target.user_id })),
     failure: (target) => `${target.full_name} could not be ${verb}`,
+    undo: (target) => ({ kind: 'status', userId: target.user_id, active }),
   };
 }

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ActivityEntry } from '../../../shared/ipc';
 import { ProblemText } from './Field';
+import { UndoArea, UndoCell } from '../activity/UndoArea';
 import { errorWords } from '../errors/words';
 import { ACTIVITY_LIMIT, useActivity, useExportActivity } from '../queries/activity';
 import { toast } from '../stores/toasts';
@@ -48,7 +49,7 @@ export function ActivityLog({ account, realmName, intro, children }: ActivityLog
           <ProblemText message={`Could not export the activity log: ${exportFailure.message}`} action={exportFailure.action ?? 'Try again.'} />
         </div>
       )}
-      {children ?? <WholeLog account={account} />}
+      <UndoArea account={account}>{children ?? <WholeLog account={account} />}</UndoArea>
     </section>
   );
 }
@@ -90,6 +91,7 @@ export function ActivityEntries({ log, entries, empty = NOTHING_YET }: { log: Us
               <th scope="col">Whom</th>
               <th scope="col">Details</th>
               <th scope="col">Result</th>
+              <th scope="col">Undo</th>
             </tr>
           </thead>
           <tbody>
@@ -122,6 +124,9 @@ function Entry({ entry }: { entry: ActivityEntry }) {
             {entry.error && <span className="activity-error">{entry.error}</span>}
           </>
         )}
+      </td>
+      <td>
+        <UndoCell entry={entry} />
       </td>
     </tr>
   );

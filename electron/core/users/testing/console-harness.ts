@@ -11,6 +11,9 @@ import type { Push } from '../../../../shared/ipc';
 import { AccountService } from '../../accounts/accounts';
 import { FileSecretStore } from '../../accounts/file-secret-store';
 import { ActivityLog } from '../../activity/activity-log';
+import { UndoJobs } from '../../activity/undo-jobs';
+import { ChannelChanges } from '../../channels/channel-changes';
+import { DefaultsService } from '../../defaults/defaults-service';
 import type { ApiClient } from '../../client/api-client';
 import { RoleBatches } from '../../jobs/role-batches';
 import { StatusBatches } from '../../jobs/status-batches';
@@ -30,6 +33,8 @@ export interface TestConsole {
   userChanges: UserChanges;
   roleBatches: RoleBatches;
   statusBatches: StatusBatches;
+  /** Undo from the activity log, over real default-settings and channel services. */
+  undo: UndoJobs;
   pushes: Push[];
   /** When each push was made (Date.now()), index for index. */
   pushTimes: number[];
@@ -86,6 +91,9 @@ export async function signedInConsole(url: string, email: string, options: TestC
   const userChanges = new UserChanges({ accounts, sessions, activity, settleTimeoutMs: options.settleTimeoutMs });
   const roleBatches = new RoleBatches({ changes: userChanges, sessions, push: record, concurrency: options.concurrency });
   const statusBatches = new StatusBatches({ changes: userChanges, sessions, push: record, concurrency: options.concurrency });
+  const defaults = new DefaultsService({ accounts, sessions, activity, settleTimeoutMs: options.settleTimeoutMs });
+  const channelChanges = new ChannelChanges({ accounts, sessions, activity, settleTimeoutMs: options.settleTimeoutMs });
+  const undo = new UndoJobs({ activity, sessions, userChanges, defaults, channelChanges, push: record, concurrency: options.concurrency });
   requests.length = 0;
   return {
     accountId: account.id,
@@ -95,6 +103,7 @@ export async function signedInConsole(url: string, email: string, options: TestC
     userChanges,
     roleBatches,
     statusBatches,
+    undo,
     pushes,
     pushTimes,
     requests,
@@ -107,6 +116,7 @@ export async function signedInConsole(url: string, email: string, options: TestC
       releaseEvents();
       await roleBatches.stopAll();
       await statusBatches.stopAll();
+      await undo.stopAll();
       await sessions.stopAll();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,206 @@
+// Undo from the activity log against a real sandbox: what each kind of change records to be undone, the
+// undo job's results (undone, already so, refused because someone changed it since, a target that is
+// gone), the server's final state, and that a whole bulk job goes back only for its rows that succeeded.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { getStream, getUser, reactivateUser, updateChannel, updateRealmUserSettingsDefaults, updateUser, type User } from '../../../shared/api';
+import { ActivityEntry, type UndoJob } from '../../../shared/ipc';
+import type { ApiClient } from '../client/api-client';
+import { ChannelChanges } from '../channels/channel-changes';
+import { DefaultsService } from '../defaults/defaults-service';
+import { startSandbox, type Sandbox } from '../testing/sandbox';
+import { directClient, eventually, signedInConsole, userIdOf, type TestConsole } from '../users/testing/console-harness';
+
+const NAMED = new Set(['olivia', 'adam', 'mona', 'mark', 'gina', 'derek', 'echo-bot', 'notify-bot']);
+
+let sandbox: Sandbox;
+let olivia: TestConsole;
+let asOlivia: ApiClient;
+let members: User[];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 'demo' });
+  olivia = await signedInConsole(sandbox.url, 'olivia@sandbox.test');
+  asOlivia = await directClient(sandbox.url, 'olivia@sandbox.test');
+  members = [...olivia.state().users.values()].filter((user) => user.role === 400 && user.is_active && !user.is_bot && !NAMED.has(user.email.split('@')[0] as string));
+}, 60_000);
+
+afterAll(async () => {
+  await olivia?.close();
+  await sandbox?.close();
+});
+
+const log = () => olivia.activity.list(olivia.accountId, 100_000);
+const roleOnServer = async (userId: number) => (await asOlivia.call(getUser, { user_id: userId })).value.user.role;
+
+async function finished(job: UndoJob): Promise<UndoJob> {
+  return eventually(() => {
+    const current = olivia.undo.get(olivia.accountId, job.id);
+    return current.finishedAt !== null && current;
+  }, `undo ${job.id} to finish`);
+}
+
+test('an entry written before undo existed, without `undo` or `jobId`, is still read', () => {
+  const old = { at: 1, actor: 'Olivia', action: 'Changed role', target: 'Mark', details: 'Member → Moderator', result: 'ok', error: null };
+  expect(ActivityEntry.parse(old)).toEqual(old);
+});
+
+test('a role change records its way back; the undo puts the old role back, logged as an undo that can itself be undone', async () => {
+  const user = members[0] as User;
+  await olivia.userChanges.changeRole(olivia.accountId, user.user_id, 300);
+  const entry = log().find((candidate) => candidate.action === 'Changed role' && candidate.target.includes(user.email));
+  expect(entry?.undo).toMatchObject({ kind: 'role', userId: user.user_id, from: 400, to: 300 });
+  expect(entry?.jobId).toBeUndefined();
+
+  const scope = { kind: 'entry', entryId: entry?.undo?.id as string } as const;
+  const review = await olivia.undo.review(olivia.accountId, scope);
+  expect(review.steps).toEqual([expect.objectContaining({ change: 'Moderator → Member', verdict: 'ready', role: { userId: user.user_id, to: 400 } })]);
+  const job = await finished(await olivia.undo.start(olivia.accountId, scope));
+  expect(job.results).toEqual([expect.objectContaining({ outcome: 'undone', reason: null })]);
+  expect(await roleOnServer(user.user_id)).toBe(400);
+  const undoEntry = log()[0];
+  expect(undoEntry).toMatchObject({ action: 'Changed role', details: 'Moderator → Member (undo)', undo: { kind: 'role', from: 300, to: 400 } });
+  // One entry undone is no job: its undo is offered as one entry, not as a job.
+  expect(undoEntry?.jobId).toBeUndefined();
+
+  // Undone twice: already so, nothing sent.
+  const again = await finished(await olivia.undo.start(olivia.accountId, scope));
+  expect(again.results).toEqual([expect.objectContaining({ outcome: 'unchanged', reason: 'Already Member: nothing to undo.' })]);
+});
+
+test('a whole bulk job goes back for the rows that succeeded; one someone changed since is refused, saying what it is now', async () => {
+  const five = members.slice(1, 6);
+  const oliviaId = userIdOf(olivia.state(), 'olivia@sandbox.test');
+  // Olivia, the only owner, cannot be made a moderator: her row fails and has nothing to undo.
+  const started = await olivia.roleBatches.start(olivia.accountId, [...five.map((user) => user.user_id), oliviaId], 300);
+  await eventually(() => olivia.roleBatches.get(olivia.accountId, started.id).finishedAt !== null, 'the bulk change to finish');
+  const rows = log().filter((entry) => entry.jobId === started.id);
+  expect(rows.filter((entry) => entry.result === 'ok')).toHaveLength(5);
+  expect(rows.filter((entry) => entry.result === 'failed').map((entry) => entry.undo)).toEqual([undefined]);
+
+  // Someone else makes one of them an administrator in between.
+  const changed = five[2] as User;
+  await asOlivia.call(updateUser, { user_id: changed.user_id, role: 200 });
+  await eventually(() => olivia.state().users.get(changed.user_id)?.role === 200, 'the change in the state');
+
+  const scope = { kind: 'job', jobId: started.id } as const;
+  const review = await olivia.undo.review(olivia.accountId, scope);
+  expect(review.steps.map((step) => step.verdict).sort()).toEqual(['ready', 'ready', 'ready', 'ready', 'refused']);
+  const job = await finished(await olivia.undo.start(olivia.accountId, scope));
+  expect(job.results).toHaveLength(5);
+  const refused = job.results.filter((result) => result.outcome === 'refused');
+  expect(refused).toEqual([
+    expect.objectContaining({
+      target: expect.stringContaining(changed.email) as string,
+      reason: `${changed.full_name} is now Administrator, not Moderator as this change left them: someone changed it since. Nothing was changed; change their role from their panel if it should still go back.`,
+    }),
+  ]);
+  expect(job.results.filter((result) => result.outcome === 'undone')).toHaveLength(4);
+  for (const user of five) expect(await roleOnServer(user.user_id), user.email).toBe(user === changed ? 200 : 400);
+  expect(await roleOnServer(oliviaId)).toBe(100);
+  // The undo of a job is a job: its own entries carry its ID, so it can be put back as a whole.
+  expect(log().filter((entry) => entry.jobId === job.id)).toHaveLength(4);
+});
+
+test('a deactivation goes back as a reactivation; one reactivated by someone else since is already so', async () => {
+  const [first, second] = members.slice(6, 8) as [User, User];
+  await olivia.userChanges.deactivate(olivia.accountId, first.user_id);
+  await olivia.userChanges.deactivate(olivia.accountId, second.user_id);
+  const entryOf = (user: User) => log().find((entry) => entry.action === 'Deactivated' && entry.target.includes(user.email)) as ActivityEntry;
+  expect(entryOf(first).undo).toMatchObject({ kind: 'status', userId: first.user_id, active: false });
+
+  const job = await finished(await olivia.undo.start(olivia.accountId, { kind: 'entry', entryId: entryOf(first).undo?.id as string }));
+  expect(job.results).toEqual([expect.objectContaining({ outcome: 'undone', change: 'Deactivated → Active' })]);
+  expect((await asOlivia.call(getUser, { user_id: first.user_id })).value.user.is_active).toBe(true);
+
+  await asOlivia.call(reactivateUser, { user_id: second.user_id });
+  await eventually(() => olivia.state().users.get(second.user_id)?.is_active === true, 'the reactivation in the state');
+  const meanwhile = await finished(await olivia.undo.start(olivia.accountId, { kind: 'entry', entryId: entryOf(second).undo?.id as string }));
+  expect(meanwhile.results).toEqual([expect.objectContaining({ outcome: 'unchanged', reason: 'Already active again: someone reactivated them since.' })]);
+});
+
+test('an entry whose user is gone is refused with its own reason; an unknown entry is a clear error', async () => {
+  olivia.activity.record(olivia.accountId, {
+    actor: 'Olivia Owner',
+    action: 'Changed role',
+    target: 'Gone User (gone@sandbox.test)',
+    details: 'Member → Moderator',
+    result: 'ok',
+    error: null,
+    undo: { id: 'gone-1', kind: 'role', userId: 987_654, from: 400, to: 300 },
+  });
+  const job = await finished(await olivia.undo.start(olivia.accountId, { kind: 'entry', entryId: 'gone-1' }));
+  expect(job.results).toEqual([
+    expect.objectContaining({ outcome: 'refused', reason: expect.stringMatching(/^There is no user with ID 987654 in .+ any more: they may have been removed/) as string }),
+  ]);
+  await expect(olivia.undo.review(olivia.accountId, { kind: 'entry', entryId: 'no-such-entry' })).rejects.toMatchObject({ code: 'NOTHING_TO_UNDO' });
+});
+
+test('a defaults save goes back setting by setting, guarded by the value it left', async () => {
+  const defaults = new DefaultsService({ accounts: olivia.accounts, sessions: olivia.sessions, activity: olivia.activity });
+  const before = olivia.state().userSettingsDefaults;
+  await defaults.save(olivia.accountId, {
+    changes: { enter_sends: !before.enter_sends, twenty_four_hour_time: !before.twenty_four_hour_time },
+    expected: { enter_sends: before.enter_sends ?? null, twenty_four_hour_time: before.twenty_four_hour_time ?? null },
+    source: { kind: 'edit' },
+  });
+  const entry = log()[0] as ActivityEntry;
+  expect(entry.undo).toMatchObject({ kind: 'defaults', changes: expect.arrayContaining([{ setting: 'enter_sends', old: before.enter_sends, new: !before.enter_sends }]) as unknown });
+  // Another administrator already put one of them back: that step is already so.
+  await asOlivia.call(updateRealmUserSettingsDefaults, { twenty_four_hour_time: before.twenty_four_hour_time as boolean });
+  await eventually(() => olivia.state().userSettingsDefaults.twenty_four_hour_time === before.twenty_four_hour_time, 'their change in the state');
+
+  const job = await finished(await olivia.undo.start(olivia.accountId, { kind: 'entry', entryId: entry.undo?.id as string }));
+  expect(job.results.map((result) => result.outcome).sort()).toEqual(['unchanged', 'undone']);
+  await eventually(() => olivia.state().userSettingsDefaults.enter_sends === before.enter_sends, 'enter_sends back');
+});
+
+test('a channel change goes back with the group setting guarded by `old`; a channel changed since is refused', async () => {
+  const channels = new ChannelChanges({ accounts: olivia.accounts, sessions: olivia.sessions, activity: olivia.activity });
+  const design = [...olivia.state().channels.values()].find((channel) => channel.name === 'design');
+  if (!design) throw new Error('no #design in the demo seed');
+  const before = design.description;
+  await channels.update(olivia.accountId, design.stream_id, { property: 'description', value: 'Undo me', old: before });
+  const entry = log()[0] as ActivityEntry;
+  expect(entry).toMatchObject({ channelId: design.stream_id, undo: { kind: 'channel', channelId: design.stream_id, changes: [{ property: 'description', old: before, new: 'Undo me' }] } });
+
+  const scope = { kind: 'entry', entryId: entry.undo?.id as string } as const;
+  await asOlivia.call(updateChannel, { stream_id: design.stream_id, description: 'Someone else' });
+  await eventually(() => olivia.state().channels.get(design.stream_id)?.description === 'Someone else', 'their change in the state');
+  const refused = await finished(await olivia.undo.start(olivia.accountId, scope));
+  expect(refused.results).toEqual([
+    expect.objectContaining({ outcome: 'refused', reason: 'The description of #design is “Someone else” now, not “Undo me” as this change left it: someone changed it since. Nothing was changed.' }),
+  ]);
+
+  await asOlivia.call(updateChannel, { stream_id: design.stream_id, description: 'Undo me' });
+  await eventually(() => olivia.state().channels.get(design.stream_id)?.description === 'Undo me', 'back to what the change left');
+  const undone = await finished(await olivia.undo.start(olivia.accountId, scope));
+  expect(undone.results).toEqual([expect.objectContaining({ outcome: 'undone' })]);
+  expect((await asOlivia.call(getStream, { stream_id: design.stream_id })).value.stream.description).toBe(before);
+});
+
+test('an undo by someone who is no longer an administrator fails each step saying so, and nothing is sent', async () => {
+  const adam = await signedInConsole(sandbox.url, 'adam@sandbox.test');
+  const adamId = userIdOf(olivia.state(), 'adam@sandbox.test');
+  try {
+    const user = members[8] as User;
+    await adam.userChanges.changeRole(adam.accountId, user.user_id, 300);
+    const entry = adam.activity.list(adam.accountId, 10)[0] as ActivityEntry;
+    // An owner takes Adam's administration away before he undoes his change.
+    await asOlivia.call(updateUser, { user_id: adamId, role: 400 });
+    await eventually(() => adam.state().ownRole === 400, "Adam's new role in his state");
+    adam.requests.length = 0;
+    const started = await adam.undo.start(adam.accountId, { kind: 'entry', entryId: entry.undo?.id as string });
+    const job = await eventually(() => {
+      const current = adam.undo.get(adam.accountId, started.id);
+      return current.finishedAt !== null && current;
+    }, 'the undo to finish');
+    expect(job.results).toEqual([
+      expect.objectContaining({ outcome: 'failed', reason: expect.stringMatching(/^Not undone: you are no longer an administrator or owner of .+ \(someone changed your role\)/) as string }),
+    ]);
+    expect(adam.requests).toEqual([]);
+    expect(await roleOnServer(user.user_id)).toBe(300);
+  } finally {
+    await asOlivia.call(updateUser, { user_id: adamId, role: 200 });
+    await adam.close();
+  }
+});

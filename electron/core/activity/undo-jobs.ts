@@ -1,0 +1,235 @@
+// Undo from the activity log, as a main-process job on the shared runner (jobs/job-runner.ts): one
+// logged change, or every change of a bulk job that succeeded, goes back step by step (undo-steps.ts),
+// with a result per step, progress pushed as `job.progress` (type undo), and cancel.
+//
+// Each step is judged again against the live state just before it is sent, so a value someone changed
+// since the review is refused, not overwritten. It is made through the same services as the change it
+// reverses (the same rules, hazard checks, `{new, old}` guards and activity log): its own entries carry
+// `undo` data (and, when it undoes a whole job, the undo's ID as their job), so an undo can itself be
+// undone (putting back what it reversed) with the same guards, and nothing needs a separate "redo".
+import type { Role, User, UserSettingValue } from '../../../shared/api';
+import type { RoleHazard } from '../../../shared/domain/role-rules';
+import type { ActivityEntry, Push, UndoJob, UndoOutcome, UndoReview, UndoScope } from '../../../shared/ipc';
+import { errorMessage } from '../../../shared/node/error-message';
+import type { ChannelChanges } from '../channels/channel-changes';
+import type { DefaultsService } from '../defaults/defaults-service';
+import { ConsoleError } from '../errors';
+import { JobRunner } from '../jobs/job-runner';
+import type { RealmState } from '../session/realm-state';
+import type { SessionManager } from '../session-manager';
+import { changeFailed } from '../users/change-words';
+import { unconfirmed, type ChangeAttempt, type UserChanges } from '../users/user-changes';
+import type { ActivityLog } from './activity-log';
+import { judge, reverseChange, stepsOf, type Step } from './undo-steps';
+
+export interface UndoJobsOptions {
+  activity: Pick<ActivityLog, 'list'>;
+  sessions: SessionManager;
+  userChanges: Pick<UserChanges, 'attemptRole' | 'attemptStatus'>;
+  defaults: Pick<DefaultsService, 'save'>;
+  channelChanges: Pick<ChannelChanges, 'attempt'>;
+  push: (message: Push) => void;
+  /** Steps in flight at once. Default 4. */
+  concurrency?: number;
+  progressIntervalMs?: number;
+  now?: () => number;
+}
+
+interface Extra {
+  steps: Map<string, Step>;
+  acknowledged: readonly RoleHazard[];
+  /** The undo's ID on its log entries, when it undoes a whole job (so "Undo job" can put that job back); none for one entry. */
+  jobId: string | undefined;
+}
+
+/** More than any log holds (activity.list's own maximum): an undo looks at the whole log. */
+const WHOLE_LOG = 100_000;
+export const CANCELLED_UNDO_REASON = 'Cancelled before this step was sent: it was not undone.';
+const NOTE = 'undo';
+
+export class UndoJobs {
+  private readonly runner: JobRunner<UndoOutcome, UndoJob, Extra>;
+
+  constructor(private readonly options: UndoJobsOptions) {
+    this.runner = new JobRunner({
+      type: 'undo',
+      push: options.push,
+      concurrency: options.concurrency ?? 4,
+      progressIntervalMs: options.progressIntervalMs,
+      now: options.now,
+      keepFinished: 20,
+      outcomes: ['undone', 'unchanged', 'refused', 'failed'],
+      estimate: true,
+      idField: 'undoId',
+      words: {
+        unknown: 'That undo is not known: undos are kept only while the console runs. The activity log lists what each one changed.',
+        running: 'This undo is still running.',
+      },
+      cancelItem: (result) => Object.assign(result, { outcome: 'failed', reason: CANCELLED_UNDO_REASON }),
+      snapshot: (job) => ({ ...job, results: job.results.map((result) => ({ ...result })) }),
+    });
+  }
+
+  /** Each step and whether it would go ahead, against the realm now; nothing is sent. */
+  async review(account: string, scope: UndoScope): Promise<UndoReview> {
+    const state = await this.ready(account);
+    const steps = stepsOf(this.entriesOf(account, scope));
+    return {
+      realmName: state.realmName,
+      ownUserId: state.ownUserId,
+      steps: steps.map((step) => {
+        const verdict = judge(state, step);
+        return { key: step.key, ...verdict, role: step.kind === 'role' && verdict.verdict === 'ready' ? { userId: step.userId, to: step.back } : null };
+      }),
+    };
+  }
+
+  /**
+   * Starts the undo and returns at once, every step pending. Refused with CONFIRMATION_NEEDED, before
+   * anything is sent, when its role steps would leave no administrator or take away the user's own
+   * rights and `acknowledged` does not say they confirmed exactly that.
+   */
+  async start(account: string, scope: UndoScope, acknowledged: readonly RoleHazard[] = []): Promise<UndoJob> {
+    const state = await this.ready(account);
+    const steps = stepsOf(this.entriesOf(account, scope));
+    const refusal = unconfirmedRoles(state, steps, acknowledged);
+    if (refusal) throw refusal;
+    const results: UndoOutcome[] = steps.map((step) => {
+      const { target, change } = judge(state, step);
+      return { key: step.key, target, change, outcome: 'pending', reason: null };
+    });
+    const job: UndoJob = { ...this.runner.fresh(account), results };
+    const extra: Extra = { steps: new Map(steps.map((step) => [step.key, step])), acknowledged, jobId: scope.kind === 'job' ? job.id : undefined };
+    // The signed-in user's own role goes back last, alone: losing one's rights first could make the rest fail.
+    const own = (result: UndoOutcome) => {
+      const step = extra.steps.get(result.key);
+      return step?.kind === 'role' && step.userId === state.ownUserId;
+    };
+    return this.runner.launch(job, extra, [results.filter((result) => !own(result)), results.filter(own)], (result) => this.runOne(job, extra, result));
+  }
+
+  get(account: string, undoId: string): UndoJob {
+    return this.runner.get(account, undoId);
+  }
+
+  cancel(account: string, undoId: string): UndoJob {
+    return this.runner.cancel(account, undoId);
+  }
+
+  stopAll(): Promise<void> {
+    return this.runner.stopAll();
+  }
+
+  private async ready(account: string): Promise<RealmState> {
+    try {
+      return await this.options.sessions.get(account).whenReady();
+    } catch (error) {
+      if (!(error instanceof ConsoleError)) throw error;
+      throw changeFailed('The undo did not start', error, null);
+    }
+  }
+
+  /** The entries the scope names that succeeded and can be undone, newest first; none is a clear error. */
+  private entriesOf(account: string, scope: UndoScope): ActivityEntry[] {
+    const log = this.options.activity.list(account, WHOLE_LOG);
+    const undoable = (entry: ActivityEntry) => entry.result === 'ok' && entry.undo !== undefined;
+    if (scope.kind === 'entry') {
+      const entry = log.find((candidate) => candidate.undo?.id === scope.entryId);
+      if (!entry || !undoable(entry)) {
+        throw new ConsoleError('NOTHING_TO_UNDO', 'That entry of the activity log cannot be undone: it is not in the log any more, or it did not change anything. Reload the log.', {
+          entryId: scope.entryId,
+        });
+      }
+      return [entry];
+    }
+    const entries = log.filter((entry) => entry.jobId === scope.jobId && undoable(entry));
+    if (entries.length === 0) {
+      throw new ConsoleError('NOTHING_TO_UNDO', 'No change of that job succeeded, so there is nothing to undo. Reload the log.', { jobId: scope.jobId });
+    }
+    return entries;
+  }
+
+  private async runOne(job: UndoJob, extra: Extra, result: UndoOutcome): Promise<void> {
+    const step = extra.steps.get(result.key);
+    const state = this.options.sessions.get(job.account).state;
+    if (!step || !state) {
+      Object.assign(result, { outcome: 'failed', reason: 'The realm is not loaded any more (signed out or reconnecting): nothing was sent. Try the undo again once it is live.' });
+      return;
+    }
+    // Said once for what it is, rather than as each step's refusal by the role rules.
+    if (step.kind !== 'channel' && state.ownRole > 200) {
+      Object.assign(result, {
+        outcome: 'failed',
+        reason: `Not undone: you are no longer an administrator or owner of ${state.realmName} (someone changed your role). Ask an owner to restore your role, then undo again.`,
+      });
+      return;
+    }
+    // Judged again now: someone may have changed the value since the job started.
+    const verdict = judge(state, step);
+    Object.assign(result, { target: verdict.target, change: verdict.change });
+    if (verdict.verdict !== 'ready') {
+      Object.assign(result, { outcome: verdict.verdict, reason: verdict.reason });
+      return;
+    }
+    try {
+      Object.assign(result, await this.send(job, extra, step));
+    } catch (error) {
+      // A bug must cost one result, not the job.
+      Object.assign(result, { outcome: 'failed', reason: `The console failed while undoing this: ${errorMessage(error)}` });
+    }
+  }
+
+  private async send(job: UndoJob, extra: Extra, step: Step): Promise<Pick<UndoOutcome, 'outcome' | 'reason'>> {
+    const { account } = job;
+    const { jobId } = extra;
+    switch (step.kind) {
+      case 'role':
+        return fromAttempt(await this.options.userChanges.attemptRole(account, step.userId, step.back, { note: NOTE, acknowledged: extra.acknowledged, jobId }));
+      case 'status':
+        return fromAttempt(await this.options.userChanges.attemptStatus(account, step.userId, !step.left, { note: NOTE, jobId }));
+      case 'defaults':
+        return this.sendDefaults(account, jobId, step);
+      case 'channel': {
+        const change = reverseChange(step);
+        if (!change) return { outcome: 'refused', reason: 'This change cannot be put back from here.' };
+        const attempt = await this.options.channelChanges.attempt(account, step.channelId, change, { note: NOTE, jobId });
+        if (attempt.outcome === 'conflict') return { outcome: 'refused', reason: attempt.reason };
+        return fromAttempt(attempt);
+      }
+    }
+  }
+
+  private async sendDefaults(account: string, jobId: string | undefined, step: Extract<Step, { kind: 'defaults' }>): Promise<Pick<UndoOutcome, 'outcome' | 'reason'>> {
+    try {
+      const saved = await this.options.defaults.save(account, {
+        changes: { [step.setting]: step.back as UserSettingValue },
+        expected: { [step.setting]: step.left as UserSettingValue },
+        source: { kind: 'undo', jobId },
+      });
+      return saved.saved.length > 0 ? { outcome: 'undone', reason: null } : { outcome: 'unchanged', reason: 'Already so: nothing to undo.' };
+    } catch (error) {
+      if (!(error instanceof ConsoleError)) throw error;
+      return { outcome: error.code === 'DEFAULTS_CONFLICT' ? 'refused' : 'failed', reason: error.message };
+    }
+  }
+}
+
+function fromAttempt(attempt: ChangeAttempt | { outcome: 'changed' | 'unchanged' } | { outcome: 'failed'; reason: string }): Pick<UndoOutcome, 'outcome' | 'reason'> {
+  if (attempt.outcome === 'failed') return { outcome: 'failed', reason: attempt.reason };
+  return attempt.outcome === 'changed' ? { outcome: 'undone', reason: null } : { outcome: 'unchanged', reason: 'Already so: nothing to undo.' };
+}
+
+/** The role rules' hazards of the ready role steps, per role they go back to, refused unless confirmed. */
+function unconfirmedRoles(state: RealmState, steps: readonly Step[], acknowledged: readonly RoleHazard[]): ConsoleError | null {
+  const byRole = new Map<Role, User[]>();
+  for (const step of steps) {
+    if (step.kind !== 'role' || judge(state, step).verdict !== 'ready') continue;
+    const user = state.users.get(step.userId);
+    if (user) byRole.set(step.back, [...(byRole.get(step.back) ?? []), user]);
+  }
+  for (const [role, users] of byRole) {
+    const refusal = unconfirmed(state, users, role, acknowledged, 'The undo did not start');
+    if (refusal) return refusal;
+  }
+  return null;
+}
