@@ -40,8 +40,8 @@ export function seedIfEmpty(ctx: SeedContext, seed: SeedName, options: SeedOptio
   const hasRealm = ctx.db.prepare('SELECT count(*) FROM realm').pluck().get() as number;
   if (hasRealm) return null;
   const started = performance.now();
-  // Hundreds of thousands of rows are written faster when the pages being filled stay in memory: a
-  // larger page cache for the seeding only (SQLite's default is 2 MB).
+  // A larger page cache for the seeding only (SQLite's default is 2 MB): the pages being filled and the
+  // index rebuilds' sorts stay in memory (on the huge seed, about a tenth of its time in one measurement).
   const cacheSize = ctx.db.pragma('cache_size', { simple: true }) as number;
   ctx.db.pragma(`cache_size = ${String(-SEED_CACHE_KIB)}`);
   try {
