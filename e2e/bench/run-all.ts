@@ -10,6 +10,8 @@ const BENCHES = [
   { name: 'POST /register on a 20,000-user realm, beside its floor', script: 'e2e/bench/register.ts' },
   { name: 'Realm-state reducer on a 20,000-user realm', script: 'electron/core/session/testing/reducer-bench.ts' },
   { name: 'Parse, dedupe and check 10,000 invitation addresses', script: 'e2e/bench/invitee-checks.ts' },
+  { name: 'Event fan-out to 1,000 and 10,000 waiting long-polls, beside a bare node:http server', script: 'e2e/bench/event-fanout.ts' },
+  { name: "A 10,000-address invitation campaign: the console's time per batch against the server's", script: 'e2e/bench/campaign-throughput.ts' },
   { name: 'Users table at 20,000 users, in Chromium', script: 'e2e/bench/users-table.ts' },
   { name: 'Channel list at 2,000 channels, in Chromium', script: 'e2e/bench/channels-list.ts' },
   { name: 'Permission matrix at 2,000 channels, in Chromium', script: 'e2e/bench/channels-matrix.ts' },
