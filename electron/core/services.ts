@@ -10,6 +10,7 @@ import { ChannelCreator } from './channels/channel-create';
 import { ChannelMoves } from './channels/channel-moves';
 import { FolderChanges } from './channels/folder-changes';
 import { SubscriberChanges } from './channels/subscriber-changes';
+import { SubscriberJobs } from './channels/subscriber-job';
 import { DefaultsCopies } from './defaults/defaults-copy';
 import { DefaultsService } from './defaults/defaults-service';
 import type { DesktopActions } from './diagnostics/desktop';
@@ -40,6 +41,7 @@ export interface ServicesOptions {
 export interface Services {
   context: CoreContext;
   campaigns: Campaigns;
+  subscriberJobs: SubscriberJobs;
   /** Stops every job and closes every store; the sessions are the caller's. */
   stop(): Promise<void>;
 }
@@ -60,6 +62,7 @@ export function createServices(options: ServicesOptions): Services {
   const folderChanges = new FolderChanges({ accounts, sessions, activity });
   const channelMoves = new ChannelMoves({ changes: channelChanges, sessions, push });
   const subscriberChanges = new SubscriberChanges({ accounts, sessions, activity });
+  const subscriberJobs = new SubscriberJobs({ dataDir, accounts, sessions, activity, push, log: (message) => log.warn('subscriber jobs', { message }) });
   const campaigns = new Campaigns({
     dataDir,
     accounts,
@@ -89,12 +92,14 @@ export function createServices(options: ServicesOptions): Services {
     folderChanges,
     channelMoves,
     subscriberChanges,
+    subscriberJobs,
     network,
     diagnostics,
   };
   return {
     context,
     campaigns,
+    subscriberJobs,
     async stop() {
       moderation.close();
       await campaigns.close();
@@ -103,6 +108,7 @@ export function createServices(options: ServicesOptions): Services {
       await channelBatches.stopAll();
       await defaultsCopies.stopAll();
       await channelMoves.stopAll();
+      await subscriberJobs.stopAll();
     },
   };
 }
