@@ -101,6 +101,8 @@ export function createServices(options: ServicesOptions): Services {
     campaigns,
     subscriberJobs,
     async stop() {
+      // First, before anything else awaits: a subscriber job must not take the closing for network failures.
+      const subscribersStopped = subscriberJobs.stopAll();
       moderation.close();
       await campaigns.close();
       await roleBatches.stopAll();
@@ -108,7 +110,7 @@ export function createServices(options: ServicesOptions): Services {
       await channelBatches.stopAll();
       await defaultsCopies.stopAll();
       await channelMoves.stopAll();
-      await subscriberJobs.stopAll();
+      await subscribersStopped;
     },
   };
 }

@@ -64,6 +64,8 @@ type Result = BulkSubscriberResult;
 export class SubscriberJobs {
   private readonly runner: JobRunner<Result, JobRecord>;
   private readonly journal: SubscriberJournal;
+  /** The core is closing: nothing more is sent, and the journals stay as they are, to resume at the next start. */
+  private closing = false;
 
   constructor(private readonly options: SubscriberJobsOptions) {
     this.journal = new SubscriberJournal(options.dataDir, options.log);
@@ -186,7 +188,9 @@ export class SubscriberJobs {
     return resumed;
   }
 
+  /** When the core closes: the request in flight ends, nothing more is sent, and the next start resumes. */
   stopAll(): Promise<void> {
+    this.closing = true;
     return this.runner.stopAll();
   }
 
@@ -211,6 +215,7 @@ export class SubscriberJobs {
       }
     }
     const work = async (leader: Result) => {
+      if (this.closing) return;
       // What a crash or a lost reply left unanswered is settled before anything else is sent.
       if (record.unsettled.length > 0) await this.settleAll(record);
       const batch = (batches.get(leader) ?? []).filter((result) => result.outcome === 'pending');
@@ -246,6 +251,8 @@ export class SubscriberJobs {
       settled(record, entry);
     } catch (error) {
       if (!(error instanceof ConsoleError)) throw error;
+      // Cut off by the core closing: the journal keeps the batch unsettled, and the next start asks the server.
+      if (this.closing) return;
       if (mayHaveBeenApplied(error)) {
         // No usable answer: the server says what happened, and what it did not do is a failure to retry.
         const leftover = `${subject}: ${sentenceOf(error.message)} The server shows them unchanged: Retry failed sends them again.`;
@@ -321,6 +328,7 @@ export class SubscriberJobs {
   }
 
   private finished(record: JobRecord): void {
+    if (this.closing && record.results.some((result) => result.outcome === 'pending')) return;
     Object.assign(record, { status: 'done', finishedAt: Date.now() });
     try {
       this.journal.write(record);
