@@ -107,7 +107,7 @@ test.describe('bulk subscribers', () => {
     const dialog = page.getByRole('dialog', { name: 'Subscribers of 2 channels' });
     await dialog.getByRole('radio', { name: 'Add subscribers' }).check();
     await dialog.getByRole('radio', { name: 'Addresses or a CSV file' }).check();
-    await dialog.getByLabel('Addresses').fill(people.map((person) => person.email).join('\n'));
+    await dialog.getByRole('textbox', { name: 'Addresses' }).fill(people.map((person) => person.email).join('\n'));
     await dialog.getByRole('button', { name: 'Review…' }).click();
     // The first batch reaches the server and is applied; its answer never comes.
     sandbox.proxy.inject({ match: { method: 'POST', path: '/api/v1/users/me/subscriptions' }, fault: { kind: 'blackhole', forward: true }, times: 1 });
