@@ -89,7 +89,7 @@ export function BulkSubscribersDialog({ account, context, rules, users, channels
         </>
       ) : (
         <>
-          <button type="button" className="button button-small" onClick={() => setReviewing(false)}>
+          <button type="button" className="button button-small bulk-back" onClick={() => setReviewing(false)}>
             Back to the choice of people
           </button>
           <QueryGate query={plan} loading="Checking who may change what" failure="Could not check the rules">

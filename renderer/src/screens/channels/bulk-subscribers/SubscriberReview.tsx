@@ -13,13 +13,20 @@ export function SubscriberReview({ plan, unknown }: { plan: SubscriberPlan; unkn
     <div className="bulk-review">
       <p>{plan.organizationRule}</p>
       <div className="panel inv-table-scroll">
-        <table className="inv-data-table">
+        <table className="inv-data-table inv-fixed">
           <caption className="visually-hidden">Who changes where</caption>
+          <colgroup>
+            <col className="bulk-channel" />
+            <col className="bulk-count" />
+            <col className="bulk-count" />
+            <col className="bulk-count" />
+            <col />
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">Channel</th>
               <th scope="col">{adding ? 'Added' : 'Removed'}</th>
-              <th scope="col">{adding ? 'Already subscribed' : 'Not subscribed'}</th>
+              <th scope="col">{adding ? 'Already in' : 'Not in'}</th>
               <th scope="col">Refused</th>
               <th scope="col">Rule</th>
             </tr>
