@@ -232,7 +232,15 @@ export class SubscriberJobs {
     const members = await this.membersBefore(record, channelId);
     const entry: Unsettled = { channelId, userIds, subscribedBefore: userIds.filter((id) => members.has(id)) };
     record.unsettled.push(entry);
-    this.journal.write(record);
+    try {
+      this.journal.write(record);
+    } catch (error) {
+      // Nothing is sent that the journal could not record: the batch fails with what to fix.
+      settled(record, entry);
+      if (!(error instanceof ConsoleError)) throw error;
+      for (const result of batch) Object.assign(result, { outcome: 'failed', reason: error.message });
+      return;
+    }
     const subject = record.action === 'add' ? `Could not add these people to ${channelLabel(name)}` : `Could not remove these people from ${channelLabel(name)}`;
     try {
       if (record.action === 'add') {
@@ -269,7 +277,16 @@ export class SubscriberJobs {
         settled(record, entry);
       }
     }
-    this.journal.write(record);
+    this.save(record);
+  }
+
+  /** After a reply: a journal the disk will not take now is said in the log; the next write tries again. */
+  private save(record: JobRecord): void {
+    try {
+      this.journal.write(record);
+    } catch (error) {
+      this.options.log?.(errorMessage(error));
+    }
   }
 
   /**
@@ -296,7 +313,7 @@ export class SubscriberJobs {
         if (result.channelId === entry.channelId && wanted.has(result.userId) && result.outcome === 'pending') Object.assign(result, { outcome: 'failed', reason: UNCHECKED });
       }
     }
-    this.journal.write(record);
+    this.save(record);
   }
 
   /**
@@ -330,11 +347,7 @@ export class SubscriberJobs {
   private finished(record: JobRecord): void {
     if (this.closing && record.results.some((result) => result.outcome === 'pending')) return;
     Object.assign(record, { status: 'done', finishedAt: Date.now() });
-    try {
-      this.journal.write(record);
-    } catch (error) {
-      this.options.log?.(errorMessage(error));
-    }
+    this.save(record);
     for (const channel of record.channels) {
       const counts = new Map<string, number>();
       for (const result of record.results) if (result.channelId === channel.channelId) counts.set(result.outcome, (counts.get(result.outcome) ?? 0) + 1);
