@@ -76,6 +76,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   sessions.syncWithAccounts();
   // A campaign cut short by a quit or a crash goes on from its journal (never sending twice).
   services.campaigns.resumeInterrupted();
+  // So does a bulk subscriber job (a batch sent without a recorded answer is looked up first).
+  services.subscriberJobs.resumeInterrupted();
   const unsubscribeAccounts = accounts.onChange(() => {
     sessions.syncWithAccounts();
     push({ kind: 'accounts.changed' });

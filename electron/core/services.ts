@@ -11,6 +11,7 @@ import { ChannelCreator } from './channels/channel-create';
 import { ChannelMoves } from './channels/channel-moves';
 import { FolderChanges } from './channels/folder-changes';
 import { SubscriberChanges } from './channels/subscriber-changes';
+import { SubscriberJobs } from './channels/subscriber-job';
 import { DefaultsCopies } from './defaults/defaults-copy';
 import { DefaultsService } from './defaults/defaults-service';
 import type { DesktopActions } from './diagnostics/desktop';
@@ -41,6 +42,7 @@ export interface ServicesOptions {
 export interface Services {
   context: CoreContext;
   campaigns: Campaigns;
+  subscriberJobs: SubscriberJobs;
   /** Stops every job and closes every store; the sessions are the caller's. */
   stop(): Promise<void>;
 }
@@ -62,6 +64,7 @@ export function createServices(options: ServicesOptions): Services {
   const channelMoves = new ChannelMoves({ changes: channelChanges, sessions, push });
   const subscriberChanges = new SubscriberChanges({ accounts, sessions, activity });
   const undo = new UndoJobs({ activity, sessions, userChanges, defaults, channelChanges, push });
+  const subscriberJobs = new SubscriberJobs({ dataDir, accounts, sessions, activity, push, log: (message) => log.warn('subscriber jobs', { message }) });
   const campaigns = new Campaigns({
     dataDir,
     accounts,
@@ -92,13 +95,17 @@ export function createServices(options: ServicesOptions): Services {
     channelMoves,
     subscriberChanges,
     undo,
+    subscriberJobs,
     network,
     diagnostics,
   };
   return {
     context,
     campaigns,
+    subscriberJobs,
     async stop() {
+      // First, before anything else awaits: a subscriber job must not take the closing for network failures.
+      const subscribersStopped = subscriberJobs.stopAll();
       moderation.close();
       await campaigns.close();
       await roleBatches.stopAll();
@@ -107,6 +114,7 @@ export function createServices(options: ServicesOptions): Services {
       await defaultsCopies.stopAll();
       await channelMoves.stopAll();
       await undo.stopAll();
+      await subscribersStopped;
     },
   };
 }

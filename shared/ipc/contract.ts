@@ -7,7 +7,7 @@ import { defaultsChannels } from './defaults';
 import { channelChannels } from './channels';
 import { channelFolderChannels } from './channel-folders';
 import { channelMoveChannels } from './channel-moves';
-import { channelSubscriberChannels } from './channel-subscribers';
+import { bulkSubscriberChannels, channelSubscriberChannels } from './channel-subscribers';
 import { diagnosticsChannels } from './diagnostics';
 import { invitationChannels } from './invitations';
 import { moderationChannels } from './moderation';
@@ -30,6 +30,7 @@ export const contract = {
   ...channelFolderChannels,
   ...channelMoveChannels,
   ...channelSubscriberChannels,
+  ...bulkSubscriberChannels,
   ...activityChannels,
   ...invitationChannels,
   ...moderationChannels,

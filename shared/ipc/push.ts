@@ -38,7 +38,7 @@ export type RealmChange = z.infer<typeof RealmChange>;
 
 export const JobProgress = z.object({
   id: z.string(),
-  type: z.enum(['roleBatch', 'statusBatch', 'campaign', 'defaultsCopy', 'channelBatch', 'channelMove', 'undo']),
+  type: z.enum(['roleBatch', 'statusBatch', 'campaign', 'defaultsCopy', 'channelBatch', 'channelMove', 'subscriberJob', 'undo']),
   status: z.enum(['running', 'paused', 'done', 'cancelled', 'stopped']),
   done: z.int(),
   total: z.int(),

@@ -7,6 +7,7 @@ import { channelHandlers, type ChannelsContext } from './channels';
 import { channelFolderHandlers, type ChannelFoldersContext } from './channel-folders';
 import { channelMoveHandlers, type ChannelMovesContext } from './channel-moves';
 import { channelSubscriberHandlers, type ChannelSubscribersContext } from './channel-subscribers';
+import { subscriberJobHandlers, type SubscriberJobsContext } from './subscriber-jobs';
 import { defaultsHandlers, type DefaultsContext } from './defaults';
 import { diagnosticsHandlers, type DiagnosticsContext } from './diagnostics';
 import { invitationHandlers, type InvitationsContext } from './invitations';
@@ -23,6 +24,7 @@ export type CoreContext = AppContext &
   ChannelFoldersContext &
   ChannelMovesContext &
   ChannelSubscribersContext &
+  SubscriberJobsContext &
   ActivityContext &
   InvitationsContext &
   ModerationContext &
@@ -48,6 +50,7 @@ export const handlers: Handlers<CoreContext> = {
   ...channelFolderHandlers,
   ...channelMoveHandlers,
   ...channelSubscriberHandlers,
+  ...subscriberJobHandlers,
   ...activityHandlers,
   ...invitationHandlers,
   ...moderationHandlers,

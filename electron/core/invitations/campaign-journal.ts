@@ -105,11 +105,11 @@ export class CampaignJournal {
  * Names come from the renderer (untrusted): encoded so that no name is a path, and dots too, so that
  * an "account" of `..` cannot climb out of the journal folder.
  */
-function safeName(name: string): string {
+export function safeName(name: string): string {
   return encodeURIComponent(name).replaceAll('.', '%2E');
 }
 
-function readNames(folder: string): string[] {
+export function readNames(folder: string): string[] {
   try {
     return readdirSync(folder);
   } catch {

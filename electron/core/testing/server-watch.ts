@@ -1,7 +1,7 @@
 // What a sandbox did, as another client sees it: an event queue of its own, straight to the server
 // (never through a test's fault proxy), kept polled, so a test counts how many times a change took
-// effect: role changes are `realm_user` update events with a role, default settings are
-// `realm_user_settings_defaults` updates. The server sends them only for a change that changed
+// effect: role changes are `realm_user` update events with a role, subscriptions made are `subscription`
+// peer_add events, default settings are `realm_user_settings_defaults` updates. The server sends them only for a change that changed
 // something, so a request that took effect twice shows as two.
 import { getEvents, register, type RawEvent } from '../../../shared/api';
 import type { ApiClient } from '../client/api-client';
@@ -90,7 +90,7 @@ export async function watchServer(client: ApiClient): Promise<ServerWatch> {
 }
 
 async function open(client: ApiClient): Promise<{ id: string; lastEventId: number }> {
-  const { value } = await client.call(register, { event_types: ['realm_user', 'realm_user_settings_defaults', 'stream'], fetch_event_types: [] });
+  const { value } = await client.call(register, { event_types: ['realm_user', 'realm_user_settings_defaults', 'stream', 'subscription'], fetch_event_types: [] });
   if (!value.queue_id) throw new Error('the sandbox registered no event queue');
   return { id: value.queue_id, lastEventId: value.last_event_id };
 }

@@ -24,6 +24,9 @@ import { useRulesContext } from './editor/rules-context';
 import { FolderDropStrip } from './moves/FolderDropStrip';
 import { MoveDialog } from './moves/MoveDialog';
 import { MoveJobPanel } from './moves/MoveJobPanel';
+import { BulkSubscribersDialog } from './bulk-subscribers/BulkSubscribersDialog';
+import { SubscriberJobPanel } from './bulk-subscribers/SubscriberJobPanel';
+import { useResumedSubscriberJob } from './bulk-subscribers/use-resumed-job';
 
 const count = new Intl.NumberFormat();
 
@@ -68,6 +71,8 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
   const searching = JSON.stringify(filters) !== JSON.stringify(NO_CHANNEL_FILTERS);
   const active = counts.status.active;
   const [moving, setMoving] = useState<number[] | null>(null);
+  const [subscribing, setSubscribing] = useState<number[] | null>(null);
+  const [subscriberJob, setSubscriberJob] = useResumedSubscriberJob(account.id);
   // Channels gone from the realm (or no longer visible) leave the selection.
   const selection = useMemo(() => keepKnown(ui.selection, (id) => byId.has(id)), [ui.selection, byId]);
   const shownIds = useMemo(() => rows.map((entry) => entry.channel.stream_id), [rows]);
@@ -101,6 +106,9 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
           <button type="button" className="button button-small" disabled={selection.ids.size === 0} onClick={() => setMoving([...selection.ids])}>
             Move to folder…
           </button>
+          <button type="button" className="button button-small" disabled={selection.ids.size === 0 || users.data === undefined} onClick={() => setSubscribing([...selection.ids])}>
+            Add or remove subscribers…
+          </button>
           <button type="button" className="button button-small button-primary" onClick={() => ui.setCreating(true)}>
             Create a channel…
           </button>
@@ -110,6 +118,21 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
         <FolderDropStrip account={account.id} folders={context.folders} onStarted={(job) => ui.showMoveJob(job.id)} />
       )}
       {ui.moveJob !== null && <MoveJobPanel account={account.id} jobId={ui.moveJob} onShowJob={ui.showMoveJob} />}
+      {subscriberJob !== null && <SubscriberJobPanel account={account.id} jobId={subscriberJob} onShow={setSubscriberJob} />}
+      {subscribing !== null && users.data !== undefined && (
+        <BulkSubscribersDialog
+          account={account.id}
+          context={context}
+          rules={rules}
+          users={users.data}
+          channels={subscribing.flatMap((id) => byId.get(id) ?? [])}
+          onCancel={() => setSubscribing(null)}
+          onStarted={(job) => {
+            setSubscribing(null);
+            setSubscriberJob(job.id);
+          }}
+        />
+      )}
       {moving !== null && (
         <MoveDialog
           account={account.id}

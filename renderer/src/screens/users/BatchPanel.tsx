@@ -1,12 +1,12 @@
 // A bulk job of the Users screen (a role change, a deactivation or a reactivation) as it runs and after:
 // a progress bar with counts by outcome and the time left (from the core's job.progress pushes), then
 // one result per user, and "Retry failed".
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId } from 'react';
 import type { JobProgress, RoleChangeOutcome } from '../../../../shared/ipc';
 import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
 import { ProblemText } from '../../components/Field';
 import { JobPanelUnread } from '../../components/JobPanel';
+import { JobResults } from '../../components/JobResults';
 import { errorWords } from '../../errors/words';
 import { useJobFollowed } from '../../queries/jobs';
 import { useBatchAction, useUserBatch, type BatchRef, type UserBatch } from '../../queries/users';
@@ -118,60 +118,22 @@ function summarize(batch: UserBatch, progress: JobProgress | undefined): Figures
   return { status: batch.status, done: counts.changed + counts.unchanged + counts.failed, total: batch.results.length, counts, eta: null };
 }
 
+const SHOWN = ['failed', 'changed', 'unchanged'] as const;
+/** Failures first (they are what needs attention). */
+const ORDER = ['failed', 'pending', 'changed', 'unchanged'] as const;
 
-const RESULT_HEIGHT = 34;
-
-/** One line per user, failures first (they are what needs attention), filterable by outcome. */
 function BatchResults({ results }: { results: RoleChangeOutcome[] }) {
-  const [shown, setShown] = useState<Outcome | 'all'>('all');
-  const scroller = useRef<HTMLDivElement>(null);
-  const ordered = useMemo(() => {
-    const rank: Record<Outcome, number> = { failed: 0, pending: 1, changed: 2, unchanged: 3 };
-    return results.filter((result) => shown === 'all' || result.outcome === shown).sort((a, b) => rank[a.outcome] - rank[b.outcome]);
-  }, [results, shown]);
-  // eslint-disable-next-line react-hooks/incompatible-library -- read during render on purpose, as in UsersTable
-  const virtualizer = useVirtualizer({
-    count: ordered.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => RESULT_HEIGHT,
-    overscan: 10,
-    initialRect: { width: 800, height: 240 },
-  });
-  const tally = (outcome: Outcome) => results.filter((result) => result.outcome === outcome).length;
   return (
-    <div className="batch-results">
-      <div className="chips" role="radiogroup" aria-label="Show results">
-        {(['all', 'failed', 'changed', 'unchanged'] as const).map((outcome) => (
-          <label key={outcome} className="chip">
-            <input type="radio" name="batch-results-shown" checked={shown === outcome} onChange={() => setShown(outcome)} />
-            {outcome === 'all' ? 'All' : OUTCOME_WORDS[outcome]}
-            <span className="chip-count">{count.format(outcome === 'all' ? results.length : tally(outcome))}</span>
-          </label>
-        ))}
-      </div>
-      <div ref={scroller} className="batch-list" role="list" aria-label="Results per user">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const result = ordered[item.index];
-            if (!result) return null;
-            return (
-              <div
-                key={result.userId}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                role="listitem"
-                className="batch-result"
-                data-outcome={result.outcome}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                <span className="result-name">{result.fullName}</span>
-                <span className={`outcome outcome-${result.outcome}`}>{OUTCOME_WORDS[result.outcome]}</span>
-                <span className="result-reason">{result.reason ?? ''}</span>
-              </div>
-            );
-          })}
-        </div>
-      </div>
-    </div>
+    <JobResults
+      results={results}
+      outcomes={SHOWN}
+      order={ORDER}
+      words={OUTCOME_WORDS}
+      label="Results per user"
+      rowHeight={34}
+      keyOf={(result) => result.userId}
+      name={(result) => result.fullName}
+      reason={(result) => result.reason ?? ''}
+    />
   );
 }

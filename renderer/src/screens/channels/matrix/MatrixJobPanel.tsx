@@ -2,11 +2,11 @@
 // the time left (the core's job.progress pushes), then one result per channel (each setting's change in
 // words, the reason of a failure or a conflict), "Retry failed", "Apply mine over theirs" for the
 // conflicts, and cancel while it runs.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId } from 'react';
 import type { BatchOutcome, ChannelBatch, ChannelBatchResult, JobProgress } from '../../../../../shared/ipc';
 import { ProblemText } from '../../../components/Field';
 import { JobPanelUnread } from '../../../components/JobPanel';
+import { JobResults } from '../../../components/JobResults';
 import { errorWords } from '../../../errors/words';
 import { useChannelBatch, useChannelBatchAction } from '../../../queries/channels';
 import { useJobFollowed } from '../../../queries/jobs';
@@ -97,59 +97,21 @@ function summarize(batch: ChannelBatch, progress: JobProgress | undefined): Figu
   return { status: batch.status, done: OUTCOMES.reduce((sum, outcome) => sum + counts[outcome], 0), total: batch.results.length, counts, eta: null };
 }
 
-const RESULT_HEIGHT = 38;
+/** Failures and conflicts first (what needs attention). */
+const ORDER = ['failed', 'conflict', 'pending', 'changed', 'unchanged'] as const;
 
-/** One line per channel, failures and conflicts first (what needs attention), filterable by outcome. */
 function Results({ results }: { results: ChannelBatchResult[] }) {
-  const [shown, setShown] = useState<BatchOutcome | 'all'>('all');
-  const scroller = useRef<HTMLDivElement>(null);
-  const ordered = useMemo(() => {
-    const rank: Record<BatchOutcome, number> = { failed: 0, conflict: 1, pending: 2, changed: 3, unchanged: 4 };
-    return results.filter((result) => shown === 'all' || result.outcome === shown).sort((a, b) => rank[a.outcome] - rank[b.outcome]);
-  }, [results, shown]);
-  // eslint-disable-next-line react-hooks/incompatible-library -- read during render on purpose, as in ChannelsTable
-  const virtualizer = useVirtualizer({
-    count: ordered.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => RESULT_HEIGHT,
-    overscan: 10,
-    initialRect: { width: 800, height: 240 },
-  });
-  const tally = (outcome: BatchOutcome) => results.filter((result) => result.outcome === outcome).length;
   return (
-    <div className="batch-results">
-      <div className="chips" role="radiogroup" aria-label="Show results">
-        {(['all', ...OUTCOMES] as const).map((outcome) => (
-          <label key={outcome} className="chip">
-            <input type="radio" name="matrix-results-shown" checked={shown === outcome} onChange={() => setShown(outcome)} />
-            {outcome === 'all' ? 'All' : OUTCOME_WORDS[outcome]}
-            <span className="chip-count">{count.format(outcome === 'all' ? results.length : tally(outcome))}</span>
-          </label>
-        ))}
-      </div>
-      <div ref={scroller} className="batch-list" role="list" aria-label="Results per channel">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const result = ordered[item.index];
-            if (!result) return null;
-            return (
-              <div
-                key={result.channelId}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                role="listitem"
-                className="batch-result"
-                data-outcome={result.outcome}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                <span className="result-name">#{result.channelName}</span>
-                <span className={`outcome outcome-${result.outcome}`}>{OUTCOME_WORDS[result.outcome]}</span>
-                <span className="result-reason">{result.reason ?? result.parts.map((part) => part.words).join('; ')}</span>
-              </div>
-            );
-          })}
-        </div>
-      </div>
-    </div>
+    <JobResults
+      results={results}
+      outcomes={OUTCOMES}
+      order={ORDER}
+      words={OUTCOME_WORDS}
+      label="Results per channel"
+      rowHeight={38}
+      keyOf={(result) => result.channelId}
+      name={(result) => `#${result.channelName}`}
+      reason={(result) => result.reason ?? result.parts.map((part) => part.words).join('; ')}
+    />
   );
 }

@@ -1,0 +1,170 @@
+// The bulk subscriber job against a real sandbox: batches of users per channel, outcomes keyed by user
+// ID, refusals before sending (a deactivated user, a private channel the owner cannot reach), removals,
+// a lost reply looked up on the server instead of sent again, and a crash resumed from the journal
+// with every subscription made exactly once.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { getSubscribers, subscribe, unsubscribe } from '../../../shared/api';
+import type { SubscriberJob } from '../../../shared/ipc';
+import type { ApiClient } from '../client/api-client';
+import { ConsoleError } from '../errors';
+import { startSandbox, type Sandbox } from '../testing/sandbox';
+import { directClient, signedInConsole, userIdOf, type TestConsole } from '../users/testing/console-harness';
+import { SubscriberJobs, type SubscriberJobsOptions } from './subscriber-job';
+import { planOf } from './subscriber-plan';
+
+let sandbox: Sandbox;
+let olivia: TestConsole;
+let adam: ApiClient;
+let dataDir: string;
+const made: SubscriberJobs[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 'demo' });
+  olivia = await signedInConsole(sandbox.url, 'olivia@sandbox.test');
+  adam = await directClient(sandbox.url, 'adam@sandbox.test');
+  dataDir = mkdtempSync(path.join(tmpdir(), 'subscriber-jobs-'));
+}, 60_000);
+
+afterAll(async () => {
+  for (const jobs of made) await jobs.stopAll();
+  await olivia?.close();
+  await sandbox?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function jobs(options: Partial<SubscriberJobsOptions> = {}): SubscriberJobs {
+  const made_ = new SubscriberJobs({
+    dataDir,
+    accounts: olivia.accounts,
+    sessions: olivia.sessions,
+    activity: olivia.activity,
+    push: (message) => olivia.pushes.push(message),
+    batchSize: 3,
+    progressIntervalMs: 0,
+    ...options,
+  });
+  made.push(made_);
+  return made_;
+}
+
+async function finished(service: SubscriberJobs, job: SubscriberJob): Promise<SubscriberJob> {
+  await expect.poll(() => service.get(olivia.accountId, job.id).finishedAt, { timeout: 20_000 }).not.toBeNull();
+  return service.get(olivia.accountId, job.id);
+}
+
+const channelId = (name: string) => [...olivia.state().channels.values()].find((channel) => channel.name === name)?.stream_id as number;
+const members = async (id: number) => new Set((await adam.call(getSubscribers, { stream_id: id })).value.subscribers);
+const outcomes = (job: SubscriberJob, channel: number) => Object.fromEntries(job.results.filter((result) => result.channelId === channel).map((result) => [result.userId, result.outcome]));
+const posts = () => olivia.requests.filter((request) => request === 'POST /api/v1/users/me/subscriptions').length;
+
+test('adds users in batches, keyed by user ID: added, already subscribed, a deactivated user refused; the log has each channel', async () => {
+  const state = olivia.state();
+  const [mark, gina, derek, mona] = ['mark@sandbox.test', 'gina@sandbox.test', 'derek@sandbox.test', 'mona@sandbox.test'].map((email) => userIdOf(state, email)) as [number, number, number, number];
+  const design = channelId('design');
+  const leadership = channelId('leadership');
+  const plan = planOf(state, 'add', [design, leadership], [mark, gina, derek, mona]);
+  expect(plan.refusedUsers).toEqual([{ userId: derek, fullName: 'Derek Departed', reason: expect.stringContaining('deactivated') }]);
+  const designPlan = plan.channels.find((channel) => channel.channelId === design);
+  expect(designPlan).toMatchObject({ allowed: true, change: 2, already: 1, refused: 1 });
+  expect(plan.channels.find((channel) => channel.channelId === leadership)).toMatchObject({ allowed: true, change: 3, guests: 1, guestWords: expect.stringContaining('from the moment they are added, not its earlier history') });
+
+  const service = jobs();
+  const before = posts();
+  const job = await finished(service, await service.start(olivia.accountId, 'add', [design, leadership], [mark, gina, derek, mona]));
+  expect(outcomes(job, design)).toEqual({ [mark]: 'added', [gina]: 'alreadySubscribed', [derek]: 'refused', [mona]: 'added' });
+  expect(outcomes(job, leadership)).toEqual({ [mark]: 'added', [gina]: 'added', [derek]: 'refused', [mona]: 'added' });
+  // Three users to send per channel, three per batch: one request each.
+  expect(posts() - before).toBe(2);
+  expect([...(await members(leadership))].filter((id) => [mark, gina, mona, derek].includes(id)).sort()).toEqual([mark, gina, mona].sort());
+  expect(olivia.pushes.some((push) => push.kind === 'job.progress' && push.job.id === job.id && push.job.type === 'subscriberJob' && push.job.status === 'done')).toBe(true);
+  expect(olivia.activity.list(olivia.accountId, 10).filter((entry) => entry.action === 'Subscribed users').map((entry) => entry.target)).toEqual(expect.arrayContaining(['#design', '#leadership']));
+  const csv = service.exportCsv(olivia.accountId, job.id);
+  expect(csv.rows).toBe(8);
+  expect(csv.csv).toContain('Derek Departed');
+
+  const removal = await finished(service, await service.start(olivia.accountId, 'remove', [leadership], [mark, gina, derek]));
+  expect(outcomes(removal, leadership)).toMatchObject({ [mark]: 'removed', [gina]: 'removed', [derek]: 'refused' });
+  expect(outcomes(await finished(service, await service.start(olivia.accountId, 'remove', [leadership], [mark])), leadership)).toEqual({ [mark]: 'notSubscribed' });
+  expect((await members(leadership)).has(mark)).toBe(false);
+  await adam.call(unsubscribe, { subscriptions: ['leadership'], principals: [mona] });
+});
+
+test('a private channel the owner cannot reach is refused before anything is sent, in words', async () => {
+  const secretName = 'subs-secret';
+  await adam.call(subscribe, { subscriptions: [{ name: secretName }], invite_only: true, can_add_subscribers_group: { direct_members: [userIdOf(olivia.state(), 'adam@sandbox.test')], direct_subgroups: [] } });
+  await expect.poll(() => channelId(secretName)).toBeTypeOf('number');
+  const secret = channelId(secretName);
+  const mark = userIdOf(olivia.state(), 'mark@sandbox.test');
+  const plan = planOf(olivia.state(), 'add', [secret], [mark]);
+  expect(plan.channels[0]).toMatchObject({ allowed: false, refusal: expect.stringContaining('Unable to access channel') });
+  const service = jobs();
+  const before = posts();
+  const job = await finished(service, await service.start(olivia.accountId, 'add', [secret], [mark]));
+  expect(job.results).toEqual([{ userId: mark, channelId: secret, outcome: 'refused', reason: expect.stringContaining('it is private') }]);
+  expect(posts()).toBe(before);
+  expect((await members(secret)).has(mark)).toBe(false);
+});
+
+test('a lost reply is looked up on the server: the users it added are "added", nothing is sent twice', async () => {
+  const engineering = channelId('engineering');
+  const state = olivia.state();
+  const ids = ['mona@sandbox.test', 'gina@sandbox.test'].map((email) => userIdOf(state, email));
+  let dropped = false;
+  const client = (account: string): ApiClient => {
+    const real = olivia.accounts.client(account);
+    return new Proxy(real, {
+      get(target, property, receiver) {
+        if (property !== 'call') return Reflect.get(target, property, receiver) as unknown;
+        return async (...args: Parameters<ApiClient['call']>) => {
+          const reply = await real.call(...args);
+          if (args[0] === subscribe && !dropped) {
+            dropped = true;
+            throw new ConsoleError('NETWORK_ERROR', 'The connection was reset before the reply arrived', { cause: 'ECONNRESET' });
+          }
+          return reply;
+        };
+      },
+    });
+  };
+  const service = jobs({ accounts: { client, list: () => olivia.accounts.list() } });
+  const before = posts();
+  const job = await finished(service, await service.start(olivia.accountId, 'add', [engineering], ids));
+  expect(outcomes(job, engineering)).toEqual(Object.fromEntries(ids.map((id) => [id, 'added'])));
+  expect(posts() - before).toBe(1);
+});
+
+test('a core that died after the server answered resumes from the journal: the batch is looked up, the rest sent once', async () => {
+  const announcements = channelId('design');
+  const state = olivia.state();
+  const subscribed = await members(announcements);
+  const candidates = [...state.users.values()].filter((user) => user.is_active && !user.is_bot && !subscribed.has(user.user_id)).map((user) => user.user_id);
+  const ids = candidates.slice(0, 7);
+  expect(ids.length).toBe(7);
+  // The first instance "dies" once the server answered its first batch: it never writes again.
+  let answered = false;
+  const dying = jobs({
+    hooks: {
+      answered: () => {
+        answered = true;
+        return new Promise<void>(() => undefined);
+      },
+    },
+  });
+  const before = posts();
+  const started = await dying.start(olivia.accountId, 'add', [announcements], ids);
+  made.splice(made.indexOf(dying), 1);
+  await expect.poll(() => answered, { timeout: 10_000 }).toBe(true);
+  expect(posts() - before).toBe(1);
+
+  const resumed = jobs();
+  expect(resumed.resumeInterrupted()).toBe(1);
+  const job = await finished(resumed, resumed.get(olivia.accountId, started.id));
+  expect(Object.values(outcomes(job, announcements))).toEqual(ids.map(() => 'added'));
+  // Three batches (3 + 3 + 1), each sent once: the first was looked up, not sent again.
+  expect(posts() - before).toBe(3);
+  const after = await members(announcements);
+  expect(ids.every((id) => after.has(id))).toBe(true);
+});

@@ -1,0 +1,121 @@
+// A bulk subscriber job as it runs and after: progress with counts by outcome and the time left (the
+// core's job.progress pushes), then one result per user and channel (components/JobResults.tsx),
+// "Retry failed" and the results as CSV.
+import { useId } from 'react';
+import type { BulkSubscriberResult, JobProgress, SubscriberJob } from '../../../../../shared/ipc';
+import { ProblemText } from '../../../components/Field';
+import { JobPanelUnread } from '../../../components/JobPanel';
+import { JobResults } from '../../../components/JobResults';
+import { timeLeft } from '../../../components/time-left';
+import { errorWords } from '../../../errors/words';
+import { useJobFollowed } from '../../../queries/jobs';
+import { useSubscriberJob, useSubscriberJobAction, useSubscriberJobExport } from '../../../queries/subscriber-jobs';
+import { downloadText } from '../../invitations/campaign/CampaignReport';
+import '../../users/bulk.css';
+import './bulk-subscribers.css';
+
+const count = new Intl.NumberFormat();
+type Outcome = BulkSubscriberResult['outcome'];
+const WORDS: Record<Outcome, string> = {
+  pending: 'Waiting',
+  added: 'Added',
+  alreadySubscribed: 'Already subscribed',
+  removed: 'Removed',
+  notSubscribed: 'Not subscribed',
+  refused: 'Refused',
+  failed: 'Failed',
+};
+const CHIPS: Record<SubscriberJob['action'], Outcome[]> = {
+  add: ['failed', 'refused', 'added', 'alreadySubscribed'],
+  remove: ['failed', 'refused', 'removed', 'notSubscribed'],
+};
+
+export function SubscriberJobPanel({ account, jobId, onShow }: { account: string; jobId: string; onShow(id: string | null): void }) {
+  const job = useSubscriberJob(account, jobId);
+  const progress = useJobFollowed(job, account, jobId);
+  const action = useSubscriberJobAction(account, (next) => onShow(next.id));
+  const exporter = useSubscriberJobExport(account);
+  const id = useId();
+  if (!job.data) return <JobPanelUnread title="Subscribers" what="the subscriber job" error={job.error} onClose={() => onShow(null)} />;
+
+  const data = job.data;
+  const chips = CHIPS[data.action];
+  const figures = summarize(data, progress, chips);
+  const running = figures.status === 'running';
+  const failure = action.isError ? errorWords(action.error) : exporter.isError ? errorWords(exporter.error) : null;
+  const channels = new Map(data.channels.map((channel) => [channel.channelId, channel.name]));
+  const users = new Map(data.users.map((user) => [user.userId, user.fullName]));
+  const what = `${count.format(data.users.length)} ${data.users.length === 1 ? 'person' : 'people'} ${data.action === 'add' ? 'to' : 'from'} ${count.format(data.channels.length)} ${data.channels.length === 1 ? 'channel' : 'channels'}`;
+  return (
+    <section className="panel job-panel" aria-labelledby={`${id}-title`} data-status={figures.status}>
+      <div className="job-head">
+        <h2 id={`${id}-title`}>{running ? `${data.action === 'add' ? 'Adding' : 'Removing'} ${what}` : `${data.action === 'add' ? 'Adding' : 'Removing'} ${what}: done`}</h2>
+        {!running && (
+          <div className="job-actions">
+            {figures.counts.failed > 0 && (
+              <button type="button" className="button button-small button-primary" disabled={action.isPending} onClick={() => action.mutate({ kind: 'retry', jobId })}>
+                Retry failed ({count.format(figures.counts.failed)})
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button-small"
+              disabled={exporter.isPending}
+              onClick={() => exporter.mutate(jobId, { onSuccess: ({ filename, csv }) => downloadText(filename, csv, 'text/csv;charset=utf-8') })}
+            >
+              Export results as CSV
+            </button>
+            <button type="button" className="button button-small" onClick={() => onShow(null)}>
+              Close
+            </button>
+          </div>
+        )}
+      </div>
+      <div className="batch-progress">
+        <progress max={Math.max(1, figures.total)} value={figures.done} aria-label="Progress of the subscriber job" />
+        <p aria-live="polite">
+          {count.format(figures.done)} of {count.format(figures.total)} done
+          {chips.map((outcome) => (
+            <span key={outcome} className={`outcome outcome-${outcome}`} data-none={figures.counts[outcome] === 0 || undefined}>
+              {' · '}
+              {count.format(figures.counts[outcome])} {WORDS[outcome].toLowerCase()}
+            </span>
+          ))}
+          {running && figures.eta !== null && <span> · {timeLeft(figures.eta)}</span>}
+        </p>
+      </div>
+      {failure && <ProblemText message={failure.message} action={failure.action} />}
+      {!running && (
+        <JobResults
+          results={data.results}
+          outcomes={chips}
+          words={WORDS}
+          label="Results per person and channel"
+          rowHeight={34}
+          keyOf={(result) => `${result.channelId}:${result.userId}`}
+          name={(result) => `${users.get(result.userId) ?? `user ${result.userId}`} · #${channels.get(result.channelId) ?? result.channelId}`}
+          reason={(result) => result.reason ?? ''}
+        />
+      )}
+    </section>
+  );
+}
+
+interface Figures {
+  status: SubscriberJob['status'] | JobProgress['status'];
+  done: number;
+  total: number;
+  counts: Record<Outcome, number>;
+  eta: number | null;
+}
+
+/** A push's figures while the job runs, the results' once they are read after it stops. */
+function summarize(job: SubscriberJob, progress: JobProgress | undefined, chips: Outcome[]): Figures {
+  const counts = Object.fromEntries(Object.keys(WORDS).map((outcome) => [outcome, 0])) as Record<Outcome, number>;
+  if (job.status === 'running' && progress) {
+    for (const outcome of chips) counts[outcome] = progress.counts[outcome] ?? 0;
+    return { status: progress.status, done: progress.done, total: progress.total, counts, eta: progress.etaSeconds };
+  }
+  for (const result of job.results) counts[result.outcome] += 1;
+  return { status: job.status, done: job.results.length - counts.pending, total: job.results.length, counts, eta: null };
+}
