@@ -96,7 +96,7 @@ describe('a PAC file that cannot be used', () => {
     await expect(stack.apply(checkNetworkSettings({ mode: 'pac', proxyUrl: '', proxyUsername: '', bypass: '', pacUrl: pac.url }))).rejects.toMatchObject({
       code: 'INVALID_INPUT',
       extra: { field: 'pacUrl', pac: pac.url },
-      message: expect.stringContaining(`The proxy auto-configuration (PAC) file ${pac.url} cannot be used: it could not be read: its server answered 404`),
+      message: expect.stringMatching(/cannot be used: it could not be read: its server answered 404 Not Found\. Fix the file, or type another address\.$/),
     });
     await settingsOf(stack);
     expect(proxy.requests).toEqual([hostOf(sandbox.url)]);

@@ -12,7 +12,7 @@ import { ConsoleError } from '../errors';
 import { DEFAULT_NETWORK_SETTINGS } from './network-settings';
 import type { ConnectionTrust, NetworkStack, ProxyCredentials } from './network-stack';
 import type { PacRoute } from './pac-answer';
-import { PacEngine, PAC_LIMITS, type PacLimits } from './pac-engine';
+import { PacEngine, PAC_LIMITS, pacFieldError, type PacLimits } from './pac-engine';
 import { proxyEnvironment, proxyLabel, ProxyRouting, type ProxyEnvironment } from './proxy-routing';
 
 /** One way to send a request: through a proxy (with its sign-in, if any) or directly. */
@@ -57,7 +57,7 @@ export class NodeNetwork implements NetworkStack {
 
   async apply(settings: NetworkSettings, credentials: ProxyCredentials | null = null): Promise<void> {
     // A PAC file is read again on every change of settings; one that cannot be used is refused here.
-    const pac = settings.mode === 'pac' ? await PacEngine.load(settings.pacUrl, this.pacLimits).catch((error: unknown) => Promise.reject(asFieldError(error))) : null;
+    const pac = settings.mode === 'pac' ? await PacEngine.load(settings.pacUrl, this.pacLimits).catch((error: unknown) => Promise.reject(pacFieldError(error))) : null;
     this.pac?.close();
     this.pac = pac;
     this.routing = new ProxyRouting(settings, this.env);
@@ -113,11 +113,6 @@ function proxyUnreachable(error: unknown): boolean {
     link = Array.isArray(errors) && errors.length ? errors[0] : cause;
   }
   return false;
-}
-
-/** A PAC file that cannot be used, said next to its address in Network settings. */
-function asFieldError(error: unknown): unknown {
-  return error instanceof ConsoleError ? new ConsoleError('INVALID_INPUT', error.message, { ...error.extra, field: 'pacUrl' }) : error;
 }
 
 /** The realm's certificate check: the system's authorities plus its own, or none at all by consent. */

@@ -95,13 +95,14 @@ describe('a PAC file that cannot be used is named, with what to do', () => {
     expect((await failure(engine.routesFor(realm))).message).toContain(words);
   });
 
-  test('an error page, a missing file, a refused connection', async () => {
+  test('an error page, a missing file, a refused connection, a port no web server uses', async () => {
     served.serve('not found', 404);
     expect((await failure(PacEngine.load(served.url, FAST))).message).toContain('it could not be read: its server answered 404 Not Found');
     expect((await failure(PacEngine.load(pathToFileURL(path.join(dir, 'missing.pac')).href, FAST))).message).toContain('it could not be read: there is no such file');
     const closed = await startPacServer('');
     await closed.close();
     expect((await failure(PacEngine.load(closed.url, FAST))).message).toContain('it could not be read: its server refused the connection');
+    expect((await failure(PacEngine.load('http://127.0.0.1:25/wpad.dat', FAST))).message).toContain('it could not be read: its port is one reserved for other services than the web');
   });
 
   test('a server that never answers is given up on within the load limit', async () => {

@@ -115,6 +115,8 @@ async function readPac(pacUrl: string, loadMs: number): Promise<string> {
 
 function loadReason(error: unknown, loadMs: number): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${loadMs / 1000} seconds`;
+  // The fetch standard's blocked ports (mail, SSH, …): no web server is read on them.
+  if (error instanceof Error && error.message === 'fetch failed' && error.cause instanceof Error && error.cause.message === 'bad port') return 'its port is one reserved for other services than the web';
   let link: unknown = error;
   for (let depth = 0; depth < 4 && link instanceof Error; depth++) {
     const code = (link as NodeJS.ErrnoException).code;
@@ -141,7 +143,17 @@ function reasonOf(error: unknown, limits: PacLimits): string {
 export function pacError(pacUrl: string, problem: string): ConsoleError {
   return new ConsoleError(
     'NETWORK_ERROR',
-    `The proxy auto-configuration (PAC) file ${pacUrl} cannot be used: ${problem}. Fix the file or its address in Network settings (the status line's "Network…"), or ask your network's administrators.`,
-    { pac: pacUrl },
+    `${pacWords(pacUrl, problem)} Fix the file or its address in Network settings (the status line's "Network…"), or ask your network's administrators.`,
+    { pac: pacUrl, problem },
   );
+}
+
+/** The same failure when the settings are saved: said next to the PAC address, where the user already is. */
+export function pacFieldError(error: unknown): unknown {
+  if (!(error instanceof ConsoleError) || typeof error.extra.pac !== 'string' || typeof error.extra.problem !== 'string') return error;
+  return new ConsoleError('INVALID_INPUT', `${pacWords(error.extra.pac, error.extra.problem)} Fix the file, or type another address.`, { pac: error.extra.pac, field: 'pacUrl' });
+}
+
+function pacWords(pacUrl: string, problem: string): string {
+  return `The proxy auto-configuration (PAC) file ${pacUrl} cannot be used: ${problem}.`;
 }
