@@ -92,9 +92,9 @@ test('a proxy address the console cannot use is refused next to it, and the sett
   await page.getByRole('button', { name: 'Network settings…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Network settings' });
   await dialog.getByRole('radio', { name: 'A proxy I give' }).check();
-  await dialog.getByLabel('Proxy address').fill('http://me:secret@proxy.example:3128');
+  await dialog.getByLabel('Proxy address').fill('socks5://proxy.example:1080');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByLabel('Proxy address')).toHaveAccessibleDescription(/Leave the user name and password out of the proxy address/);
+  await expect(dialog.getByLabel('Proxy address')).toHaveAccessibleDescription(/is a socks5 proxy; Realm Console uses HTTP and HTTPS proxies/);
   await dialog.getByLabel('Proxy address').fill('proxy.example:3128');
   await dialog.getByLabel('Addresses that skip the proxy').fill('10.0.0.0/40');
   await dialog.getByRole('button', { name: 'Save' }).click();

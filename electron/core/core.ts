@@ -61,7 +61,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const stack = options.network ?? new (await import('./network/node-network')).NodeNetwork();
   // A change of network settings wakes the sessions waiting to retry; they exist only further down.
   let afterNetworkChange = () => undefined as void;
-  const network = await NetworkService.open({ dataDir: options.dataDir, stack, log, onChange: () => afterNetworkChange() });
+  const network = await NetworkService.open({ dataDir: options.dataDir, stack, secrets: options.secrets, log, onChange: () => afterNetworkChange() });
   const accounts = new AccountService({
     dataDir: options.dataDir,
     secrets: options.secrets,

@@ -1,7 +1,8 @@
 // Channels for how the console reaches servers: the app's proxy settings. Electron's network stack
 // applies them in the app (it also reads the system's settings and PAC files); under Node (browser
-// mode) undici's proxy agent does, and the system mode means the HTTPS_PROXY, HTTP_PROXY and NO_PROXY
-// environment variables.
+// mode) undici's proxy agent does, with PAC files run in a sandbox, and the system mode means the
+// HTTPS_PROXY, HTTP_PROXY and NO_PROXY environment variables. The proxy's password goes in only: the
+// core keeps it sealed and says whether one is saved, never what it is.
 import { z } from 'zod';
 
 /**
@@ -19,8 +20,13 @@ export type ProxyMode = z.infer<typeof ProxyMode>;
 export const NetworkSettings = z
   .object({
     mode: ProxyMode,
-    /** manual: the proxy's address, http://host:port or https://host:port (host:port means http://). */
+    /**
+     * manual: the proxy's address, http://host:port or https://host:port (host:port means http://).
+     * A user name and password typed in it (http://user:pass@host:port) move to their own fields.
+     */
     proxyUrl: z.string().trim().max(2048).default(''),
+    /** manual: the user name the proxy asks for (407), sent with the saved password; empty for none. */
+    proxyUsername: z.string().trim().max(256).default(''),
     /**
      * manual: addresses that skip the proxy, separated by commas or new lines, as Chromium reads them:
      * `example.com`, `*.example.com`, `10.0.0.0/8`, `<local>` (names without a dot), and `<-loopback>`
@@ -33,15 +39,22 @@ export const NetworkSettings = z
   .strict();
 export type NetworkSettings = z.infer<typeof NetworkSettings>;
 
+/**
+ * What network.set takes: the settings, and the proxy's password when one is typed. Left out or
+ * empty, the saved password stays (for the same user name); an empty user name forgets it.
+ */
+export const NetworkSettingsInput = NetworkSettings.extend({ proxyPassword: z.string().max(1024).optional() }).strict();
+export type NetworkSettingsInput = z.infer<typeof NetworkSettingsInput>;
+
 export const NetworkStatus = z.object({
   settings: NetworkSettings,
   /** Which network stack applies them: Electron's (Chromium's), or Node's in browser mode. */
   stack: z.enum(['electron', 'node']),
-  /** Whether a PAC address can be used here (Electron resolves PAC itself; Node cannot). */
-  pacSupported: z.boolean(),
+  /** Whether a password for the manual proxy's user name is saved (it never leaves the core). */
+  proxyPasswordSaved: z.boolean(),
   /** Browser mode only: the proxy environment variables the system mode follows, credentials removed. */
   environment: z.object({ httpsProxy: z.string().nullable(), httpProxy: z.string().nullable(), noProxy: z.string().nullable() }).nullable(),
-  /** Why the saved settings are not in use, when they could not be applied at start (a PAC file in browser mode). */
+  /** Why the saved settings are not in use, when they could not be applied at start (a PAC file that could not be read). */
   problem: z.string().nullable(),
 });
 export type NetworkStatus = z.infer<typeof NetworkStatus>;
@@ -49,5 +62,5 @@ export type NetworkStatus = z.infer<typeof NetworkStatus>;
 export const networkChannels = {
   'network.get': { input: z.object({}).strict(), output: NetworkStatus },
   /** Checks, applies and saves the settings; later requests use them, and sessions waiting to retry try at once. */
-  'network.set': { input: NetworkSettings, output: NetworkStatus },
+  'network.set': { input: NetworkSettingsInput, output: NetworkStatus },
 } as const;

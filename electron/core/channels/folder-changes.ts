@@ -2,11 +2,14 @@
 // folder endpoints (https://zulip.com/api/create-channel-folder, /update-channel-folder,
 // /patch-channel-folders). The name's emptiness and the register response's limits are checked before
 // anything is sent; the server's refusal (UNAUTHORIZED_PRINCIPAL for a non-administrator, a folder
-// archived meanwhile) is worded with what to do. Every attempt, made or refused, goes to the activity
-// log. The change itself reaches the screen through the event queue, like anyone else's.
+// archived meanwhile) is worded with what to do. A request without a usable answer (a reply lost after
+// the server acted) is looked up on the server before the console says it failed (request-fate.ts),
+// so a retry never makes a second folder. Every attempt, made or refused, goes to the activity log.
+// The change itself reaches the screen through the event queue, like anyone else's.
 import {
   charCount,
   createChannelFolder,
+  getChannelFolders,
   reorderChannelFolders,
   updateChannelFolder,
   type ChannelFolder,
@@ -17,6 +20,8 @@ import type { AccountService } from '../accounts/accounts';
 import { actorOf } from '../activity/actor';
 import type { ActivityLog } from '../activity/activity-log';
 import { ConsoleError } from '../errors';
+import type { ApiClient } from '../client/api-client';
+import { mayHaveBeenApplied, type CheckedFate } from '../request-fate';
 import type { RealmState } from '../session/realm-state';
 import type { SessionManager } from '../session-manager';
 import { folderChangeFailed, folderLabel } from './folder-words';
@@ -34,11 +39,19 @@ export class FolderChanges {
     const trimmed = name.trim();
     const state = await this.state(account, `Could not create ${folderLabel(trimmed)}`);
     const details = description.trim() === '' ? 'No description' : `Description: ${shorten(description)}`;
-    return this.attempt(account, state, { action: 'Created folder', target: folderLabel(trimmed), details }, async () => {
+    return this.attempt(account, state, { action: 'Created folder', target: folderLabel(trimmed), details }, async (lost) => {
       checkName(state, trimmed);
       checkDescription(state, description);
-      const { value } = await this.options.accounts.client(account).call(createChannelFolder, { name: trimmed, description });
-      return { folderId: value.channel_folder_id };
+      const client = this.options.accounts.client(account);
+      return sendOrCheck(
+        async () => ({ folderId: (await client.call(createChannelFolder, { name: trimmed, description })).value.channel_folder_id }),
+        // A folder of that name that was not there before is the one this request made.
+        async () => {
+          const made = (await serverFolders(client)).find((folder) => folder.name === trimmed && !folder.is_archived && !state.folders.has(folder.id));
+          return made ? { folderId: made.id } : null;
+        },
+        lost,
+      );
     });
   }
 
@@ -51,12 +64,28 @@ export class FolderChanges {
     if (edit.description !== undefined && edit.description !== folder.description) params.description = edit.description;
     if (edit.archived !== undefined && edit.archived !== folder.is_archived) params.is_archived = edit.archived;
     const entry = { action: actionOf(params), target: folderLabel(folder.name), details: detailsOf(folder, params) };
-    return this.attempt(account, state, entry, async () => {
+    return this.attempt(account, state, entry, async (lost) => {
       if (params.name !== undefined) checkName(state, params.name);
       if (params.description !== undefined) checkDescription(state, params.description);
       if (params.is_archived === true) checkEmpty(state, folder);
-      if (Object.keys(params).length > 1) await this.options.accounts.client(account).call(updateChannelFolder, params);
-      return {};
+      if (Object.keys(params).length === 1) return {};
+      const client = this.options.accounts.client(account);
+      return sendOrCheck(
+        async () => {
+          await client.call(updateChannelFolder, params);
+          return {};
+        },
+        async () => {
+          const now = (await serverFolders(client)).find((each) => each.id === folderId);
+          const applied =
+            now !== undefined &&
+            (params.name === undefined || now.name === params.name) &&
+            (params.description === undefined || now.description === params.description) &&
+            (params.is_archived === undefined || now.is_archived === params.is_archived);
+          return applied ? {} : null;
+        },
+        lost,
+      );
     });
   }
 
@@ -64,14 +93,21 @@ export class FolderChanges {
     const state = await this.state(account, 'Could not reorder the folders');
     const names = order.map((id) => state.folders.get(id)?.name ?? `folder ${String(id)}`);
     const entry = { action: 'Reordered folders', target: 'Channel folders', details: names.join(', ') };
-    return this.attempt(account, state, entry, async () => {
+    return this.attempt(account, state, entry, async (lost) => {
       // upstream wants every folder, archived ones too; one created or dropped meanwhile changes the set.
       const known = new Set([...state.folders.values()].map((folder) => folder.id));
       if (order.length !== known.size || order.some((id) => !known.has(id))) {
         throw new ConsoleError('FOLDERS_CHANGED', 'The folders changed meanwhile (one was created or removed). Look at the list again, then reorder.');
       }
-      await this.options.accounts.client(account).call(reorderChannelFolders, { order: [...order] });
-      return {};
+      const client = this.options.accounts.client(account);
+      return sendOrCheck(
+        async () => {
+          await client.call(reorderChannelFolders, { order: [...order] });
+          return {};
+        },
+        async () => ((await serverFolders(client)).map((folder) => folder.id).join() === order.join() ? {} : null),
+        lost,
+      );
     });
   }
 
@@ -85,19 +121,56 @@ export class FolderChanges {
   }
 
   /** Runs `work`, words its failure under the entry's subject, and records the attempt either way. */
-  private async attempt<T>(account: string, state: RealmState, entry: { action: string; target: string; details: string }, work: () => Promise<T>): Promise<T> {
+  private async attempt<T>(account: string, state: RealmState, entry: { action: string; target: string; details: string }, work: (lost: LostReply) => Promise<T>): Promise<T> {
     const record = { ...entry, actor: actorOf(this.options.accounts, account, state) };
+    const lost: LostReply = { replyLost: false, fate: null };
     try {
-      const value = await work();
-      this.options.activity.record(account, { ...record, result: 'ok', error: null });
+      const value = await work(lost);
+      const details = lost.replyLost ? `${entry.details} (the reply was lost; the server shows it done)` : entry.details;
+      this.options.activity.record(account, { ...record, details, result: 'ok', error: null });
       return value;
     } catch (error) {
       if (!(error instanceof ConsoleError)) throw error;
-      const worded = error.code === 'FOLDER_REFUSED' ? error : folderChangeFailed(`${entry.action === 'Created folder' ? 'Could not create' : 'Could not change'} ${entry.target}`, error);
+      const worded = error.code === 'FOLDER_REFUSED' ? error : folderChangeFailed(`${entry.action === 'Created folder' ? 'Could not create' : 'Could not change'} ${entry.target}`, error, lost.fate);
       this.options.activity.record(account, { ...record, result: 'failed', error: worded.message });
       throw worded;
     }
   }
+}
+
+/** What became of a request without a usable answer, for the words and the activity log. */
+interface LostReply {
+  replyLost: boolean;
+  fate: CheckedFate | null;
+}
+
+/**
+ * Sends a change; when it gets no usable answer, asks the server whether it was made (`made`: the
+ * result it shows, or null when it shows nothing changed) before failing.
+ */
+async function sendOrCheck<T>(send: () => Promise<T>, made: () => Promise<T | null>, lost: LostReply): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof ConsoleError) || !mayHaveBeenApplied(error)) throw error;
+    let shown: T | null;
+    try {
+      shown = await made();
+    } catch {
+      lost.fate = 'unknown';
+      throw error;
+    }
+    if (shown === null) {
+      lost.fate = 'not-applied';
+      throw error;
+    }
+    lost.replyLost = true;
+    return shown;
+  }
+}
+
+async function serverFolders(client: ApiClient): Promise<readonly ChannelFolder[]> {
+  return (await client.call(getChannelFolders, { include_archived: true })).value.channel_folders;
 }
 
 function checkName(state: RealmState, name: string): void {

@@ -1,6 +1,7 @@
 // Words for changes to channel folders: a folder's label, and a failure as what could not be done,
 // the server's `msg` as it is, and what to do (its code and extra fields kept).
 import { ConsoleError } from '../errors';
+import type { CheckedFate } from '../request-fate';
 import { adviceForFailure, sentence } from '../users/change-words';
 
 /** How a folder appears in words and in the activity log: "the folder “Teams”". */
@@ -18,8 +19,9 @@ const ADVICE_BY_MESSAGE: [RegExp, string | null][] = [
   [/must be an organization administrator/i, 'Only organization administrators manage folders: sign in as one, or ask one to make this change.'],
 ];
 
-export function folderChangeFailed(subject: string, error: ConsoleError): ConsoleError {
-  const advice = adviceForFailure(error, ADVICE_BY_MESSAGE, 'the folders');
+/** `fate`: what the server showed when asked after a failure without a usable answer (request-fate.ts). */
+export function folderChangeFailed(subject: string, error: ConsoleError, fate: CheckedFate | null = null): ConsoleError {
+  const advice = adviceForFailure(error, ADVICE_BY_MESSAGE, 'the folders', fate);
   const said = sentence(error.message);
   return new ConsoleError(error.code, advice ? `${subject}: ${said} ${advice}` : `${subject}: ${said}`, error.extra);
 }

@@ -3,14 +3,17 @@
 // https://zulip.com/api/unsubscribe). Upstream answers per user by ID (`subscribed` and
 // `already_subscribed`, feature level 342) for additions, and by channel name only for removals, so a
 // removal's result per person is read from the subscribers before it. A refusal (a deactivated user,
-// a permission) fails the whole request: every person then gets the server's words. Each request is one
-// activity log entry.
-import { subscribe, unsubscribe } from '../../../shared/api';
+// a permission) fails the whole request: every person then gets the server's words. A request without a
+// usable answer (a reply lost after the server acted) is looked up in the channel's subscribers before
+// the console says it failed (request-fate.ts). Each request is one activity log entry.
+import { getSubscribers, subscribe, unsubscribe } from '../../../shared/api';
 import type { SubscriberResult } from '../../../shared/ipc';
 import type { AccountService } from '../accounts/accounts';
 import { actorOf } from '../activity/actor';
 import type { ActivityLog } from '../activity/activity-log';
+import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
+import { mayHaveBeenApplied, type CheckedFate } from '../request-fate';
 import type { SessionManager } from '../session-manager';
 import { channelChangeFailed, channelLabel } from './channel-words';
 
@@ -56,9 +59,25 @@ export class SubscriberChanges {
       return results;
     } catch (error) {
       if (!(error instanceof ConsoleError)) throw error;
-      const worded = channelChangeFailed(action === 'add' ? `Could not add people to ${channelLabel(channel.name)}` : `Could not remove people from ${channelLabel(channel.name)}`, error, channel.name);
+      const fate = mayHaveBeenApplied(error) ? await fateOf(client, channelId, action, ids) : null;
+      if (fate === 'applied') {
+        this.options.activity.record(account, { ...entry, details: `${entry.details} (the reply was lost; the server shows it done)`, result: 'ok', error: null });
+        const changed = (userId: number) => (action === 'add') !== before.has(userId);
+        return ids.map((userId) => ({ userId, outcome: action === 'add' ? (changed(userId) ? 'added' : 'alreadySubscribed') : changed(userId) ? 'removed' : 'notSubscribed', reason: null }));
+      }
+      const worded = channelChangeFailed(action === 'add' ? `Could not add people to ${channelLabel(channel.name)}` : `Could not remove people from ${channelLabel(channel.name)}`, error, channel.name, fate);
       this.options.activity.record(account, { ...entry, result: 'failed', error: worded.message });
       throw worded;
     }
+  }
+}
+
+/** Whether every person is in (add) or out of (remove) the channel on the server now. */
+async function fateOf(client: ApiClient, channelId: number, action: 'add' | 'remove', ids: readonly number[]): Promise<CheckedFate> {
+  try {
+    const now = new Set((await client.call(getSubscribers, { stream_id: channelId })).value.subscribers);
+    return ids.every((userId) => now.has(userId) === (action === 'add')) ? 'applied' : 'not-applied';
+  } catch {
+    return 'unknown';
   }
 }

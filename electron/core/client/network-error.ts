@@ -67,8 +67,7 @@ const PROXY_REASONS: Record<string, string> = {
   ECONNRESET: 'the proxy closed the connection',
   ERR_PROXY_CONNECTION_FAILED: 'the proxy could not be reached (is it running, on that port?)',
   ERR_TUNNEL_CONNECTION_FAILED: 'the proxy refused to connect to the server',
-  ERR_PROXY_AUTH_UNSUPPORTED: 'the proxy asks for a sign-in Realm Console cannot give',
-  ERR_PROXY_AUTH_REQUESTED: 'the proxy asks for a sign-in Realm Console cannot give',
+  ERR_PROXY_AUTH_UNSUPPORTED: 'the proxy asks for a kind of sign-in Realm Console cannot give (it sends a user name and password)',
   ERR_PROXY_CERTIFICATE_INVALID: "the proxy's own certificate is not valid",
   ERR_PAC_SCRIPT_FAILED: 'the proxy auto-configuration (PAC) script failed',
   ERR_MANDATORY_PROXY_CONFIGURATION_FAILED: 'the proxy auto-configuration (PAC) file could not be read',
@@ -79,6 +78,14 @@ export function networkError(error: unknown, realmUrl: string, endpoint: string)
   const proxy = proxyOf(error);
   const certificate = code ? CERTIFICATE_CODES[code] : undefined;
   const extra = { endpoint, ...(code ? { cause: code } : {}), ...(certificate ? { certificate } : {}), ...(proxy ? { proxy } : {}) };
+  const proxyAuth = proxy ? proxySignIn(error) : null;
+  if (proxy && proxyAuth) {
+    const words =
+      proxyAuth === 'refused'
+        ? `The proxy at ${proxy} refused the user name and password (407 Proxy Authentication Required), so ${realmUrl} could not be reached. Check them under "A proxy I give" in Network settings (the status line's "Network…"), or ask your network's administrators.`
+        : `The proxy at ${proxy} asks for a user name and password (407 Proxy Authentication Required) before it connects to ${realmUrl}. Type them under "A proxy I give" in Network settings (the status line's "Network…").`;
+    return new ConsoleError('NETWORK_ERROR', words, { ...extra, proxyAuth });
+  }
   if (proxy && !certificate) {
     const reason = proxyReason(error, code);
     return new ConsoleError(
@@ -104,10 +111,24 @@ export function timeoutError(realmUrl: string, endpoint: string, timeoutMs: numb
   });
 }
 
-/** Marks a failed request as sent through `proxy` (its address, or words for the system's). */
-export function viaProxy<E>(error: E, proxy: string): E {
-  if (typeof error === 'object' && error !== null) Object.defineProperty(error, 'viaProxy', { value: proxy, enumerable: false, configurable: true });
+/**
+ * Marks a failed request as sent through `proxy` (its address, or words for the system's), and
+ * whether a user name and password were sent to it.
+ */
+export function viaProxy<E>(error: E, proxy: string, signedIn = false): E {
+  if (typeof error === 'object' && error !== null) {
+    Object.defineProperty(error, 'viaProxy', { value: proxy, enumerable: false, configurable: true });
+    Object.defineProperty(error, 'proxySignedIn', { value: signedIn, enumerable: false, configurable: true });
+  }
   return error;
+}
+
+/** A 407 from the proxy: it wants a sign-in, or refused the one given. */
+function proxySignIn(error: unknown): 'required' | 'refused' | null {
+  // undici: "Proxy response (407) !== 200 when HTTP Tunneling"; Chromium: net::ERR_PROXY_AUTH_REQUESTED.
+  const messages = messagesOf(error);
+  if (!/Proxy response \(407\)|ERR_PROXY_AUTH_REQUESTED/.test(messages)) return null;
+  return (error as { proxySignedIn?: unknown }).proxySignedIn === true ? 'refused' : 'required';
 }
 
 function proxyOf(error: unknown): string | null {
@@ -118,7 +139,6 @@ function proxyOf(error: unknown): string | null {
 function proxyReason(error: unknown, code: string | undefined): string {
   // undici: "Proxy response (502) !== 200 when HTTP Tunneling"
   const tunnel = /Proxy response \((\d{3})\)/.exec(messagesOf(error));
-  if (tunnel?.[1] === '407') return 'the proxy asks for a sign-in (407 Proxy Authentication Required), which Realm Console cannot give';
   if (tunnel) return `the proxy answered ${tunnel[1]} when asked to connect to the server (it could not reach it, or does not allow it)`;
   return (code && (PROXY_REASONS[code] ?? REASONS[code])) ?? (code ? `error ${code}` : messageOf(error));
 }

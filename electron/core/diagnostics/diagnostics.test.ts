@@ -73,7 +73,7 @@ describe('diagnostics', () => {
       app: { name: 'Realm Console', version: '1.2.3', runtime: { kind: 'node', node: '20.19.0' } },
       logsFolder: path.join(dataDir, 'logs'),
       canOpenFolders: false,
-      network: { settings: { mode: 'system' }, stack: 'node', pacSupported: false },
+      network: { settings: { mode: 'system' }, stack: 'node', proxyPasswordSaved: false },
       realms: [{ realmName: 'Sandbox Org', realmUrl: sandbox.url, featureLevel: 421, state: 'live', detail: null, trust: { certificateUnchecked: false, cleartext: false } }],
     });
   });

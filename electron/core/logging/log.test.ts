@@ -47,12 +47,13 @@ describe('the log file', () => {
     const token = 'T0k3n-0f-the-browser-host-abcdefgh';
     log.addSecret(token);
     log.info('sign in', { email: 'olivia@sandbox.test', password: 'hunter2-hunter2', apiKey: KEY, headers: { authorization: BASIC } });
+    log.info('network.set', { input: { proxyUsername: 'ada', proxyPassword: 'pr0xy-pass-word' }, raw: '{"proxyPassword":"pr0xy-pass-word"}' });
     log.warn('request failed', { message: `GET /api/v1/users?api_key=${KEY} refused: "${BASIC}"`, body: `{"password":"hunter2-hunter2"}` });
     log.error(`browser host refused /?token=${token}`, { url: `http://127.0.0.1:9/?token=${token}`, proxy: 'http://me:s3cr3t-pw@proxy.example:3128' });
     log.error('thrown', { error: Object.assign(new Error(`refused api_key=${KEY} and password=hunter2-hunter2`), { code: 'E_TEST' }) });
     await log.close();
     const text = written(dir);
-    for (const secret of [KEY, 'hunter2-hunter2', BASIC.slice(6), token, 's3cr3t-pw']) expect(text).not.toContain(secret);
+    for (const secret of [KEY, 'hunter2-hunter2', BASIC.slice(6), token, 's3cr3t-pw', 'pr0xy-pass-word']) expect(text).not.toContain(secret);
     expect(text).toContain('olivia@sandbox.test');
     expect(text).toContain('E_TEST');
     expect(text).toContain('[redacted]');

@@ -4,7 +4,7 @@
 export const REDACTED = '[redacted]';
 
 /** Field names whose values are credentials, whatever they hold. */
-const SECRET_FIELD = /^(authorization|proxy-authorization|cookie|set-cookie|api_?key|apikey|password|passwd|token|secret|credentials?)$/i;
+const SECRET_FIELD = /^(authorization|proxy-authorization|cookie|set-cookie|api_?key|apikey|(proxy_?)?password|passwd|token|secret|credentials?)$/i;
 
 const TEXT_PATTERNS: [RegExp, string][] = [
   // An Authorization or Proxy-Authorization value.
@@ -13,7 +13,7 @@ const TEXT_PATTERNS: [RegExp, string][] = [
   [/\b(api_key|apikey|password|passwd|token|secret)=[^&\s"']+/gi, `$1=${REDACTED}`],
   [/([?&]key)=[^&\s"']+/gi, `$1=${REDACTED}`],
   // JSON: "api_key": "…"
-  [/"(api_key|apikey|password|passwd|token|secret|authorization)"\s*:\s*"(?:[^"\\]|\\.)*"/gi, `"$1":"${REDACTED}"`],
+  [/"(api_key|apikey|password|proxyPassword|passwd|token|secret|authorization)"\s*:\s*"(?:[^"\\]|\\.)*"/gi, `"$1":"${REDACTED}"`],
   // Credentials inside an address: https://user:secret@host
   [/(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+):[^/\s@]+@/gi, `$1:${REDACTED}@`],
 ];

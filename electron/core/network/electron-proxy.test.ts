@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { electronProxyConfig, isProxyFailure, proxyInUse } from './electron-proxy';
 
-const settings = { proxyUrl: 'http://proxy.example:3128', bypass: '*.internal.example\n<-loopback>', pacUrl: 'http://wpad.example/wpad.dat' };
+const settings = { proxyUrl: 'http://proxy.example:3128', proxyUsername: '', bypass: '*.internal.example\n<-loopback>', pacUrl: 'http://wpad.example/wpad.dat' };
 
 test('each mode as Electron\'s session.setProxy takes it', () => {
   expect(electronProxyConfig({ ...settings, mode: 'system' })).toEqual({ mode: 'system' });

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { NetworkSettings } from '../../../shared/ipc';
-import { checkNetworkSettings } from './network-settings';
+import { checkNetworkSettings, splitProxyCredentials } from './network-settings';
 
-const base: NetworkSettings = { mode: 'manual', proxyUrl: '', bypass: '', pacUrl: '' };
+const base: NetworkSettings = { mode: 'manual', proxyUrl: '', proxyUsername: '', bypass: '', pacUrl: '' };
 
 function refusal(settings: NetworkSettings) {
   try {
@@ -22,13 +22,25 @@ describe('a manual proxy', () => {
   test.each([
     ['', 'Type the proxy\'s address'],
     ['socks5://proxy:1080', 'is a socks5 proxy; Realm Console uses HTTP and HTTPS proxies'],
-    ['http://me:pw@proxy:3128', 'Leave the user name and password out of the proxy address'],
+    ['http://me:pw@proxy:3128', "Type the proxy's user name and password in their own fields"],
     ['http://proxy:3128/path', 'has a path'],
     ['http://pro xy:3128', 'is not a proxy address'],
   ])('%j is refused in words on its field', (proxyUrl, words) => {
     const error = refusal({ ...base, proxyUrl });
     expect(error).toMatchObject({ code: 'INVALID_INPUT', extra: { field: 'proxyUrl' } });
     expect(error.message).toContain(words);
+  });
+
+  test('a user name and password typed in the address move to their own fields, decoded', () => {
+    expect(splitProxyCredentials({ ...base, proxyUrl: 'ada%40corp:p%3Ass@proxy:3128', proxyPassword: 'ignored' })).toEqual({
+      settings: { ...base, proxyUrl: 'http://proxy:3128/', proxyUsername: 'ada@corp' },
+      password: 'p:ss',
+    });
+    expect(splitProxyCredentials({ ...base, proxyUrl: 'proxy:3128', proxyUsername: 'ada', proxyPassword: 'typed' })).toEqual({ settings: { ...base, proxyUrl: 'proxy:3128', proxyUsername: 'ada' }, password: 'typed' });
+  });
+
+  test('a user name HTTP Basic cannot carry is refused on its field', () => {
+    expect(refusal({ ...base, proxyUrl: 'proxy:3128', proxyUsername: 'ada:corp' })).toMatchObject({ code: 'INVALID_INPUT', extra: { field: 'proxyUsername' } });
   });
 
   test('its bypass list is checked too, on its own field', () => {
@@ -54,6 +66,6 @@ describe('a PAC address', () => {
 });
 
 test('the other modes keep what was typed for the others, unchecked', () => {
-  const typed = { mode: 'system' as const, proxyUrl: 'half typed', bypass: 'x y', pacUrl: 'nope' };
+  const typed = { mode: 'system' as const, proxyUrl: 'half typed', proxyUsername: 'a:b', bypass: 'x y', pacUrl: 'nope' };
   expect(checkNetworkSettings(typed)).toEqual(typed);
 });

@@ -1,10 +1,32 @@
 // Checks the network settings a user typed, in words that name the field and say what to type, and
 // tidies them for saving: a proxy address as scheme://host:port, the bypass list one entry a line.
-import type { NetworkSettings } from '../../../shared/ipc';
+import type { NetworkSettings, NetworkSettingsInput } from '../../../shared/ipc';
 import { ConsoleError } from '../errors';
 import { parseBypassList } from './bypass-rules';
 
-export const DEFAULT_NETWORK_SETTINGS: NetworkSettings = { mode: 'system', proxyUrl: '', bypass: '', pacUrl: '' };
+export const DEFAULT_NETWORK_SETTINGS: NetworkSettings = { mode: 'system', proxyUrl: '', proxyUsername: '', bypass: '', pacUrl: '' };
+
+/**
+ * What was typed, with a user name and password given in the proxy's address
+ * (http://user:pass@host:port, as curl and HTTPS_PROXY take them) moved to their own fields.
+ */
+export function splitProxyCredentials(input: NetworkSettingsInput): { settings: NetworkSettings; password: string | undefined } {
+  const { proxyPassword, ...settings } = input;
+  const typed = settings.proxyUrl.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(typed) ? typed : `http://${typed}`;
+  let url: URL | null;
+  try {
+    url = typed.includes('@') ? new URL(withScheme) : null;
+  } catch {
+    url = null;
+  }
+  if (!url || (!url.username && !url.password)) return { settings, password: proxyPassword };
+  const username = safeDecode(url.username);
+  const password = safeDecode(url.password);
+  url.username = '';
+  url.password = '';
+  return { settings: { ...settings, proxyUrl: url.href, proxyUsername: username }, password: password || proxyPassword };
+}
 
 /** The settings, checked for the chosen mode and tidied; throws INVALID_INPUT with `field`. */
 export function checkNetworkSettings(settings: NetworkSettings): NetworkSettings {
@@ -13,7 +35,7 @@ export function checkNetworkSettings(settings: NetworkSettings): NetworkSettings
     case 'none':
       return settings;
     case 'manual':
-      return { ...settings, proxyUrl: checkProxyUrl(settings.proxyUrl).origin, bypass: parseBypassList(settings.bypass).text };
+      return { ...settings, proxyUrl: checkProxyUrl(settings.proxyUrl).origin, proxyUsername: checkProxyUsername(settings.proxyUsername), bypass: parseBypassList(settings.bypass).text };
     case 'pac':
       return { ...settings, pacUrl: checkPacUrl(settings.pacUrl).href };
   }
@@ -34,13 +56,30 @@ export function checkProxyUrl(text: string): URL {
     throw invalid('proxyUrl', `"${typed}" is a ${url.protocol.slice(0, -1)} proxy; Realm Console uses HTTP and HTTPS proxies. Type one like http://proxy.example.com:3128.`);
   }
   if (url.username || url.password) {
-    throw invalid('proxyUrl', 'Leave the user name and password out of the proxy address: Realm Console cannot sign in to a proxy, and would have to keep the password. Use a proxy that needs no sign-in, or the system proxy settings.');
+    throw invalid('proxyUrl', 'Type the proxy\'s user name and password in their own fields, not in its address.');
   }
   if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
     throw invalid('proxyUrl', `"${typed}" has a path; a proxy's address is only its scheme, host and port, like http://proxy.example.com:3128.`);
   }
   if (url.hostname === '') throw invalid('proxyUrl', `"${typed}" has no host. Type an address like http://proxy.example.com:3128.`);
   return url;
+}
+
+/** HTTP Basic cannot carry a colon in the user name, nor control characters. */
+function checkProxyUsername(text: string): string {
+  const name = text.trim();
+  if (name.includes(':') || [...name].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
+    throw invalid('proxyUsername', 'A proxy user name cannot hold a colon or control characters. Type it as your network\'s administrators gave it.');
+  }
+  return name;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** A proxy auto-configuration file's address: http, https or a file on this computer. */
@@ -60,6 +99,6 @@ export function checkPacUrl(text: string): URL {
   return url;
 }
 
-function invalid(field: 'proxyUrl' | 'pacUrl', msg: string): ConsoleError {
+function invalid(field: 'proxyUrl' | 'proxyUsername' | 'pacUrl', msg: string): ConsoleError {
   return new ConsoleError('INVALID_INPUT', msg, { field });
 }

@@ -14,17 +14,22 @@ export interface ConnectionTrust {
 
 export const DEFAULT_TRUST: ConnectionTrust = { caPem: null, unchecked: false };
 
+/** The manual proxy's sign-in (HTTP Basic), kept sealed by network-service.ts and only ever handed to a stack. */
+export interface ProxyCredentials {
+  readonly username: string;
+  readonly password: string;
+}
+
 export interface NetworkStack {
   readonly kind: 'electron' | 'node';
-  /** Whether a PAC address can be used: Electron evaluates PAC files itself; Node has no engine here. */
-  readonly supportsPac: boolean;
   /** The fetch for requests to one realm. */
   fetchFor(realmUrl: string, trust: ConnectionTrust): typeof globalThis.fetch;
   /**
-   * Later requests follow these settings (already checked by network-settings.ts). Throws a
-   * ConsoleError for settings this stack cannot use, leaving the ones before in place.
+   * Later requests follow these settings (already checked by network-settings.ts), the manual proxy
+   * signed in to with `credentials`. Throws a ConsoleError for settings this stack cannot use (a PAC
+   * file that cannot be read), leaving the ones before in place.
    */
-  apply(settings: NetworkSettings): Promise<void>;
+  apply(settings: NetworkSettings, credentials?: ProxyCredentials | null): Promise<void>;
   /** Browser mode: the proxy environment variables the system mode follows; null inside Electron. */
   environment(): { httpsProxy: string | null; httpProxy: string | null; noProxy: string | null } | null;
   close(): Promise<void>;

@@ -38,7 +38,7 @@ afterEach(async () => {
 async function stackWith(settings: Partial<NetworkSettings>, env: Record<string, string> = {}): Promise<NodeNetwork> {
   const stack = new NodeNetwork(env);
   stacks.push(stack);
-  await stack.apply(checkNetworkSettings({ mode: 'system', proxyUrl: '', bypass: '', pacUrl: '', ...settings }));
+  await stack.apply(checkNetworkSettings({ mode: 'system', proxyUrl: '', proxyUsername: '', bypass: '', pacUrl: '', ...settings }));
   return stack;
 }
 
@@ -106,13 +106,44 @@ describe('system settings: the proxy environment variables', () => {
   });
 });
 
-test('a PAC address is refused under Node, in words that say where it works and what to do instead', async () => {
-  const stack = new NodeNetwork({});
-  stacks.push(stack);
-  await expect(stack.apply({ mode: 'pac', proxyUrl: '', bypass: '', pacUrl: 'http://wpad.example/wpad.dat' })).rejects.toMatchObject({
-    code: 'INVALID_INPUT',
-    extra: { field: 'pacUrl' },
-    message: expect.stringContaining('can be used in the Realm Console app only'),
+describe('a proxy that asks for a sign-in (407)', () => {
+  const signIn = { username: 'ada@corp', password: 'p:ss wörd' };
+  let guarded: TestProxy;
+  beforeAll(async () => {
+    guarded = await startTestProxy({ signIn });
+  });
+  afterAll(async () => {
+    await guarded?.close();
+  });
+
+  async function through(credentials: { username: string; password: string } | null) {
+    const stack = new NodeNetwork({});
+    stacks.push(stack);
+    await stack.apply(checkNetworkSettings({ mode: 'manual', proxyUrl: guarded.url, proxyUsername: credentials?.username ?? '', bypass: '<-loopback>', pacUrl: '' }), credentials);
+    return clientOf(stack, plain.url).call(getServerSettings, {});
+  }
+
+  test('without a user name and password: the proxy is named, and where to type them', async () => {
+    const error = await through(null).catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ code: 'NETWORK_ERROR', extra: { proxy: guarded.url, proxyAuth: 'required' } });
+    expect((error as Error).message).toBe(
+      `The proxy at ${guarded.url} asks for a user name and password (407 Proxy Authentication Required) before it connects to ${plain.url}. Type them under "A proxy I give" in Network settings (the status line's "Network…").`,
+    );
+    expect(guarded.refused).toContain(hostOf(plain.url));
+  });
+
+  test('with the wrong ones: refused, in words that say so', async () => {
+    const error = await through({ ...signIn, password: 'wrong' }).catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ code: 'NETWORK_ERROR', extra: { proxyAuth: 'refused' } });
+    expect((error as Error).message).toContain(`The proxy at ${guarded.url} refused the user name and password (407 Proxy Authentication Required)`);
+    expect((error as Error).message).not.toContain('wrong');
+  });
+
+  test('with the right ones: signed in with HTTP Basic, and through', async () => {
+    guarded.requests.splice(0);
+    const { value } = await through(signIn);
+    expect(value.realm_url).toBe(plain.url);
+    expect(guarded.requests).toEqual([hostOf(plain.url)]);
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { NetworkSettings } from '../../../shared/ipc';
 import { proxyEnvironment, proxyLabel, ProxyRouting } from './proxy-routing';
 
-const settings = (mode: NetworkSettings['mode'], extra: Partial<NetworkSettings> = {}): NetworkSettings => ({ mode, proxyUrl: '', bypass: '', pacUrl: '', ...extra });
+const settings = (mode: NetworkSettings['mode'], extra: Partial<NetworkSettings> = {}): NetworkSettings => ({ mode, proxyUrl: '', proxyUsername: '', bypass: '', pacUrl: '', ...extra });
 const route = (s: NetworkSettings, env: Record<string, string>, url: string) => new ProxyRouting(s, env).proxyFor(new URL(url));
 
 describe('system settings under Node: the proxy environment variables', () => {

@@ -84,10 +84,11 @@ export async function faultConsole(options: FaultConsoleOptions = {}): Promise<F
   const log = await openLog({ dir: null });
   // Node's network stack, as browser mode's core has it (with no proxy: the fault proxy is the way).
   const stack = new NodeNetwork({});
-  const network = await NetworkService.open({ dataDir, stack, log });
+  const secrets = new FileSecretStore(dataDir);
+  const network = await NetworkService.open({ dataDir, stack, secrets, log });
   const accounts = new AccountService({
     dataDir,
-    secrets: new FileSecretStore(dataDir),
+    secrets,
     clientOptions: { timeoutMs: options.timeoutMs ?? 1_500 },
     transport: (realmUrl, trust) => stack.fetchFor(realmUrl, trust),
   });

@@ -1,8 +1,9 @@
 // What a sandbox did, as another client sees it: an event queue of its own, straight to the server
 // (never through a test's fault proxy), kept polled, so a test counts how many times a change took
-// effect: role changes are `realm_user` update events with a role, subscriptions made are `subscription`
-// peer_add events, default settings are `realm_user_settings_defaults` updates. The server sends them only for a change that changed
-// something, so a request that took effect twice shows as two.
+// effect: role changes are `realm_user` update events with a role, default settings are
+// `realm_user_settings_defaults` updates, folders `channel_folder` events, subscribers `subscription`
+// peer_add / peer_remove. The server sends them only for a change that changed something, so a
+// request that took effect twice shows as two.
 import { getEvents, register, type RawEvent } from '../../../shared/api';
 import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
@@ -21,6 +22,8 @@ export interface ServerWatch {
   settingChanges(name: string, since?: number): number;
   /** `stream` update events for this channel's property (`description`, ...) since `since`. */
   channelChanges(streamId: number, property: string, since?: number): number;
+  /** Any other events that match, since `since`. */
+  count(matches: (event: RawEvent) => boolean, since?: number): number;
   close(): Promise<void>;
 }
 
@@ -80,6 +83,7 @@ export async function watchServer(client: ApiClient): Promise<ServerWatch> {
         const update = event as { type: string; op?: string; stream_id?: number; property?: string };
         return update.type === 'stream' && update.op === 'update' && update.stream_id === streamId && update.property === property;
       }),
+    count: (matches, since = 0) => count(since, matches),
     async close() {
       closed = true;
       poll?.abort();
@@ -90,7 +94,7 @@ export async function watchServer(client: ApiClient): Promise<ServerWatch> {
 }
 
 async function open(client: ApiClient): Promise<{ id: string; lastEventId: number }> {
-  const { value } = await client.call(register, { event_types: ['realm_user', 'realm_user_settings_defaults', 'stream', 'subscription'], fetch_event_types: [] });
+  const { value } = await client.call(register, { event_types: ['realm_user', 'realm_user_settings_defaults', 'stream', 'channel_folder', 'subscription'], fetch_event_types: [] });
   if (!value.queue_id) throw new Error('the sandbox registered no event queue');
   return { id: value.queue_id, lastEventId: value.last_event_id };
 }

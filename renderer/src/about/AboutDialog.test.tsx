@@ -14,7 +14,7 @@ function diagnostics(extra: Partial<Diagnostics> = {}): Diagnostics {
     app: info,
     logsFolder: '/home/olivia/.config/Realm Console/logs',
     canOpenFolders: true,
-    network: { settings: { mode: 'manual', proxyUrl: 'http://proxy:3128', bypass: '', pacUrl: '' }, stack: 'electron', pacSupported: true, environment: null, problem: null },
+    network: { settings: { mode: 'manual', proxyUrl: 'http://proxy:3128', proxyUsername: '', bypass: '', pacUrl: '' }, stack: 'electron', proxyPasswordSaved: false, environment: null, problem: null },
     networkInWords: 'manual proxy http://proxy:3128',
     realms: [
       { account: 'a1', realmName: 'Sandbox Org', realmUrl: 'https://chat.example.com', featureLevel: 421, state: 'live', detail: null, trust: { certificateAuthorities: ['Example Corp Root CA'], certificateUnchecked: false, cleartext: false } },

@@ -1,5 +1,5 @@
 // Network settings from the status line: the current mode, a manual proxy's fields, the core's
-// refusal next to the field it names, PAC in browser mode said to be the app's only, and saving.
+// refusal next to the field it names, a proxy's sign-in (the saved password never shown), and saving.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { AppInfo, NetworkSettings, NetworkStatus } from '../../../shared/ipc';
@@ -10,9 +10,9 @@ import { installFakeBridge, removeFakeBridge, renderWithQueries, type Answers } 
 
 const info: AppInfo = { name: 'Realm Console', version: '0.1.0', platform: 'linux', runtime: { kind: 'node', node: '20.19.0', electron: null, chrome: null } };
 const status = (settings: Partial<NetworkSettings> = {}, extra: Partial<NetworkStatus> = {}): NetworkStatus => ({
-  settings: { mode: 'system', proxyUrl: '', bypass: '', pacUrl: '', ...settings },
+  settings: { mode: 'system', proxyUrl: '', proxyUsername: '', bypass: '', pacUrl: '', ...settings },
   stack: 'node',
-  pacSupported: false,
+  proxyPasswordSaved: false,
   environment: { httpsProxy: 'http://corp-proxy:3128', httpProxy: null, noProxy: 'localhost' },
   problem: null,
   ...extra,
@@ -64,7 +64,9 @@ describe('network settings', () => {
     fireEvent.change(within(dialog).getByLabelText('Proxy address'), { target: { value: 'http://127.0.0.1:3128' } });
     fireEvent.change(within(dialog).getByLabelText('Addresses that skip the proxy'), { target: { value: '*.internal.example\n<-loopback>' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(bridge.callsTo('network.set')).toEqual([{ mode: 'manual', proxyUrl: 'http://127.0.0.1:3128', bypass: '*.internal.example\n<-loopback>', pacUrl: '' }]));
+    await waitFor(() =>
+      expect(bridge.callsTo('network.set')).toEqual([{ mode: 'manual', proxyUrl: 'http://127.0.0.1:3128', proxyUsername: '', proxyPassword: '', bypass: '*.internal.example\n<-loopback>', pacUrl: '' }]),
+    );
     expect(await screen.findByText('Network settings saved: a proxy i give.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Network settings' })).toBeNull());
   });
@@ -80,12 +82,27 @@ describe('network settings', () => {
     expect(screen.getByRole('dialog', { name: 'Network settings' })).toBeTruthy();
   });
 
-  test('a PAC file in browser mode is said to work in the app only, and the refusal lands on its field', async () => {
-    const msg = 'A proxy auto-configuration (PAC) file can be used in the Realm Console app only.';
+  test('a proxy that asks for a sign-in: the password is sent once typed, and a saved one is never shown, only said to be kept', async () => {
+    const bridge = openNetwork({
+      'network.get': () => status({ mode: 'manual', proxyUrl: 'http://proxy:3128', proxyUsername: 'ada' }, { proxyPasswordSaved: true }),
+      'network.set': ({ proxyPassword: _typed, ...settings }) => status(settings, { proxyPasswordSaved: true }),
+    });
+    const dialog = await openDialog();
+    expect(within(dialog).getByLabelText('Proxy user name')).toHaveProperty('value', 'ada');
+    const password = within(dialog).getByLabelText('Proxy password');
+    expect(password).toHaveProperty('value', '');
+    expect(password.getAttribute('type')).toBe('password');
+    expect(description(password)).toContain('A password is saved, encrypted. Leave this empty to keep it');
+    fireEvent.change(password, { target: { value: 'n3w-Secret' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bridge.callsTo('network.set')).toMatchObject([{ mode: 'manual', proxyUsername: 'ada', proxyPassword: 'n3w-Secret' }]));
+  });
+
+  test("a PAC file that cannot be used is refused under its field, in the core's words", async () => {
+    const msg = 'The proxy auto-configuration (PAC) file http://wpad/wpad.dat cannot be used: it could not be read: no server has that name.';
     openNetwork({ 'network.set': () => ({ error: { code: 'INVALID_INPUT', msg, field: 'pacUrl' } }) });
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('radio', { name: 'A proxy auto-configuration (PAC) file' }));
-    expect(dialog.textContent).toContain('Browser mode cannot read PAC files');
     fireEvent.change(within(dialog).getByLabelText('PAC file address'), { target: { value: 'http://wpad/wpad.dat' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(description(within(dialog).getByLabelText('PAC file address'))).toContain(msg));

@@ -1,10 +1,11 @@
 // Network settings: how the console reaches servers. The system's proxy settings (in browser mode,
-// the proxy environment variables), no proxy, a proxy given here with the addresses that skip it, or
-// a proxy auto-configuration file (the app only). The core checks what is typed and says what is
-// wrong next to the field; nothing changes until it accepts.
+// the proxy environment variables), no proxy, a proxy given here with its sign-in and the addresses
+// that skip it, or a proxy auto-configuration file. The core checks what is typed and says what is
+// wrong next to the field; nothing changes until it accepts. A saved proxy password is never shown:
+// the core says only that one is kept.
 import { useEffect } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import type { NetworkSettings, NetworkStatus, ProxyMode } from '../../../shared/ipc';
+import type { NetworkSettingsInput, NetworkStatus, ProxyMode } from '../../../shared/ipc';
 import { BridgeError } from '../bridge/bridge';
 import { Field, ProblemText, errorAction } from '../components/Field';
 import { PanelDialog } from '../components/PanelDialog';
@@ -20,7 +21,7 @@ const MODES: { mode: ProxyMode; label: string }[] = [
   { mode: 'pac', label: 'A proxy auto-configuration (PAC) file' },
 ];
 
-const FIELDS = new Set(['proxyUrl', 'bypass', 'pacUrl']);
+const FIELDS = new Set(['proxyUrl', 'proxyUsername', 'proxyPassword', 'bypass', 'pacUrl']);
 
 export function NetworkDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const status = useNetworkStatus(open);
@@ -34,11 +35,11 @@ export function NetworkDialog({ open, onClose }: { open: boolean; onClose(): voi
 }
 
 function NetworkForm({ status, onDone }: { status: NetworkStatus; onDone(): void }) {
-  const form = useForm<NetworkSettings>({ defaultValues: status.settings });
+  const form = useForm<NetworkSettingsInput>({ defaultValues: { ...status.settings, proxyPassword: '' } });
   const save = useSaveNetwork();
   const mode = useWatch({ control: form.control, name: 'mode' });
   const { errors, isSubmitting } = form.formState;
-  useEffect(() => form.reset(status.settings), [form, status.settings]);
+  useEffect(() => form.reset({ ...status.settings, proxyPassword: '' }), [form, status.settings]);
 
   const onSubmit = form.handleSubmit(async (settings) => {
     try {
@@ -46,7 +47,7 @@ function NetworkForm({ status, onDone }: { status: NetworkStatus; onDone(): void
       toast({ kind: 'success', title: `Network settings saved: ${MODES.find((choice) => choice.mode === settings.mode)?.label.toLowerCase()}.` });
       onDone();
     } catch (error) {
-      const field = error instanceof BridgeError && typeof error.detail.field === 'string' && FIELDS.has(error.detail.field) ? (error.detail.field as keyof NetworkSettings) : null;
+      const field = error instanceof BridgeError && typeof error.detail.field === 'string' && FIELDS.has(error.detail.field) ? (error.detail.field as keyof NetworkSettingsInput) : null;
       const words = errorWords(error);
       form.setError(field ?? 'root.server', { type: 'server', message: words.message, types: words.action ? { action: words.action } : {} }, { shouldFocus: true });
     }
@@ -89,8 +90,8 @@ function NetworkForm({ status, onDone }: { status: NetworkStatus; onDone(): void
 interface ModeFieldsProps {
   mode: ProxyMode;
   status: NetworkStatus;
-  form: ReturnType<typeof useForm<NetworkSettings>>;
-  errors: FieldErrors<NetworkSettings>;
+  form: ReturnType<typeof useForm<NetworkSettingsInput>>;
+  errors: FieldErrors<NetworkSettingsInput>;
 }
 
 function ModeFields({ mode, status, form, errors }: ModeFieldsProps) {
@@ -105,6 +106,16 @@ function ModeFields({ mode, status, form, errors }: ModeFieldsProps) {
           <Field label="Proxy address" hint="http://host:port or https://host:port, like http://proxy.example.com:3128." error={errors.proxyUrl}>
             {(control) => <input {...control} {...form.register('proxyUrl')} type="text" inputMode="url" spellCheck={false} placeholder="http://proxy.example.com:3128" />}
           </Field>
+          <Field label="Proxy user name" hint="Only if the proxy asks for a sign-in (407). Leave empty for none." error={errors.proxyUsername}>
+            {(control) => <input {...control} {...form.register('proxyUsername')} type="text" autoComplete="off" spellCheck={false} />}
+          </Field>
+          <Field
+            label="Proxy password"
+            hint={status.proxyPasswordSaved ? 'A password is saved, encrypted. Leave this empty to keep it, or type a new one.' : 'Kept encrypted on this computer, never shown again.'}
+            error={errors.proxyPassword}
+          >
+            {(control) => <input {...control} {...form.register('proxyPassword')} type="password" autoComplete="new-password" />}
+          </Field>
           <Field
             label="Addresses that skip the proxy"
             hint="One a line, or separated by commas: example.com, *.example.com, 10.0.0.0/8, <local> (names without a dot). This computer's own addresses always skip it; add <-loopback> to send them through it too."
@@ -116,16 +127,9 @@ function ModeFields({ mode, status, form, errors }: ModeFieldsProps) {
       );
     case 'pac':
       return (
-        <>
-          {!status.pacSupported && (
-            <p className="network-problem" role="note">
-              Browser mode cannot read PAC files: they work in the Realm Console app only.
-            </p>
-          )}
-          <Field label="PAC file address" hint="Like http://wpad.example.com/wpad.dat, or a file:// on this computer." error={errors.pacUrl}>
-            {(control) => <input {...control} {...form.register('pacUrl')} type="text" inputMode="url" spellCheck={false} placeholder="http://wpad.example.com/wpad.dat" />}
-          </Field>
-        </>
+        <Field label="PAC file address" hint="Like http://wpad.example.com/wpad.dat, or a file:// on this computer. It is read again each time you save." error={errors.pacUrl}>
+          {(control) => <input {...control} {...form.register('pacUrl')} type="text" inputMode="url" spellCheck={false} placeholder="http://wpad.example.com/wpad.dat" />}
+        </Field>
       );
   }
 }

@@ -1,7 +1,7 @@
 // The app's network settings (proxies). Saving is left to the dialog that sent it: its failures belong
 // next to the field they are about.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NetworkSettings, NetworkStatus } from '../../../shared/ipc';
+import type { NetworkSettingsInput, NetworkStatus } from '../../../shared/ipc';
 import { call } from '../bridge/bridge';
 
 const NETWORK_KEY = ['network'] as const;
@@ -13,7 +13,7 @@ export function useNetworkStatus(enabled = true) {
 export function useSaveNetwork() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (settings: NetworkSettings) => call('network.set', settings),
+    mutationFn: (settings: NetworkSettingsInput) => call('network.set', settings),
     onSuccess: (status: NetworkStatus) => {
       client.setQueryData(NETWORK_KEY, status);
       // The diagnostics name the network settings too.

@@ -1,88 +1,76 @@
-// The reliability matrix's row for the bulk subscriber job (electron/core/testing/matrix-row.ts): three
-// people added to two fresh channels through channels.subscribers.job.*, as the Channels screen starts
-// it, one POST /users/me/subscriptions per channel. The server's word is GET /streams/{id}/members
-// straight to it; "exactly once" counts the `subscription` peer_add events another client's queue got
-// for each person and channel (the server sends one only for a subscription it made).
+// The reliability matrix's row for one channel's subscribers (electron/core/testing/matrix-row.ts):
+// two demo members added to #design, or removed from it, through channels.subscribers.change, as the
+// channel editor sends it; each scenario does the opposite of the one before. The server's word is GET
+// /streams/{id}/members straight to it; "exactly once" counts the `subscription` peer_add and
+// peer_remove events another client's queue received for each person.
 import { expect } from 'vitest';
-import { getSubscribers, subscribe } from '../../../../shared/api';
-import type { SubscriberJob } from '../../../../shared/ipc';
+import { getSubscribers, type RawEvent } from '../../../../shared/api';
+import type { SubscriberResult } from '../../../../shared/ipc';
 import type { FaultConsole } from '../../testing/fault-harness';
-import { expectWords, row, until, type Told } from '../../testing/matrix-row';
+import { expectWords, row, type Told } from '../../testing/matrix-row';
 
-const PEOPLE = ['mark@sandbox.test', 'mona@sandbox.test', 'gina@sandbox.test'];
+const CHANNEL = 'design';
+const DONE = new Set(['added', 'removed']);
+/** What a retry may find: the change already made. */
+const ALREADY = new Set(['alreadySubscribed', 'notSubscribed']);
 
 interface Subject {
-  channelIds: number[];
+  streamId: number;
   userIds: number[];
-  jobId: string | null;
+  action: 'add' | 'remove';
 }
 
-async function membersOnServer(h: FaultConsole, streamId: number): Promise<Set<number>> {
+async function subscribersOnServer(h: FaultConsole, streamId: number): Promise<Set<number>> {
   return new Set((await h.main.direct.call(getSubscribers, { stream_id: streamId })).value.subscribers);
 }
 
-function peerAdds(h: FaultConsole, streamId: number, userId: number, since: number): number {
-  return h.main.watch.events.slice(since).filter((event) => {
-    const peer = event as { type: string; op?: string; stream_ids?: number[]; user_ids?: number[] };
-    return peer.type === 'subscription' && peer.op === 'peer_add' && (peer.stream_ids ?? []).includes(streamId) && (peer.user_ids ?? []).includes(userId);
-  }).length;
+function peerEvents(h: FaultConsole, { streamId, action }: Subject, userId: number, since: number): number {
+  const op = action === 'add' ? 'peer_add' : 'peer_remove';
+  return h.main.watch.count((event: RawEvent) => {
+    const peer = event as RawEvent & { op?: string; stream_ids?: number[]; user_ids?: number[] };
+    return event.type === 'subscription' && peer.op === op && (peer.stream_ids ?? []).includes(streamId) && (peer.user_ids ?? []).includes(userId);
+  }, since);
 }
 
-async function finished(h: FaultConsole, jobId: string, subject: Subject): Promise<Told> {
-  subject.jobId = jobId;
-  const job = await until(async () => {
-    const each = await h.value<SubscriberJob>('channels.subscribers.job.get', { account: h.main.accountId, jobId });
-    return each.finishedAt !== null && each;
-  }, `subscriber job ${jobId} to finish`);
-  const failed = job.results.filter((result) => result.outcome !== 'added');
-  return { ok: failed.length === 0, said: failed.map((result) => result.reason ?? '') };
+async function change(h: FaultConsole, subject: Subject, accepted: Set<string>): Promise<Told> {
+  const result = await h.call('channels.subscribers.change', { account: h.main.accountId, channelId: subject.streamId, action: subject.action, userIds: subject.userIds });
+  if (!result.ok) return { ok: false, said: [result.error.msg] };
+  const failed = (result.value as SubscriberResult[]).filter((each) => !accepted.has(each.outcome));
+  return { ok: failed.length === 0, said: failed.map((each) => each.reason ?? `${each.userId}: ${each.outcome}`) };
 }
 
-export const subscriberJob = row<Subject>({
-  name: 'bulk subscriber job',
-  writes: { method: 'POST', path: '/api/v1/users/me/subscriptions' },
+export const channelSubscribers = row<Subject>({
+  name: "one channel's subscribers",
+  writes: { path: '/api/v1/users/me/subscriptions' },
   target: (h) => h.main,
-  async prepare(h, index) {
-    const names = [`subs-row-${index}-a`, `subs-row-${index}-b`];
-    await h.main.direct.call(subscribe, { subscriptions: names.map((name) => ({ name })) });
-    const channelIds = await until(async () => {
-      const ids = names.map((name) => [...h.state().channels.values()].find((channel) => channel.name === name)?.stream_id);
-      return ids.every((id) => id !== undefined) && (ids as number[]);
-    }, 'the console to see the new channels');
-    const userIds = PEOPLE.map((email) => {
-      const user = [...h.state().users.values()].find((each) => each.email === email || each.delivery_email === email);
-      if (!user) throw new Error(`the demo has no ${email}`);
-      return user.user_id;
-    });
-    return { channelIds, userIds, jobId: null };
+  async prepare(h) {
+    const channel = [...h.state().channels.values()].find((each) => each.name === CHANNEL);
+    if (!channel) throw new Error(`the demo has no #${CHANNEL}`);
+    const members = [...h.state().users.values()]
+      .filter((user) => user.role === 400 && !user.is_bot && user.is_active)
+      .map((user) => user.user_id)
+      .sort((a, b) => a - b)
+      .slice(0, 2);
+    const now = await subscribersOnServer(h, channel.stream_id);
+    // Both in, or both out, after the first scenario: the first person decides.
+    return { streamId: channel.stream_id, userIds: members, action: now.has(members[0]!) ? 'remove' : 'add' };
   },
-  async run(h, subject) {
-    const started = await h.value<SubscriberJob>('channels.subscribers.job.start', { account: h.main.accountId, action: 'add', channelIds: subject.channelIds, userIds: subject.userIds });
-    return finished(h, started.id, subject);
-  },
-  async retry(h, subject) {
-    const started = await h.value<SubscriberJob>('channels.subscribers.job.retry', { account: h.main.accountId, jobId: subject.jobId });
-    return finished(h, started.id, subject);
-  },
+  run: (h, subject) => change(h, subject, DONE),
+  retry: (h, subject) => change(h, subject, new Set([...DONE, ...ALREADY])),
   async truthful(h, subject, told, since) {
     expectWords(told);
-    const job = await h.value<SubscriberJob>('channels.subscribers.job.get', { account: h.main.accountId, jobId: subject.jobId });
-    for (const result of job.results) {
-      const members = await membersOnServer(h, result.channelId);
-      // Fresh channels: nobody was there before, so "already subscribed" would be a lie.
-      expect(result.outcome).not.toBe('alreadySubscribed');
-      const added = result.outcome === 'added';
-      expect({ ...result, onServer: members.has(result.userId) }).toMatchObject({ onServer: added });
-      expect(peerAdds(h, result.channelId, result.userId, since)).toBe(added ? 1 : 0);
+    const now = await subscribersOnServer(h, subject.streamId);
+    for (const userId of subject.userIds) {
+      const changed = told.ok;
+      expect({ userId, subscribed: now.has(userId) }).toEqual({ userId, subscribed: (subject.action === 'add') === changed });
+      expect({ userId, events: peerEvents(h, subject, userId, since) }).toEqual({ userId, events: changed ? 1 : 0 });
     }
   },
-  async done(h, { channelIds, userIds }, since) {
-    for (const channelId of channelIds) {
-      const members = await membersOnServer(h, channelId);
-      for (const userId of userIds) {
-        expect({ channelId, userId, onServer: members.has(userId) }).toEqual({ channelId, userId, onServer: true });
-        expect(peerAdds(h, channelId, userId, since)).toBe(1);
-      }
+  async done(h, subject, since) {
+    const now = await subscribersOnServer(h, subject.streamId);
+    for (const userId of subject.userIds) {
+      expect({ userId, subscribed: now.has(userId) }).toEqual({ userId, subscribed: subject.action === 'add' });
+      expect({ userId, events: peerEvents(h, subject, userId, since) }).toEqual({ userId, events: 1 });
     }
   },
 });

@@ -1,13 +1,16 @@
 // A real HTTP proxy on loopback for tests (the `proxy` package: CONNECT tunnels and plain forwarding),
 // counting what went through it, and able to stop and start again on its port like a proxy service.
-import { createServer, type Server } from 'node:http';
+// Given a user name and password, it answers 407 to every request that does not sign in with them.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createProxy } from 'proxy';
 
 export interface TestProxy {
   readonly url: string;
-  /** The hosts asked for through the proxy ("127.0.0.1:9991"), in order. */
+  /** The hosts asked for through the proxy ("127.0.0.1:9991"), in order, and let through. */
   readonly requests: string[];
+  /** The hosts asked for without the right sign-in, answered 407. */
+  readonly refused: string[];
   /** Stops listening and drops every connection: the proxy is down. */
   stop(): Promise<void>;
   /** Listens again on the same port. */
@@ -15,15 +18,22 @@ export interface TestProxy {
   close(): Promise<void>;
 }
 
-export async function startTestProxy(): Promise<TestProxy> {
+export async function startTestProxy(options: { signIn?: { username: string; password: string } } = {}): Promise<TestProxy> {
   const requests: string[] = [];
+  const refused: string[] = [];
+  const expected = options.signIn ? `Basic ${Buffer.from(`${options.signIn.username}:${options.signIn.password}`).toString('base64')}` : null;
+  // CONNECT asks for "host:port"; plain forwarding for a whole address.
+  const hostOf = (request: IncomingMessage) => (request.method === 'CONNECT' ? (request.url ?? '') : new URL(request.url ?? '', 'http://x').host);
   let port = 0;
   let server: Server | null = null;
   const sockets = new Set<Socket>();
   const listen = async () => {
     const proxy = createProxy(createServer());
-    proxy.on('connect', (request: { url?: string }) => requests.push(request.url ?? ''));
-    proxy.on('request', (request: { url?: string }) => requests.push(new URL(request.url ?? '', 'http://x').host));
+    proxy.authenticate = (request) => {
+      const allowed = expected === null || request.headers['proxy-authorization'] === expected;
+      (allowed ? requests : refused).push(hostOf(request));
+      return allowed;
+    };
     proxy.on('connection', (socket: Socket) => {
       sockets.add(socket);
       socket.once('close', () => sockets.delete(socket));
@@ -43,6 +53,7 @@ export async function startTestProxy(): Promise<TestProxy> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    refused,
     stop,
     start: listen,
     close: stop,
