@@ -86,7 +86,7 @@ export class FolderChanges {
 
   /** Runs `work`, words its failure under the entry's subject, and records the attempt either way. */
   private async attempt<T>(account: string, state: RealmState, entry: { action: string; target: string; details: string }, work: () => Promise<T>): Promise<T> {
-    const record = { ...entry, actor: actorOf(this.options.accounts, account, state) };
+    const record = { ...entry, actor: actorOf(this.options.accounts, account, state), kind: 'folder' as const };
     try {
       const value = await work();
       this.options.activity.record(account, { ...record, result: 'ok', error: null });

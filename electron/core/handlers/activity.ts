@@ -15,5 +15,9 @@ export const activityHandlers: Pick<Handlers<ActivityContext>, keyof typeof acti
     ctx.sessions.get(account);
     return ctx.activity.list(account, limit, channelId);
   },
+  'activity.query': ({ account, filters, offset, limit }, ctx) => {
+    ctx.sessions.get(account);
+    return ctx.activity.query(account, filters, offset, limit);
+  },
   'activity.exportCsv': ({ account }, ctx) => ctx.activity.exportCsv(account, ctx.sessions.get(account).state?.realmName),
 };
