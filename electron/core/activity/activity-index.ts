@@ -5,6 +5,8 @@
 import type { ActivityChoice, ActivityEntry, ActivityFilters, ActivityPage } from '../../../shared/ipc';
 import { withFilterFields } from './activity-fields';
 
+const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
+
 export class ActivityIndex {
   readonly entries: ActivityEntry[] = [];
   private readonly haystacks: string[] = [];
@@ -12,8 +14,11 @@ export class ActivityIndex {
   private readonly actors = new Map<number | string, ActivityChoice>();
   private readonly users = new Map<number, string>();
   private readonly channels = new Map<number, string>();
+  /** The filters' choices, sorted once after each append rather than at every query. */
+  private choiceCache: ActivityPage['choices'] | null = null;
 
   append(fresh: readonly ActivityEntry[]): void {
+    if (fresh.length > 0) this.choiceCache = null;
     for (const raw of fresh) {
       const entry = withFilterFields(raw);
       this.entries.push(entry);
@@ -39,9 +44,11 @@ export class ActivityIndex {
   }
 
   private choices(): ActivityPage['choices'] {
-    const byLabel = (a: ActivityChoice, b: ActivityChoice) => a.label.localeCompare(b.label);
+    if (this.choiceCache) return this.choiceCache;
+    const byLabel = (a: ActivityChoice, b: ActivityChoice) => collator.compare(a.label, b.label);
     const listed = (map: Map<number, string>) => [...map].map(([id, label]) => ({ id, label })).sort(byLabel);
-    return { actors: [...this.actors.values()].sort(byLabel), users: listed(this.users), channels: listed(this.channels) };
+    this.choiceCache = { actors: [...this.actors.values()].sort(byLabel), users: listed(this.users), channels: listed(this.channels) };
+    return this.choiceCache;
   }
 }
 

@@ -1,6 +1,7 @@
 // The activity log's filters: search, who acted, kind of change, the user or channel it was about, and
 // a date range. The choices of who, user and channel are those the log names (the core lists them).
-import type { ActivityPage } from '../../../shared/ipc';
+import { memo } from 'react';
+import type { ActivityChoice, ActivityPage } from '../../../shared/ipc';
 import { mark } from '../lists/perf-marks';
 import { ACTIVITY_MARKS } from './activity-marks';
 import { actorValue, KIND_WORDS, type FilterForm } from './activity-filters';
@@ -30,11 +31,7 @@ export function ActivityFilterBar({ form, choices, onChange }: Props) {
         />
       </div>
       <Choice id="activity-actor" label="Who" value={form.actor} onChange={(actor) => onChange({ actor })} any="Anyone">
-        {choices?.actors.map((choice) => (
-          <option key={actorValue(choice)} value={actorValue(choice)}>
-            {choice.label}
-          </option>
-        ))}
+        <ChoiceOptions list={choices?.actors} value={actorValue} />
       </Choice>
       <Choice id="activity-kind" label="Kind of change" value={form.kind} onChange={(kind) => onChange({ kind: kind as FilterForm['kind'] })} any="Any kind">
         {KINDS.map(([kind, words]) => (
@@ -44,18 +41,10 @@ export function ActivityFilterBar({ form, choices, onChange }: Props) {
         ))}
       </Choice>
       <Choice id="activity-user" label="User" value={form.userId} onChange={(userId) => onChange({ userId })} any="Any user">
-        {choices?.users.map((choice) => (
-          <option key={choice.id} value={String(choice.id)}>
-            {choice.label}
-          </option>
-        ))}
+        <ChoiceOptions list={choices?.users} value={byId} />
       </Choice>
       <Choice id="activity-channel" label="Channel" value={form.channelId} onChange={(channelId) => onChange({ channelId })} any="Any channel">
-        {choices?.channels.map((choice) => (
-          <option key={choice.id} value={String(choice.id)}>
-            {choice.label}
-          </option>
-        ))}
+        <ChoiceOptions list={choices?.channels} value={byId} />
       </Choice>
       <div className="activity-filter">
         <label htmlFor="activity-from">From</label>
@@ -68,6 +57,17 @@ export function ActivityFilterBar({ form, choices, onChange }: Props) {
     </div>
   );
 }
+
+const byId = (choice: ActivityChoice) => String(choice.id);
+
+/** A log can name thousands of users: their options are drawn again only when the list itself changes. */
+const ChoiceOptions = memo(function ChoiceOptions({ list, value }: { list: ActivityChoice[] | undefined; value(choice: ActivityChoice): string }) {
+  return list?.map((choice) => (
+    <option key={value(choice)} value={value(choice)}>
+      {choice.label}
+    </option>
+  ));
+});
 
 function Choice({ id, label, value, any, onChange, children }: { id: string; label: string; value: string; any: string; onChange(value: string): void; children: React.ReactNode }) {
   return (

@@ -16,6 +16,15 @@ import { ACTIVITY_MARKS } from './activity-marks';
 const ROW_ESTIMATE = 52;
 const count = new Intl.NumberFormat();
 
+/**
+ * The same object while its content stays the same: each search's reply brings the filters' choices
+ * again (thousands of users, maybe), and an equal list must not redraw every option.
+ */
+function useSteady<T>(value: T): T {
+  const json = JSON.stringify(value) as string | undefined;
+  return useMemo(() => (json === undefined ? undefined : JSON.parse(json)) as T, [json]);
+}
+
 export function FilteredLog({ account, empty }: { account: string; empty: string }) {
   const [form, setForm] = useState<FilterForm>(NO_FILTERS);
   const filters = useMemo(() => toQuery(form), [form]);
@@ -23,6 +32,7 @@ export function FilteredLog({ account, empty }: { account: string; empty: string
   const head = useActivityHead(account, filters);
   const answered = head.data;
   const total = answered?.total ?? 0;
+  const choices = useSteady(answered?.choices);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose; nothing here is memoized by the compiler
   const virtualizer = useVirtualizer({
@@ -79,7 +89,7 @@ export function FilteredLog({ account, empty }: { account: string; empty: string
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
   return (
     <>
-      <ActivityFilterBar form={form} choices={answered?.choices} onChange={change} />
+      <ActivityFilterBar form={form} choices={choices} onChange={change} />
       <div className="activity-summary">
         <p className="muted" aria-live="polite">
           {filtered ? `${count.format(total)} of ${count.format(answered?.size ?? 0)} changes match.` : `${count.format(total)} changes.`}
