@@ -94,7 +94,7 @@ export function FilteredLog({ account, empty }: { account: string; empty: string
         <p className="muted" aria-live="polite">
           {filtered ? `${count.format(total)} of ${count.format(answered?.size ?? 0)} changes match.` : `${count.format(total)} changes.`}
         </p>
-        {filtered && (
+        {filtered && total > 0 && (
           <button type="button" className="button button-small" onClick={clear}>
             Clear filters
           </button>
