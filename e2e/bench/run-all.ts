@@ -15,6 +15,7 @@ const BENCHES = [
   { name: 'Users table at 20,000 users, in Chromium', script: 'e2e/bench/users-table.ts' },
   { name: 'Channel list at 2,000 channels, in Chromium', script: 'e2e/bench/channels-list.ts' },
   { name: 'Permission matrix at 2,000 channels, in Chromium', script: 'e2e/bench/channels-matrix.ts' },
+  { name: 'Activity log at 100,000 entries, in the core and in Chromium', script: 'e2e/bench/activity-log.ts' },
 ];
 
 let failed = 0;

@@ -44,3 +44,40 @@ test("Mark's effective access: nested groups and each channel's group settings, 
   const onServer = (await asOlivia.request('GET', `/streams/${design}`)).stream as { can_send_message_group: number };
   expect(onServer.can_send_message_group).toBe(group('role:moderators'));
 });
+
+test("Mark's effective access through a custom group nested in another: the channel right it grants, and losing it live", async ({ consolePage: page, sandbox }) => {
+  const asOlivia = await signInDirectly(sandbox.directUrl, 'olivia@sandbox.test');
+  const mark = await asOlivia.userId('mark@sandbox.test');
+  // B (Audit crew) holds Mark; A (Audit leads) holds B as a subgroup.
+  const crew = await asOlivia.createGroup('Audit crew', [mark]);
+  const leads = await asOlivia.createGroup('Audit leads', [], [crew]);
+  // A private channel: only its own can_add_subscribers_group (or an administrator) may add to it.
+  expect((await asOlivia.request('POST', '/users/me/subscriptions', { subscriptions: [{ name: 'audit-vault' }], invite_only: true })).result).toBe('success');
+  const streams = (await asOlivia.request('GET', '/streams')).streams as { stream_id: number; name: string }[];
+  const vault = (streams.find((each) => each.name === 'audit-vault') as { stream_id: number }).stream_id;
+
+  const panel = await openUser(page, 'Mark Member');
+  const access = panel.getByRole('region', { name: 'Effective access' });
+  const groupList = access.getByRole('list', { name: 'User groups' });
+  await expect(groupList.getByRole('listitem').filter({ hasText: /^Audit crew/ })).toHaveText('Audit crew direct member');
+  await expect(groupList.getByRole('listitem').filter({ hasText: /^Audit leads/ })).toHaveText('Audit leads through Audit crew');
+  const vaultRow = access.getByRole('table', { name: 'Channel access' }).getByRole('row', { name: /^#audit-vault/ });
+  // Cells: subscribed, administer, add subscribers, remove subscribers, post.
+  const addSubscribers = vaultRow.getByRole('cell').nth(2);
+  await expect(addSubscribers).toHaveText('No');
+
+  // The channel's can_add_subscribers_group becomes A: Mark may add subscribers, through B inside A.
+  expect((await asOlivia.request('PATCH', `/streams/${vault}`, { can_add_subscribers_group: { new: leads } })).result).toBe('success');
+  await expect(addSubscribers).toHaveText('Yes');
+  const onServer = (await asOlivia.request('GET', `/streams/${vault}`)).stream as { can_add_subscribers_group: number };
+  expect(onServer.can_add_subscribers_group).toBe(leads);
+  const groups = await asOlivia.groups();
+  expect(groups.find((group) => group.id === leads)).toMatchObject({ members: [], direct_subgroup_ids: [crew] });
+  expect(groups.find((group) => group.id === crew)).toMatchObject({ members: [mark], direct_subgroup_ids: [] });
+
+  // Taken out of B elsewhere: the open panel follows, both groups and the right go.
+  expect((await asOlivia.request('POST', `/user_groups/${crew}/members`, { delete: [mark] })).result).toBe('success');
+  await expect(addSubscribers).toHaveText('No');
+  await expect(groupList.getByRole('listitem').filter({ hasText: /^Audit/ })).toHaveCount(0);
+  expect((await asOlivia.groups()).find((group) => group.id === crew)?.members).toEqual([]);
+});

@@ -14,6 +14,10 @@ export function directFetch(certificates: TestCertificates | null | undefined): 
 export interface RealmClient {
   request(method: string, apiPath: string, params?: Record<string, unknown>): Promise<Record<string, unknown>>;
   userId(email: string): Promise<number>;
+  /** Creates a custom user group (POST /user_groups/create) and returns its ID; throws the server's error. */
+  createGroup(name: string, members: number[], subgroups?: number[]): Promise<number>;
+  /** The user groups as the server has them now (GET /user_groups). */
+  groups(): Promise<{ id: number; name: string; members: number[]; direct_subgroup_ids: number[] }[]>;
 }
 
 export async function signInDirectly(realmUrl: string, email: string, certificates?: TestCertificates | null, password = 'sandbox'): Promise<RealmClient> {
@@ -35,6 +39,14 @@ export async function signInDirectly(realmUrl: string, email: string, certificat
       const found = members.find((member) => member.email === target);
       if (!found) throw new Error(`no user ${target}`);
       return found.user_id;
+    },
+    async createGroup(name, members, subgroups = []) {
+      const reply = await request('POST', '/user_groups/create', { name, description: '', members, subgroups });
+      if (reply.result !== 'success') throw new Error(`could not create group ${name}: ${String(reply.msg)}`);
+      return reply.group_id as number;
+    },
+    async groups() {
+      return (await request('GET', '/user_groups')).user_groups as Awaited<ReturnType<RealmClient['groups']>>;
     },
   };
 }

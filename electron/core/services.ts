@@ -51,7 +51,11 @@ export function createServices(options: ServicesOptions): Services {
   const { dataDir, appInfo, accounts, sessions, network, log, push } = options;
   // What they set aside or skip (a damaged file) and a write that failed go to the log, so the
   // Diagnostics dialog's recent problems say it.
-  const activity = new ActivityLog(dataDir, { log: (message) => log.warn('activity log', { message }) });
+  const activity = new ActivityLog(dataDir, {
+    log: (message) => log.warn('activity log', { message }),
+    actorIdOf: (account) => accounts.list().find((saved) => saved.id === account)?.userId,
+    appended: (account) => push({ kind: 'activity.appended', account }),
+  });
   const userChanges = new UserChanges({ accounts, sessions, activity });
   const roleBatches = new RoleBatches({ changes: userChanges, sessions, push });
   const statusBatches = new StatusBatches({ changes: userChanges, sessions, push });

@@ -11,6 +11,7 @@ import { describe, expect, test } from 'vitest';
 import {
   archiveChannel,
   createChannelFolder,
+  createUserGroup,
   getChannelFolders,
   getServerSettings,
   getStream,
@@ -23,6 +24,9 @@ import {
   updateChannel,
   updateChannelFolder,
   updateRealmUserSettingsDefaults,
+  updateUserGroup,
+  updateUserGroupMembers,
+  updateUserGroupSubgroups,
   type Endpoint,
 } from '../../shared/api';
 import { eventProperties, replyProperties, skipReason, upstreamOpenApi } from '../../shared/node/testing/upstream-openapi';
@@ -68,6 +72,7 @@ interface RowContext {
 const ENVELOPE = new Set(['result', 'msg', 'ignored_parameters_unsupported']);
 const STREAM_UPDATE_FIELDS: Documented = { type: null, op: null, stream_id: null, name: null, property: null, value: null, rendered_description: null };
 const FOLDER_EVENT = { type: 389, op: 389 };
+const GROUP_EVENT = { type: null, op: null, group_id: null };
 
 const ROWS: ContractRow[] = [
   {
@@ -181,6 +186,44 @@ const ROWS: ContractRow[] = [
     },
     reply: {},
     events: { as: 'gina', register: { event_types: ['channel_folder'] }, expect: [{ type: 'channel_folder', op: 'reorder', fields: { ...FOLDER_EVENT, order: 414 } }] },
+  },
+  {
+    name: 'POST /user_groups/create (with a subgroup)',
+    endpoint: createUserGroup,
+    since: null,
+    call: async ({ clients, ids, made }) => {
+      const inner = await clients.olivia.post('/user_groups/create', { name: 'Contract inner', description: '', members: [ids.person.mark] });
+      made.innerGroup = Number(inner.body.group_id);
+      const response = await clients.olivia.post('/user_groups/create', { name: 'Contract', description: 'Rows', members: [], subgroups: [made.innerGroup] });
+      made.group = Number(response.body.group_id);
+      return response;
+    },
+    reply: { group_id: 317 },
+    events: { as: 'mark', register: { event_types: ['user_group'] }, expect: [{ type: 'user_group', op: 'add', fields: { type: null, op: null, group: null } }, { type: 'user_group', op: 'add', fields: { type: null, op: null, group: null } }] },
+  },
+  {
+    name: 'PATCH /user_groups/{user_group_id}',
+    endpoint: updateUserGroup,
+    since: null,
+    call: ({ clients, made }) => clients.olivia.patch(`/user_groups/${String(made.group)}`, { name: 'Contract rows', description: 'Rows of the contract' }),
+    reply: {},
+    events: { as: 'mark', register: { event_types: ['user_group'] }, expect: [{ type: 'user_group', op: 'update', fields: { ...GROUP_EVENT, data: null } }] },
+  },
+  {
+    name: 'POST /user_groups/{user_group_id}/members',
+    endpoint: updateUserGroupMembers,
+    since: null,
+    call: ({ clients, ids, made }) => clients.olivia.post(`/user_groups/${String(made.group)}/members`, { add: [ids.person.adam] }),
+    reply: {},
+    events: { as: 'mark', register: { event_types: ['user_group'] }, expect: [{ type: 'user_group', op: 'add_members', fields: { ...GROUP_EVENT, user_ids: null } }] },
+  },
+  {
+    name: 'POST /user_groups/{user_group_id}/subgroups (delete)',
+    endpoint: updateUserGroupSubgroups,
+    since: null,
+    call: ({ clients, made }) => clients.olivia.post(`/user_groups/${String(made.group)}/subgroups`, { delete: [made.innerGroup] }),
+    reply: {},
+    events: { as: 'mark', register: { event_types: ['user_group'] }, expect: [{ type: 'user_group', op: 'remove_subgroups', fields: { ...GROUP_EVENT, direct_subgroup_ids: null } }] },
   },
   {
     name: 'POST /messages/render',

@@ -6,7 +6,7 @@ import { archiveChannel, getStream, getStreams, getTopics, updateChannel } from 
 import { createDrafts, deleteDraft, editDraft, getDrafts } from './drafts';
 import { deleteEventQueue, getEvents } from './events';
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from './folders';
-import { getUserGroups } from './groups';
+import { createUserGroup, getUserGroups, updateUserGroup, updateUserGroupMembers, updateUserGroupSubgroups } from './groups';
 import { getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
 import { createLinkifier, deleteLinkifier, getLinkifiers, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { deleteMessage, getMessages, markTopicAsRead, renderMessage, sendMessage } from './messages';
@@ -92,6 +92,10 @@ export const endpoints = {
   deleteEventQueue,
   // groups
   getUserGroups,
+  createUserGroup,
+  updateUserGroup,
+  updateUserGroupMembers,
+  updateUserGroupSubgroups,
   // invitations
   sendInvites,
   getInvites,

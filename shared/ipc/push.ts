@@ -69,6 +69,8 @@ export const Push = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('job.progress'), account: AccountId, job: JobProgress }),
   /** A new report arrived in the moderation request channel (the shell notifies the user). */
   z.object({ kind: z.literal('moderation.report'), account: AccountId, reportId: z.int(), summary: z.string() }),
+  /** The account's activity log grew (coalesced: once for a burst of entries), so an open log can follow. */
+  z.object({ kind: z.literal('activity.appended'), account: AccountId }),
 ]);
 export type Push = z.infer<typeof Push>;
 export type PushKind = Push['kind'];

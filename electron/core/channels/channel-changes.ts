@@ -102,13 +102,13 @@ export class ChannelChanges {
     const channel = state.channels.get(channelId);
     if (!channel) {
       const reason = `There is no channel with ID ${channelId} in ${state.realmName}. It may have been deleted, or you may no longer see it: reload the list of channels.`;
-      this.record(account, { actor, action: actionWords(change.property, change.value), target: `Channel ${channelId}`, details: '', result: 'failed', error: reason, channelId });
+      this.record(account, { actor, action: actionWords(change.property, change.value), target: `Channel ${channelId}`, details: '', result: 'failed', error: reason, channelId, kind: 'channel', channelIds: [channelId] });
       throw new ConsoleError('NO_SUCH_CHANNEL', reason, { channelId });
     }
     const current = currentValue(state, channel, change.property);
     const wanted = storedValue(change);
     const details = changeDetails(state, change.property, change.old, wanted) + (options.note ? ` (${options.note})` : '');
-    const entry = { actor, action: actionWords(change.property, wanted), target: channelLabel(channel.name), details, channelId, ...(options.jobId ? { jobId: options.jobId } : {}) };
+    const entry = { actor, action: actionWords(change.property, wanted), target: channelLabel(channel.name), details, channelId, kind: 'channel' as const, channelIds: [channelId], ...(options.jobId ? { jobId: options.jobId } : {}) };
     // The value it found, as the state has it (`old` may be written another way, e.g. a group's members in another order).
     const undo = { undo: undoable({ kind: 'channel', channelId, changes: [{ property: change.property, old: current as JsonValue, new: wanted as JsonValue }] }) };
     const subject = failureSubject(change, channel.name);

@@ -44,7 +44,7 @@ export class ChannelCreator {
       if (!(error instanceof ConsoleError)) throw error;
       throw channelChangeFailed(subject, error, null);
     }
-    const entry = { actor: actorOf(this.options.accounts, account, state), action: 'Created channel', target: channelLabel(name), details: details(state, input) };
+    const entry = { actor: actorOf(this.options.accounts, account, state), action: 'Created channel', kind: 'channel' as const, target: channelLabel(name), details: details(state, input) };
     const refuse = (error: ConsoleError): never => {
       this.options.activity.record(account, { ...entry, result: 'failed', error: error.message });
       throw error;
@@ -75,7 +75,7 @@ export class ChannelCreator {
     if (!created) {
       throw new ConsoleError('NOT_LOADED', `${channelLabel(name)} was created, but it has not reached the console yet: reload the list of channels to see it.`, { changed: true });
     }
-    this.options.activity.record(account, { ...entry, result: 'ok', error: null, channelId: created.channel.stream_id });
+    this.options.activity.record(account, { ...entry, result: 'ok', error: null, channelId: created.channel.stream_id, channelIds: [created.channel.stream_id] });
     return created;
   }
 

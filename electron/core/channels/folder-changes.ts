@@ -122,7 +122,7 @@ export class FolderChanges {
 
   /** Runs `work`, words its failure under the entry's subject, and records the attempt either way. */
   private async attempt<T>(account: string, state: RealmState, entry: { action: string; target: string; details: string }, work: (lost: LostReply) => Promise<T>): Promise<T> {
-    const record = { ...entry, actor: actorOf(this.options.accounts, account, state) };
+    const record = { ...entry, actor: actorOf(this.options.accounts, account, state), kind: 'folder' as const };
     const lost: LostReply = { replyLost: false, fate: null };
     try {
       const value = await work(lost);

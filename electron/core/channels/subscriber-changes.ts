@@ -43,6 +43,9 @@ export class SubscriberChanges {
       target: channelLabel(channel.name),
       details: names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${String(names.length - 5)} more` : names.join(', '),
       channelId,
+      kind: 'subscribers' as const,
+      userIds: ids,
+      channelIds: [channelId],
     };
     const before = new Set(state.subscribers.get(channelId) ?? []);
     const client = this.options.accounts.client(account);

@@ -150,6 +150,7 @@ export class DefaultsCopies {
     this.options.activity.record(result.account, {
       actor: actorOf(this.options.accounts, result.account, state),
       action: 'Copied default settings',
+      kind: 'defaults',
       target: `${result.realmName}, from ${copy.sourceRealm}`,
       details: details.length ? details.join('; ') : `${Object.keys(copy.values).length} settings`,
       result: outcome,
@@ -163,6 +164,7 @@ export class DefaultsCopies {
     this.options.activity.record(copy.account, {
       actor: actorOf(this.options.accounts, copy.account, this.sourceState(copy.account)),
       action: 'Copied default settings to other realms',
+      kind: 'defaults',
       target: copy.sourceRealm,
       details: copy.results.map((result) => `${result.realmName}: ${outcomeWords(result)}`).join('; '),
       result: failed.length ? 'failed' : 'ok',

@@ -63,7 +63,7 @@ export class DefaultsService {
     if (changed.length === 0) return { saved: [], ignored: [], view: defaultsView(account, state) };
     const params = Object.fromEntries(changed.map((name) => [name, request.changes[name]]));
     const words = changed.map((name) => changeWords({ name, from: current[name], to: request.changes[name] as UserSettingValue }));
-    const entry = { actor: actorOf(this.options.accounts, account, state), ...describeSave(request.source, state.realmName) };
+    const entry = { actor: actorOf(this.options.accounts, account, state), kind: 'defaults' as const, ...describeSave(request.source, state.realmName) };
 
     const outcome = await saveDefaults(this.options.accounts.client(account), params as Record<string, UserSettingValue>);
     if (!outcome.saved) {

@@ -17,6 +17,10 @@ export const activityHandlers: Pick<Handlers<ActivityContext>, keyof typeof acti
     ctx.sessions.get(account);
     return ctx.activity.list(account, limit, channelId);
   },
+  'activity.query': ({ account, filters, offset, limit }, ctx) => {
+    ctx.sessions.get(account);
+    return ctx.activity.query(account, filters, offset, limit);
+  },
   'activity.exportCsv': ({ account }, ctx) => ctx.activity.exportCsv(account, ctx.sessions.get(account).state?.realmName),
   'activity.undo.review': ({ account, scope }, ctx) => ctx.undo.review(account, scope),
   'activity.undo.start': ({ account, scope, acknowledged }, ctx) => ctx.undo.start(account, scope, acknowledged),

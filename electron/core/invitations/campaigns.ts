@@ -102,6 +102,7 @@ export class Campaigns {
     this.options.activity?.record(account, {
       actor: record.actor,
       action: 'Started an invitation campaign',
+      kind: 'invitation',
       target: `${record.addresses.length} addresses (campaign ${record.id})`,
       details: optionsInWords(record),
       result: 'ok',
@@ -326,6 +327,7 @@ export class Campaigns {
       activity.record(record.account, {
         actor: record.actor,
         action,
+        kind: 'invitation',
         target: `${record.addresses.length} addresses (campaign ${record.id})`,
         details: countsInWords(record),
         result: record.status === 'stopped' ? 'failed' : 'ok',

@@ -18,6 +18,7 @@ import {
 import { checkStatusChange } from '../../../shared/domain/status-rules';
 import type { AccountService } from '../accounts/accounts';
 import type { ActivityLog } from '../activity/activity-log';
+import type { ActivityKind } from '../../../shared/ipc';
 import { actorOf } from '../activity/actor';
 import { undoable, type UndoWithoutId } from '../activity/undo-data';
 import type { ApiClient } from '../client/api-client';
@@ -43,6 +44,7 @@ type Verdict = RuleVerdict | ConsoleError;
 /** One change, described once for the checks, the request, the log and the words. */
 interface Change {
   action: string;
+  kind: ActivityKind;
   /** What was not done when the change failed before the user could be looked up ("The role change"). */
   what: string;
   details(target: User): string;
@@ -142,10 +144,10 @@ export class UserChanges {
     const target = state.users.get(userId);
     if (!target) {
       const reason = `There is no user with ID ${userId} in ${state.realmName}. They may have been removed; reload the list of users.`;
-      this.options.activity.record(account, { actor, action: change.action, target: `User ${userId}`, details: '', result: 'failed', error: reason });
+      this.options.activity.record(account, { actor, action: change.action, kind: change.kind, userIds: [userId], target: `User ${userId}`, details: '', result: 'failed', error: reason });
       throw new ConsoleError('NO_SUCH_USER', reason, { userId });
     }
-    const entry = { actor, action: change.action, target: describeUser(target), details: change.details(target), ...(change.jobId ? { jobId: change.jobId } : {}) };
+    const entry = { actor, action: change.action, kind: change.kind, userIds: [userId], target: describeUser(target), details: change.details(target), ...(change.jobId ? { jobId: change.jobId } : {}) };
     const undo = change.undo ? { undo: undoable(change.undo(target)) } : {};
     if (change.isDone(target)) return { outcome: 'unchanged' as const, target, session };
 
@@ -222,6 +224,7 @@ function roleChange(role: Role, { note, acknowledged = [], jobId }: RoleOptions 
   const failure = (target: User) => `${target.full_name} could not be made ${roleWithArticle(role)}`;
   return {
     action: 'Changed role',
+    kind: 'role',
     what: 'The role change',
     details: (target) => roleTransition(target.role, role) + (note ? ` (${note})` : ''),
     isDone: (target) => target.role === role,
@@ -266,6 +269,7 @@ export function unconfirmed(
 function rename(name: string): Change {
   return {
     action: 'Renamed',
+    kind: 'name',
     what: 'The rename',
     details: (target) => `${target.full_name} → ${name}`,
     isDone: (target) => target.full_name === name,
@@ -280,6 +284,7 @@ function activation(active: boolean, note?: string): Change {
   const verb = active ? 'reactivated' : 'deactivated';
   return {
     action: active ? 'Reactivated' : 'Deactivated',
+    kind: 'status',
     what: active ? 'The reactivation' : 'The deactivation',
     details: (target) => (target.is_bot ? 'Bot' : ROLE_NAMES[target.role]) + (note ? ` (${note})` : ''),
     isDone: (target) => target.is_active === active,

@@ -1,18 +1,20 @@
 // The activity log: every change made from this console to the realm, newest first (who, what, when,
 // and the result), and the whole log as a CSV file. Shown by Users & roles, Channels and Default
-// settings; the Channels screen passes its own intro and a channel filter as children, which then take
-// the place of the whole log's entries (ActivityEntries shows any part of the log).
+// settings; the whole log comes with its filters and search (activity/FilteredLog.tsx). The Channels
+// screen passes its own intro and a channel filter as children, which then take the place of the whole
+// log's entries (ActivityEntries shows any part of the log).
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ActivityEntry } from '../../../shared/ipc';
 import { ProblemText } from './Field';
-import { UndoArea, UndoCell } from '../activity/UndoArea';
+import { UndoArea } from '../activity/UndoArea';
 import { errorWords } from '../errors/words';
-import { ACTIVITY_LIMIT, useActivity, useExportActivity } from '../queries/activity';
+import { ACTIVITY_LIMIT, useExportActivity } from '../queries/activity';
 import { toast } from '../stores/toasts';
+import { ActivityHead, ActivityRow } from '../activity/ActivityRow';
+import { FilteredLog } from '../activity/FilteredLog';
 import './activity.css';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 const count = new Intl.NumberFormat();
 
 interface ActivityLogProps {
@@ -49,13 +51,9 @@ export function ActivityLog({ account, realmName, intro, children }: ActivityLog
           <ProblemText message={`Could not export the activity log: ${exportFailure.message}`} action={exportFailure.action ?? 'Try again.'} />
         </div>
       )}
-      <UndoArea account={account}>{children ?? <WholeLog account={account} />}</UndoArea>
+      <UndoArea account={account}>{children ?? <FilteredLog account={account} empty={NOTHING_YET} />}</UndoArea>
     </section>
   );
-}
-
-function WholeLog({ account }: { account: string }) {
-  return <ActivityEntries log={useActivity(account)} />;
 }
 
 const NOTHING_YET = 'Nothing yet. Role changes, renames, deactivations, bulk changes and changes to channels and default settings made from this console are listed here.';
@@ -83,51 +81,14 @@ export function ActivityEntries({ log, entries, empty = NOTHING_YET }: { log: Us
       )}
       <div className="panel activity-scroll">
         <table className="activity-table">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Whom</th>
-              <th scope="col">Details</th>
-              <th scope="col">Result</th>
-              <th scope="col">Undo</th>
-            </tr>
-          </thead>
+          <ActivityHead />
           <tbody>
             {shown.map((entry, index) => (
-              <Entry key={`${entry.at}-${index}`} entry={entry} />
+              <ActivityRow key={`${entry.at}-${index}`} entry={entry} />
             ))}
           </tbody>
         </table>
       </div>
     </>
-  );
-}
-
-function Entry({ entry }: { entry: ActivityEntry }) {
-  return (
-    <tr data-result={entry.result}>
-      <td className="activity-when">
-        <time dateTime={new Date(entry.at).toISOString()}>{when.format(entry.at)}</time>
-      </td>
-      <td>{entry.actor}</td>
-      <td className="activity-what">{entry.action}</td>
-      <td>{entry.target}</td>
-      <td>{entry.details}</td>
-      <td>
-        {entry.result === 'ok' ? (
-          <span className="outcome outcome-changed">Done</span>
-        ) : (
-          <>
-            <span className="outcome outcome-failed">Failed</span>
-            {entry.error && <span className="activity-error">{entry.error}</span>}
-          </>
-        )}
-      </td>
-      <td>
-        <UndoCell entry={entry} />
-      </td>
-    </tr>
   );
 }

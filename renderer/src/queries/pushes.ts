@@ -13,6 +13,7 @@ import { applyChannelChanges } from './channels';
 import { applyDefaultsChanges } from './defaults';
 import { applyCampaignProgress, applyInvitationChanges } from './invitations';
 import { applyReportChanges, notifyReport } from './moderation';
+import { activityKey } from './activity';
 
 export type PushHandler = (push: Push) => Promise<void>;
 
@@ -49,6 +50,8 @@ export function createPushHandler(client: QueryClient): PushHandler {
         return client.invalidateQueries({ queryKey: queryKeys.accounts });
       case 'moderation.report':
         return notifyReport(client, push);
+      case 'activity.appended':
+        return client.invalidateQueries({ queryKey: activityKey(push.account) });
       case 'job.progress': {
         client.setQueryData<JobProgress>(queryKeys.jobProgress(push.account, push.job.id), push.job);
         // The per-item results are read once the job stops, not at every step (a batch can be 20,000 long).

@@ -11,6 +11,7 @@ import { olivia, user } from '../../../testing/demo-samples';
 import { useUsersUi } from '../users-ui';
 import { EMPTY_SELECTION } from '../../../lists/selection';
 import { NO_FILTERS } from '../user-index';
+import { answerActivityQuery } from '../../../activity/testing/fake-activity';
 
 /**
  * happy-dom lays nothing out, so every element is 0 pixels high and a virtualized list shows no rows.
@@ -22,7 +23,7 @@ export function giveListsASize() {
     Object.defineProperty(HTMLElement.prototype, property, {
       configurable: true,
       get(this: HTMLElement) {
-        if (this.classList.contains('users-table') || this.classList.contains('batch-list')) return property === 'clientHeight' ? 720 : 960;
+        if (this.classList.contains('users-table') || this.classList.contains('batch-list') || this.classList.contains('activity-virtual')) return property === 'clientHeight' ? 720 : 960;
         return (original?.get?.call(this) as number | undefined) ?? 0;
       },
     });
@@ -87,6 +88,7 @@ export function openUsersScreen(options: { account?: Account; people?: User[]; a
     'users.deactivate': ({ userId }) => answer(userId, (person) => ({ ...person, is_active: false })),
     'users.reactivate': ({ userId }) => answer(userId, (person) => ({ ...person, is_active: true })),
     'activity.list': () => options.activity ?? [],
+    'activity.query': answerActivityQuery(options.activity ?? []),
     'users.lastActive': () => ({ historyLimitDays: 365, seen: [] }),
     'users.access': ({ userId }) => ({ role: users.get(userId)?.role ?? 400, roleAllows: 'What the role allows.', groups: [], channels: [], organization: [] }),
     ...options.answers,
