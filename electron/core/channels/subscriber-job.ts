@@ -119,6 +119,9 @@ export class SubscriberJobs {
       action: action === 'add' ? 'Started adding subscribers' : 'Started removing subscribers',
       target: record.channels.map((channel) => channelLabel(channel.name)).join(', '),
       details: `${users.length} users, ${channels.length} channels (job ${record.id})`,
+      kind: 'subscribers',
+      userIds: record.users.map((user) => user.userId),
+      channelIds: record.channels.map((channel) => channel.channelId),
       result: 'ok',
       error: null,
     });
@@ -360,6 +363,9 @@ export class SubscriberJobs {
         result: failed > 0 ? 'failed' : 'ok',
         error: failed > 0 ? (record.results.find((result) => result.channelId === channel.channelId && result.reason)?.reason ?? null) : null,
         channelId: channel.channelId,
+        kind: 'subscribers',
+        channelIds: [channel.channelId],
+        userIds: record.results.filter((result) => result.channelId === channel.channelId).map((result) => result.userId),
       });
     }
   }
