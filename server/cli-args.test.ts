@@ -47,13 +47,26 @@ describe('the command line of npm run server', () => {
     );
   });
 
+  test.each([
+    [['--seed', 'huge'], { seed: 'huge' }],
+    [['--seed', 'huge', '--users', '50000'], { seed: 'huge', seedUsers: 50_000 }],
+    [['--seed', 'large', '--users', '1000'], { seed: 'large', seedUsers: 1_000 }],
+  ])('%j seeds a new data directory with %j', (args, seeding) => {
+    expect(parseServerArgs(['--data', 'dir', ...args])).toEqual({ help: false, options: { port: 0, dataDir: 'dir', ...seeding, config: {} } });
+  });
+
   test('--help asks for the usage', () => {
     expect(parseServerArgs(['--help'])).toEqual({ help: true });
   });
 
   test.each([
     [['--seed', 'demo'], '--data DIR is required: the folder the sandbox keeps its database in.'],
-    [['--data', 'dir', '--seed', 'huge'], '--seed must be demo, large or empty, not "huge".'],
+    [['--data', 'dir', '--seed', 'giant'], '--seed must be demo, large, huge or empty, not "giant".'],
+    [['--data', 'dir', '--users', '5000'], '--users sizes the generated seeds (large, huge); the demo seed has its own fixed people.'],
+    [['--data', 'dir', '--seed', 'empty', '--users', '5000'], '--users sizes the generated seeds (large, huge); the empty seed has its own fixed people.'],
+    [['--data', 'dir', '--seed', 'huge', '--users', 'many'], '--users must be a whole number, not "many".'],
+    [['--data', 'dir', '--seed', 'large', '--users', '99'], '--users must be a whole number from 100 to 1,000,000, not 99.'],
+    [['--data', 'dir', '--seed', 'huge', '--users', '1000001'], '--users must be a whole number from 100 to 1,000,000, not 1000001.'],
     [['--data', 'dir', '--heartbeat-ms', 'soon'], '--heartbeat-ms must be a whole number, not "soon".'],
     [['--data', 'dir', '--license-limit=-1'], '--license-limit must be a whole number, not "-1".'],
     [['--data', 'dir', '--queue-idle-ms', '1.5'], '--queue-idle-ms must be a whole number, not "1.5".'],

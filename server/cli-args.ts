@@ -2,9 +2,10 @@
 // from main.ts, which starts a server as soon as it is imported, so the reading can be tested alone.
 import { parseArgs } from 'node:util';
 import { featureLevelProblem, type SeedName } from './config';
+import { seedUsersProblem } from './seed/sizes';
 import type { StartOptions } from './start';
 
-export const USAGE = `Usage: npm run server -- --data DIR [--port N] [--seed demo|large|empty]
+export const USAGE = `Usage: npm run server -- --data DIR [--port N] [--seed demo|large|huge|empty] [--users N]
   [--daily-invite-limit N] [--license-limit N] [--push-configured]
   [--queue-idle-ms N] [--heartbeat-ms N] [--rate-limit N] [--max-upload-mib N]
   [--feature-level N]
@@ -20,7 +21,7 @@ export class UsageError extends Error {
 
 export type CliCommand = { help: true } | { help: false; options: StartOptions };
 
-const SEEDS: readonly SeedName[] = ['demo', 'large', 'empty'];
+const SEEDS: readonly SeedName[] = ['demo', 'large', 'huge', 'empty'];
 
 function integer(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -48,6 +49,7 @@ export function parseServerArgs(args: readonly string[]): CliCommand {
         port: { type: 'string', default: '0' },
         data: { type: 'string' },
         seed: { type: 'string', default: 'demo' },
+        users: { type: 'string' },
         'daily-invite-limit': { type: 'string' },
         'license-limit': { type: 'string' },
         'push-configured': { type: 'boolean', default: false },
@@ -67,7 +69,10 @@ export function parseServerArgs(args: readonly string[]): CliCommand {
   if (values.help) return { help: true };
   if (!values.data) throw new UsageError('--data DIR is required: the folder the sandbox keeps its database in.');
   const seed = values.seed as SeedName;
-  if (!SEEDS.includes(seed)) throw new UsageError(`--seed must be demo, large or empty, not "${values.seed}".`);
+  if (!SEEDS.includes(seed)) throw new UsageError(`--seed must be demo, large, huge or empty, not "${values.seed}".`);
+  const seedUsers = integer('users', values.users);
+  const usersProblem = seedUsers === undefined ? null : seedUsersProblem(seed, seedUsers);
+  if (usersProblem) throw new UsageError(usersProblem);
   // Only the options given reach startServer, so the others keep DEFAULT_CONFIG's values.
   const config = Object.fromEntries(
     Object.entries({
@@ -85,5 +90,6 @@ export function parseServerArgs(args: readonly string[]): CliCommand {
   const keyFile = values['tls-key'];
   if ((certFile === undefined) !== (keyFile === undefined)) throw new UsageError('--tls-cert and --tls-key go together: give the certificate and its key (PEM files), or neither for plain HTTP.');
   const tls = certFile !== undefined && keyFile !== undefined ? { tls: { certFile, keyFile } } : {};
-  return { help: false, options: { port: integer('port', values.port), dataDir: values.data, seed, config, ...tls } };
+  const size = seedUsers === undefined ? {} : { seedUsers };
+  return { help: false, options: { port: integer('port', values.port), dataDir: values.data, seed, ...size, config, ...tls } };
 }

@@ -1,7 +1,7 @@
 // The sandbox server's options. Every CLI flag has a field here, so startServer accepts them all.
 import { REALM_DEFAULTS_ENDPOINT_SINCE } from '../shared/api/realm-defaults-levels';
 
-export type SeedName = 'demo' | 'large' | 'empty';
+export type SeedName = 'demo' | 'large' | 'huge' | 'empty';
 
 export interface ServerConfig {
   /** Invitations the realm may send in 24 hours (upstream's INVITES_DEFAULT_REALM_DAILY_MAX). */

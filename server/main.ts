@@ -1,6 +1,7 @@
 // CLI: `npm run server -- --port 0 --data DIR --seed demo`. Prints one line once listening, and
 // closes cleanly on SIGINT or SIGTERM.
 import { parseServerArgs, USAGE, UsageError, type CliCommand } from './cli-args';
+import { describeSeeding } from './seed/report';
 import { startServer } from './start';
 import { errorMessage } from '../shared/node/error-message';
 
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
     return;
   }
   const server = await startServer(command.options).catch((error: unknown) => fail(errorMessage(error)));
+  // On standard error, so the listening line stays the first line of standard output.
+  if (server.seeded) console.error(describeSeeding(server.seeded));
   const stop = () => {
     void server.close().then(() => process.exit(0));
   };

@@ -114,8 +114,8 @@ describe('npm run server', () => {
   }, 20_000);
 
   test('an unknown seed is refused with the usage', async () => {
-    const cli = runCli(['--data', await dataDir(), '--seed', 'huge']);
+    const cli = runCli(['--data', await dataDir(), '--seed', 'giant']);
     expect(await cli.exit).toBe(2);
-    expect(cli.stderr()).toContain('--seed must be demo, large or empty, not "huge".');
+    expect(cli.stderr()).toContain('--seed must be demo, large, huge or empty, not "giant".');
   }, 20_000);
 });

@@ -17,7 +17,7 @@ import { eventRoutes } from './http/events';
 import { buildApp, type AppServerOptions } from './http/app';
 import { ROUTE_MODULES } from './http/index';
 import { randomIds, type IdSource } from './lib/ids';
-import { seedIfEmpty } from './seed/index';
+import { seedIfEmpty, type SeedReport } from './seed/index';
 import { openServerLog, type ServerLog } from './log-file';
 
 export interface StartOptions {
@@ -26,6 +26,8 @@ export interface StartOptions {
   dataDir: string;
   /** Used only when the data directory holds no organization yet. */
   seed?: SeedName;
+  /** The large and huge seeds' size: this many people, the rest in proportion (`--users N`). */
+  seedUsers?: number;
   clock?: Clock;
   ids?: IdSource;
   config?: Partial<ServerConfig>;
@@ -37,6 +39,8 @@ export interface StartOptions {
 
 export interface RunningServer {
   url: string;
+  /** What this start seeded into a new data directory, and in how long; null when it held a realm. */
+  seeded: SeedReport | null;
   close(): Promise<void>;
 }
 
@@ -61,8 +65,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let app: FastifyInstance | undefined;
   let log: ServerLog | undefined;
   const queues = new EventQueues(ctx);
+  let seeded: SeedReport | null;
   try {
-    seedIfEmpty({ db: opened.db, ids, now: seconds(clock) }, options.seed ?? 'demo');
+    seeded = seedIfEmpty({ db: opened.db, ids, now: seconds(clock) }, options.seed ?? 'demo', options.seedUsers === undefined ? {} : { users: options.seedUsers });
     const logDir = options.logDir === undefined ? path.join(options.dataDir, 'logs') : options.logDir;
     if (logDir !== null) log = await openServerLog(logDir);
     const server: AppServerOptions = { ...(https ? { https } : {}), ...(log ? { logger: log.logger } : {}) };
@@ -94,6 +99,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const running = app;
   return {
     url: ctx.realmUrl,
+    seeded,
     async close() {
       if (closed) return;
       closed = true;

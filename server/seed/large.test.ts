@@ -1,5 +1,5 @@
 // `--seed large` holds what docs/server.md promises: the demo organization plus 20,000 users, 2,000
-// channels and 200,000 messages. The server is started as `npm run server -- --seed large` starts it
+// channels, 100 user groups and 200,000 messages. The server is started as `npm run server -- --seed large` starts it
 // (startServer seeds an empty data directory), and the demo seed is the baseline it adds to.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getStreams, getUsers } from '../../shared/api';
@@ -10,8 +10,8 @@ import { LARGE_COUNTS } from './large';
 
 // Users as GET /users lists them: the organization's, without the server's system bots.
 const COUNTS_SQL = `SELECT (SELECT count(*) FROM users WHERE is_system_bot = 0) AS users, (SELECT count(*) FROM streams) AS channels,
-  (SELECT count(*) FROM messages) AS messages`;
-type Counts = { users: number; channels: number; messages: number };
+  (SELECT count(*) FROM user_groups) AS groups, (SELECT count(*) FROM messages) AS messages`;
+type Counts = { users: number; channels: number; groups: number; messages: number };
 
 let server: TestServer;
 let demo: Counts;
@@ -30,10 +30,11 @@ afterAll(async () => {
 });
 
 describe('--seed large', () => {
-  test('adds 20,000 users, 2,000 channels and 200,000 messages to the demo organization', () => {
+  test('adds 20,000 users, 2,000 channels, 100 user groups and 200,000 messages to the demo organization', () => {
     const large = withDb(server, (db) => db.prepare(COUNTS_SQL).get() as Counts);
-    expect({ users: large.users - demo.users, channels: large.channels - demo.channels, messages: large.messages - demo.messages }).toEqual(LARGE_COUNTS);
-    expect(LARGE_COUNTS).toEqual({ users: 20_000, channels: 2_000, messages: 200_000 });
+    const added = { users: large.users - demo.users, channels: large.channels - demo.channels, groups: large.groups - demo.groups, messages: large.messages - demo.messages };
+    expect(added).toEqual(LARGE_COUNTS);
+    expect(LARGE_COUNTS).toEqual({ users: 20_000, channels: 2_000, groups: 100, messages: 200_000 });
   });
 
   test('an owner sees every one of them over the API', async () => {

@@ -45,6 +45,8 @@ export interface TestServer {
 
 export interface TestServerOptions {
   seed?: SeedName;
+  /** The large and huge seeds' size (`--users N`). */
+  seedUsers?: number;
   config?: Partial<ServerConfig>;
   clock?: ManualClock;
 }
@@ -93,7 +95,8 @@ function client(baseUrl: () => string, email: string | null, apiKey: string | nu
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sandbox-test-'));
   const clock = options.clock ?? new ManualClock();
-  const boot = () => startServer({ port: 0, dataDir, seed: options.seed ?? 'demo', clock, config: options.config });
+  const size = options.seedUsers === undefined ? {} : { seedUsers: options.seedUsers };
+  const boot = () => startServer({ port: 0, dataDir, seed: options.seed ?? 'demo', ...size, clock, config: options.config });
   let running: RunningServer = await boot();
   const baseUrl = () => running.url;
   return {

@@ -9,7 +9,12 @@ import { createInterface } from 'node:readline';
 const repo = path.resolve(import.meta.dirname, '..', '..', '..');
 
 export interface SandboxOptions {
-  seed?: 'demo' | 'empty' | 'large';
+  seed?: 'demo' | 'empty' | 'large' | 'huge';
+  /**
+   * The large and huge seeds' size (`--users N`): that many generated people, channels, groups and
+   * messages in the seed's proportions; e.g. 1,000, 20,000, 50,000 or 100,000 for a scaling table.
+   */
+  users?: number;
   /** Extra CLI flags, e.g. ['--queue-idle-ms', '2000']. */
   args?: string[];
 }
@@ -37,7 +42,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const launch = async (newArgs?: string[]) => {
     if (newArgs) extraArgs = newArgs;
-    const args = ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--data', dataDir, '--seed', options.seed ?? 'demo', ...extraArgs];
+    const size = options.users === undefined ? [] : ['--users', String(options.users)];
+    const args = ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--data', dataDir, '--seed', options.seed ?? 'demo', ...size, ...extraArgs];
     const proc = spawn(process.execPath, args, { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;
     let stderr = '';

@@ -1,0 +1,253 @@
+// The sandbox's event fan-out (`npx tsx e2e/bench/event-fanout.ts`, or `npm run bench`): 1,000 and then
+// 10,000 registered event queues, each with a long-poll waiting (real HTTP GET /events, one connection
+// each), and one channel message that every one of them receives. It prints, per size, the delivery
+// time from sending the message to each long-poll's whole reply (p50, p99, the last), and the server's
+// memory per registered queue (RSS and JS heap after a full collection, with the polls waiting).
+//
+// Beside it, in the same run, a bare node:http server doing the same fan-out (every poll held, all
+// answered with one JSON body serialized once: the floor), and the ratio. Each server runs in its own
+// process (e2e/bench/fanout-servers.ts), as `npm run server` runs the sandbox, so the client's event loop
+// is not theirs. The sandbox is `--seed huge --users 11000`: 10,000 different people hold the queues,
+// all subscribed to general. It prints figures and never fails on them (docs/style.md).
+import Database from 'better-sqlite3';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fmt, median, percentile, printTable, repo } from './bench-page';
+import type { FanoutReply, FanoutRequest } from './fanout-servers';
+
+const SIZES = [1_000, 10_000];
+const ROUNDS = 3;
+const GOALS: Record<number, number> = { 1_000: 100, 10_000: 250 };
+const RATIO_GOAL = 3;
+const REGISTER_CONCURRENCY = 16;
+
+/** One HTTP exchange over the bench's keep-alive agent: the status, the body, and when it ended. */
+interface Exchange {
+  status: number;
+  body: string;
+  endedAt: number;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+
+function exchange(base: string, method: string, apiPath: string, headers: Record<string, string>, body?: string): Promise<Exchange> {
+  return send(base, method, apiPath, headers, body).reply;
+}
+
+/**
+ * A request and, apart, the moment it has been written out: the polls are opened a batch at a time,
+ * each batch written before the next, so 10,000 connections at once do not overflow the listen backlog.
+ */
+function send(base: string, method: string, apiPath: string, headers: Record<string, string>, body?: string): { written: Promise<void>; reply: Promise<Exchange> } {
+  let written!: Promise<void>;
+  const reply = new Promise<Exchange>((resolve, reject) => {
+    const url = new URL(apiPath, base);
+    const sent = request(url, { method, agent, headers: { ...headers, ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text, endedAt: performance.now() }));
+      response.on('error', reject);
+    });
+    written = new Promise((done, fail) => {
+      sent.once('finish', () => done());
+      sent.once('error', fail);
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
+  return { written, reply };
+}
+
+const POLL_BATCH = 250;
+
+/** Opens `count` requests, a batch at a time; resolves, once all are written, to their replies. */
+async function openPolls(count: number, open: (index: number) => { written: Promise<void>; reply: Promise<Exchange> }): Promise<Promise<Exchange>[]> {
+  const replies: Promise<Exchange>[] = [];
+  for (let start = 0; start < count; start += POLL_BATCH) {
+    const batch = Array.from({ length: Math.min(POLL_BATCH, count - start) }, (_, offset) => open(start + offset));
+    replies.push(...batch.map((request) => request.reply));
+    await Promise.all(batch.map((request) => request.written));
+  }
+  return replies;
+}
+
+/** A forked server and its IPC questions. */
+class ServerProcess {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+  ) {}
+
+  static async start(args: string[]): Promise<ServerProcess> {
+    const child = fork(path.join(repo, 'e2e/bench/fanout-servers.ts'), args, { cwd: repo, execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const url = await new Promise<string>((resolve, reject) => {
+      child.once('message', (reply: FanoutReply) => (reply.type === 'listening' ? resolve(reply.url) : reject(new Error(`unexpected ${reply.type}`))));
+      child.once('exit', (code) => reject(new Error(`the ${String(args[0])} server exited (${String(code)}) before listening`)));
+    });
+    return new ServerProcess(child, url);
+  }
+
+  ask<T extends FanoutReply['type']>(question: FanoutRequest, answer: T): Promise<Extract<FanoutReply, { type: T }>> {
+    return new Promise((resolve) => {
+      const listener = (reply: FanoutReply) => {
+        if (reply.type !== answer) return;
+        this.child.off('message', listener);
+        resolve(reply as Extract<FanoutReply, { type: T }>);
+      };
+      this.child.on('message', listener);
+      this.child.send(question);
+    });
+  }
+
+  async memory(): Promise<{ rss: number; heapUsed: number }> {
+    return this.ask({ type: 'memory' }, 'memory');
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.child.exitCode !== null) return resolve();
+      this.child.once('exit', () => resolve());
+      this.child.kill('SIGTERM');
+    });
+  }
+}
+
+const basic = (email: string, key: string) => ({ authorization: `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}` });
+const form = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+interface Queue {
+  headers: Record<string, string>;
+  id: string;
+  lastEventId: number;
+}
+
+interface Figures {
+  times: number[];
+  perQueue: { rss: number; heapUsed: number };
+  /** One long-poll's reply body: what the bare server sends to every poll. */
+  sample: string;
+}
+
+async function registerQueues(url: string, people: { email: string; api_key: string }[], queues: Queue[], size: number): Promise<void> {
+  let next = queues.length;
+  const worker = async () => {
+    while (next < size) {
+      const person = people[next++];
+      if (!person) throw new Error('not enough people for the queues');
+      const headers = basic(person.email, person.api_key);
+      const reply = await exchange(url, 'POST', '/api/v1/register', headers, form({ event_types: '["message"]', fetch_event_types: '[]' }));
+      const body = JSON.parse(reply.body) as { queue_id: string; last_event_id: number };
+      if (reply.status !== 200) throw new Error(`POST /register answered ${String(reply.status)}: ${reply.body.slice(0, 200)}`);
+      queues.push({ headers, id: body.queue_id, lastEventId: body.last_event_id });
+    }
+  };
+  await Promise.all(Array.from({ length: REGISTER_CONCURRENCY }, worker));
+}
+
+/** The sandbox: register up to each size, hold a poll on every queue, send one message, time each reply. */
+async function sandboxFanout(): Promise<Map<number, Figures>> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-fanout-'));
+  const server = await ServerProcess.start(['sandbox', dataDir, String(Math.max(...SIZES) + 1_000)]);
+  try {
+    const db = new Database(path.join(dataDir, 'sandbox.sqlite'), { readonly: true });
+    const people = db.prepare("SELECT email, api_key FROM users WHERE is_active = 1 AND email LIKE '%@huge.sandbox.test' ORDER BY id").all() as { email: string; api_key: string }[];
+    const olivia = db.prepare("SELECT email, api_key FROM users WHERE email = 'olivia@sandbox.test'").get() as { email: string; api_key: string };
+    db.close();
+    const queues: Queue[] = [];
+    const results = new Map<number, Figures>();
+    let polls = 0;
+    const before = await server.memory();
+    for (const size of SIZES) {
+      await registerQueues(server.url, people, queues, size);
+      // Fresh connections for the polls: none left idle long enough for the server to be closing it.
+      agent.destroy();
+      const figures: Figures = { times: [], perQueue: { rss: 0, heapUsed: 0 }, sample: '' };
+      for (let round = 0; round < ROUNDS; round++) {
+        const replies = await openPolls(queues.length, (index) => {
+          const queue = queues[index] as Queue;
+          return send(server.url, 'GET', `/api/v1/events?${form({ queue_id: queue.id, last_event_id: String(queue.lastEventId) })}`, queue.headers);
+        });
+        polls += queues.length;
+        await server.ask({ type: 'settled', polls }, 'settled');
+        if (round === 0) {
+          const waiting = await server.memory();
+          figures.perQueue = { rss: (waiting.rss - before.rss) / size, heapUsed: (waiting.heapUsed - before.heapUsed) / size };
+        }
+        const sentAt = performance.now();
+        const sent = await exchange(server.url, 'POST', '/api/v1/messages', basic(olivia.email, olivia.api_key), form({ type: 'stream', to: 'general', topic: 'fan-out', content: `Fan-out to ${String(size)} queues, round ${String(round + 1)}.` }));
+        if (sent.status !== 200) throw new Error(`POST /messages answered ${String(sent.status)}: ${sent.body}`);
+        const answered = await Promise.all(replies);
+        answered.forEach((reply, index) => {
+          const events = (JSON.parse(reply.body) as { events?: { id: number; type: string }[] }).events ?? [];
+          const message = events.find((event) => event.type === 'message');
+          if (reply.status !== 200 || !message) throw new Error(`a long-poll got no message event: ${String(reply.status)} ${reply.body.slice(0, 200)}`);
+          (queues[index] as Queue).lastEventId = Math.max(...events.map((event) => event.id));
+          figures.times.push(reply.endedAt - sentAt);
+        });
+        figures.sample = (answered[0] as Exchange).body;
+      }
+      results.set(size, figures);
+    }
+    return results;
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The bare server: the same polls held and answered with the sandbox's own reply, serialized once. */
+async function bareFanout(samples: Map<number, Figures>): Promise<Map<number, Figures>> {
+  const server = await ServerProcess.start(['bare']);
+  const results = new Map<number, Figures>();
+  let polls = 0;
+  try {
+    for (const size of SIZES) {
+      const figures: Figures = { times: [], perQueue: { rss: 0, heapUsed: 0 }, sample: '' };
+      const body = samples.get(size)?.sample ?? '{}';
+      for (let round = 0; round < ROUNDS; round++) {
+        const before = round === 0 ? await server.memory() : null;
+        const replies = await openPolls(size, () => send(server.url, 'GET', '/api/v1/events', {}));
+        polls += size;
+        await server.ask({ type: 'settled', polls }, 'settled');
+        if (before) {
+          const waiting = await server.memory();
+          figures.perQueue = { rss: (waiting.rss - before.rss) / size, heapUsed: (waiting.heapUsed - before.heapUsed) / size };
+        }
+        const sentAt = performance.now();
+        await exchange(server.url, 'POST', '/send', {}, body);
+        for (const reply of await Promise.all(replies)) figures.times.push(reply.endedAt - sentAt);
+      }
+      results.set(size, figures);
+    }
+    return results;
+  } finally {
+    await server.stop();
+  }
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+async function main() {
+  const started = performance.now();
+  const sandbox = await sandboxFanout();
+  const bare = await bareFanout(sandbox);
+  const rows = [['queues', 'server', 'p50', 'p99', 'last', 'RSS per queue', 'heap per queue', 'p99 goal']];
+  for (const size of SIZES) {
+    for (const [name, figures] of [['sandbox', sandbox.get(size)], ['bare node:http', bare.get(size)]] as const) {
+      if (!figures) continue;
+      const goal = name === 'sandbox' ? `< ${String(GOALS[size])} ms` : '';
+      rows.push([size.toLocaleString('en'), name, fmt(median(figures.times)), fmt(percentile(figures.times, 99)), fmt(Math.max(...figures.times)), kib(figures.perQueue.rss), kib(figures.perQueue.heapUsed), goal]);
+    }
+    const ratio = percentile(sandbox.get(size)?.times ?? [], 99) / percentile(bare.get(size)?.times ?? [], 99);
+    rows.push(['', 'ratio (p99)', '', `${ratio.toFixed(1)}×`, '', '', '', `≤ ${String(RATIO_GOAL)}×`]);
+  }
+  console.log(`One channel message to every queue, each with a long-poll waiting; ${String(ROUNDS)} rounds per size, send → each reply received (${((performance.now() - started) / 1000).toFixed(0)} s in all):`);
+  printTable(rows);
+}
+
+await main();
