@@ -39,9 +39,12 @@ export function ensureBuild(): void {
   if (build.status !== 0) throw new Error('vite build failed: run `npx vite build` to see why');
 }
 
-/** A sandbox seeded with `users` users (its own process, as `npm run server` runs it). */
+/**
+ * A sandbox seeded with `users` users (its own process, as `npm run server` runs it): 100,000 is the
+ * huge seed (5,000 channels, a million messages), other sizes the large seed's proportions.
+ */
 export function sizedSandbox(users: number): Promise<Sandbox> {
-  return startSandbox({ seed: 'large', args: users === 20_000 ? [] : ['--users', String(users)] });
+  return startSandbox(users === 100_000 ? { seed: 'huge' } : { seed: 'large', users });
 }
 
 /** Signs in over HTTP as `email` (password "sandbox"); the Authorization header for its requests. */

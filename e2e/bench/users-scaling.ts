@@ -53,11 +53,15 @@ interface Figures {
   registerMs: number;
   registerBytes: number;
   parseMs: number;
+  /** JSON.parse, the reply's schema and the state built from it, in this process. */
+  buildMs: number;
   replyToLiveMs: number;
   parsedHeap: number;
   stateHeap: number;
   coreRss: number;
-  firstPaintMs: number | null;
+  firstPaintMs: number;
+  /** Whether the page asked for the list before the snapshot was there (else: from its request). */
+  waitedForSnapshot: boolean;
   cloneMs: number;
   ipcBytes: number;
   listJsonBytes: number;
@@ -95,7 +99,8 @@ async function measure(size: number, browserPath: string): Promise<Figures> {
     const first = await waitForMark(page, 'users:painted');
     const ipcBytes = received.bytes;
     const mounted = (await marks(page)).find((mark) => mark.name === 'users:mounted');
-    const firstPaintMs = mounted && mounted.at < liveAt ? first.at - liveAt : null;
+    const waitedForSnapshot = mounted !== undefined && mounted.at < liveAt;
+    const firstPaintMs = first.at - (waitedForSnapshot ? liveAt : (mounted?.at ?? liveAt));
     const rendererHeap = await jsHeap(page);
     const keys = await typeSearches(page, usersSearchBox(page), USER_SEARCH_KEYS, 'users:search-key', 'users:search-painted');
     const frames = await scrollFrames(page);
@@ -118,6 +123,7 @@ async function measure(size: number, browserPath: string): Promise<Figures> {
       if (i > 0) registerTimes.push(performance.now() - sent);
     }
     const parseMs = timeOf(() => JSON.parse(body));
+    const buildMs = timeOf(() => realmStateFromRegister(register.reply.parse(JSON.parse(body))));
     const parsedHeap = heapOf(() => JSON.parse(body) as unknown);
     const stateHeap = heapOf(() => realmStateFromRegister(register.reply.parse(JSON.parse(body))));
     const cloneMs = timeOf(() => structuredClone(users));
@@ -127,11 +133,13 @@ async function measure(size: number, browserPath: string): Promise<Figures> {
       registerMs: median(registerTimes),
       registerBytes: body.length,
       parseMs,
+      buildMs,
       replyToLiveMs: liveAt - replyAt,
       parsedHeap,
       stateHeap,
       coreRss,
       firstPaintMs,
+      waitedForSnapshot,
       cloneMs,
       ipcBytes,
       listJsonBytes: JSON.stringify(users).length,
@@ -197,10 +205,11 @@ async function main() {
     ['Measure', ...all.map((f) => `${f.users.toLocaleString('en')} users`), 'Goal at 100k'],
     row('Seeding the sandbox', '', (f) => `${(f.seedMs / 1000).toFixed(1)} s`),
     row('POST /register on the sandbox', '', (f) => `${fmt(f.registerMs)}, ${mb(f.registerBytes)}`),
-    row('Core: register reply → live state', '≤ 3× floor', (f) => withFloor(fmt(f.replyToLiveMs), fmt(f.parseMs), ratio(f.replyToLiveMs, f.parseMs))),
+    row('Core: register reply → live state', '', (f) => withFloor(fmt(f.replyToLiveMs), fmt(f.parseMs), ratio(f.replyToLiveMs, f.parseMs))),
+    row('  of which the state from the reply', '≤ 3× floor', (f) => withFloor(fmt(f.buildMs), fmt(f.parseMs), ratio(f.buildMs, f.parseMs))),
     row('Core: state in heap', '≤ 3× floor', (f) => withFloor(mb(f.stateHeap), mb(f.parsedHeap), ratio(f.stateHeap, f.parsedHeap))),
     row('Core: process RSS once live', '< 500 MB', (f) => mb(f.coreRss)),
-    row('Snapshot → first painted table', '< 1.5 s', (f) => (f.firstPaintMs === null ? 'n/a' : withFloor(fmt(f.firstPaintMs), fmt(f.cloneMs), ratio(f.firstPaintMs, f.cloneMs)))),
+    row('Snapshot → first painted table', '< 1.5 s', (f) => `${withFloor(fmt(f.firstPaintMs), fmt(f.cloneMs), ratio(f.firstPaintMs, f.cloneMs))}${f.waitedForSnapshot ? '' : ' *'}`),
     row('Initial transfer to the page', '', (f) => withFloor(mb(f.ipcBytes), mb(f.listJsonBytes), ratio(f.ipcBytes, f.listJsonBytes))),
     row('Keystroke → repaint, median', '', (f) => fmt(median(f.keys))),
     row('Keystroke → repaint, p95', '< 50 ms', (f) => fmt(percentile(f.keys, 95))),
@@ -208,7 +217,9 @@ async function main() {
     row('Renderer JS heap, table shown', '', (f) => mb(f.rendererHeap)),
   ]);
   console.log(
-    '\nFloors: the core against JSON.parse of the same register body (time; heap of the parsed tree); the first paint against ' +
+    '\nThe live state also waits for the pending invitations and the reports, read over HTTP after the register. ' +
+      '* The page asked for the list after the snapshot was there: from its request instead.\n' +
+      'Floors: the core against JSON.parse of the same register body (time; heap of the parsed tree); the first paint against ' +
       'structuredClone of the same users list; the transfer against that list as JSON. The core runs in this process with browser ' +
       'mode\u2019s host, so its RSS includes the host (Chromium and the sandbox are other processes).',
   );
