@@ -112,7 +112,8 @@ class ServerProcess {
     return new Promise((resolve) => {
       if (this.child.exitCode !== null) return resolve();
       this.child.once('exit', () => resolve());
-      this.child.kill('SIGTERM');
+      // It exits when the channel closes (fanout-servers.ts), as a process that ends normally.
+      this.child.disconnect();
     });
   }
 }

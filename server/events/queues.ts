@@ -3,18 +3,32 @@
 // nothing to say is answered with a heartbeat after heartbeatMs (spec Events 3: one minute).
 import type { ServerContext } from '../context';
 import { ApiError, badRequest } from '../lib/errors';
-import { getUser, isGuest, userSettings } from '../db/users';
+import { isGuest, type UserRow } from '../db/users';
+import { UPSTREAM_USER_SETTING_DEFAULTS } from '../lib/user-settings';
 import type { ServerEvent } from './bus';
 import { deliver, type RealmView, type Recipient } from './delivery';
 import { EventQueue, type QueuedEvent, type QueueOptions } from './queue';
 
 const SWEEP_INTERVAL_MS = 30_000;
 
+/** `read()` once, at the first call, and only if called. */
+function lazy<T>(read: () => T): () => T {
+  let value: { read: T } | null = null;
+  return () => (value ??= { read: read() }).read;
+}
+
 export class EventQueues {
   private queues = new Map<string, EventQueue>();
   private readonly unsubscribe: () => void;
   private readonly sweeper: NodeJS.Timeout;
   private closed = false;
+  /**
+   * No queue can be idle for queueIdleMs before this clock time, so a sweep before it has nothing to
+   * collect: every access sweeps, and without this each would walk every queue (10,000 long-polls
+   * against 10,000 queues is 100 million checks). Fetches only move a queue's expiry later, so a value
+   * kept from the last full sweep is never too late.
+   */
+  private earliestExpiry = Number.POSITIVE_INFINITY;
 
   constructor(private readonly ctx: ServerContext) {
     this.unsubscribe = ctx.events.subscribe((recipients, event) => this.publish(recipients, event));
@@ -31,6 +45,7 @@ export class EventQueues {
     this.sweep();
     const queue = new EventQueue(this.ctx.ids.token(32), userId, options, this.ctx.clock.now());
     this.queues.set(queue.id, queue);
+    this.earliestExpiry = Math.min(this.earliestExpiry, queue.lastAccess + this.ctx.config.queueIdleMs);
     return queue;
   }
 
@@ -59,12 +74,13 @@ export class EventQueues {
     queue.lastAccess = this.ctx.clock.now();
     let events = queue.acknowledge(lastEventId);
     if (events.length > 0 || dontBlock || this.closed) return events;
-    let waiting = true;
-    void this.ctx.clock.sleep(this.ctx.config.heartbeatMs).then(() => {
-      if (waiting && this.queues.has(queue.id)) queue.push({ type: 'heartbeat' });
+    // One timer per waiting poll, let go of when the poll ends: thousands of polls answered every few
+    // seconds would otherwise leave thousands of pending heartbeat timers behind them.
+    const stopHeartbeat = this.ctx.clock.after(this.ctx.config.heartbeatMs, () => {
+      if (this.queues.has(queue.id)) queue.push({ type: 'heartbeat' });
     });
     await Promise.race([queue.waitForEvents(), aborted]);
-    waiting = false;
+    stopHeartbeat();
     queue.lastAccess = this.ctx.clock.now();
     events = queue.acknowledge(lastEventId);
     return events;
@@ -73,8 +89,13 @@ export class EventQueues {
   /** Garbage-collects queues nobody has fetched from for queueIdleMs. */
   sweep(): void {
     const now = this.ctx.clock.now();
+    if (now < this.earliestExpiry) return;
+    const idle = this.ctx.config.queueIdleMs;
+    this.earliestExpiry = Number.POSITIVE_INFINITY;
     for (const queue of this.queues.values()) {
-      if (!queue.isPolled && now - queue.lastAccess >= this.ctx.config.queueIdleMs) this.queues.delete(queue.id);
+      // A polled queue is not collected now; its poll ends with a fetch time, so it expires later.
+      if (!queue.isPolled && now - queue.lastAccess >= idle) this.queues.delete(queue.id);
+      else this.earliestExpiry = Math.min(this.earliestExpiry, Math.max(queue.lastAccess + idle, now + 1));
     }
   }
 
@@ -86,25 +107,45 @@ export class EventQueues {
     this.queues.clear();
   }
 
+  /**
+   * Delivers one event to every queue it concerns. What a publish reads from the database it reads once,
+   * for all queues: the recipients' rows in one query, the channel's privacy and the realm's empty-topic
+   * name only when some queue needs them; the work per queue is shaping the event for it.
+   */
   private publish(recipients: readonly number[], event: ServerEvent): void {
-    const realm = this.realmView();
     const wanted = new Set(recipients);
-    const publicMessageId = this.publicChannelMessageId(event);
     const allRecipients = Array.isArray(event._recipients) ? new Set(event._recipients as number[]) : wanted;
-    const recipientsById = new Map<number, Recipient | null>();
+    const targets: EventQueue[] = [];
+    let publicListeners = false;
     for (const queue of this.queues.values()) {
-      let delivered = event;
-      if (!wanted.has(queue.userId)) {
-        // spec 21 all_public_streams: public channel messages reach such queues once, subscribed or not.
-        if (publicMessageId === null || allRecipients.has(queue.userId) || !queue.options.allPublicStreams) continue;
-        if (queue.lastPublicMessageId === publicMessageId) continue;
-        delivered = { ...event, flags: [], _flags_by_user: undefined, _local_id: undefined };
+      if (wanted.has(queue.userId)) targets.push(queue);
+      else if (queue.options.allPublicStreams && !allRecipients.has(queue.userId)) {
+        targets.push(queue);
+        publicListeners = true;
       }
-      if (!recipientsById.has(queue.userId)) recipientsById.set(queue.userId, this.recipient(queue.userId));
-      const recipient = recipientsById.get(queue.userId);
-      if (!recipient || (!wanted.has(queue.userId) && recipient.isGuest)) continue;
-      if (publicMessageId !== null) queue.lastPublicMessageId = publicMessageId;
-      for (const shaped of deliver(delivered, queue, recipient, realm)) queue.push(shaped);
+    }
+    if (targets.length > 0) {
+      // spec 21 all_public_streams: public channel messages reach such queues once, subscribed or not.
+      const publicMessageId = publicListeners ? this.publicChannelMessageId(event) : null;
+      const people = this.recipients(targets.map((queue) => queue.userId));
+      // Read only if a queue without empty_topic_name gets an event with the empty topic.
+      const view = lazy(() => this.realmView());
+      const realm: RealmView = {
+        get emptyTopicDisplayName() {
+          return view().emptyTopicDisplayName;
+        },
+      };
+      for (const queue of targets) {
+        let delivered = event;
+        if (!wanted.has(queue.userId)) {
+          if (publicMessageId === null || queue.lastPublicMessageId === publicMessageId) continue;
+          delivered = { ...event, flags: [], _flags_by_user: undefined, _local_id: undefined };
+        }
+        const recipient = people.get(queue.userId);
+        if (!recipient || (!wanted.has(queue.userId) && recipient.isGuest)) continue;
+        if (publicMessageId !== null) queue.lastPublicMessageId = publicMessageId;
+        for (const shaped of deliver(delivered, queue, recipient, realm)) queue.push(shaped);
+      }
     }
     this.dropQueuesOfDeactivated(event);
   }
@@ -130,10 +171,14 @@ export class EventQueues {
     }
   }
 
-  private recipient(userId: number): Recipient | null {
-    const user = getUser(this.ctx.db, userId);
-    if (!user) return null;
-    return { userId, isGuest: isGuest(user), receivesTyping: userSettings(user).receives_typing_notifications !== false };
+  /** The users of these queues as delivery needs them, read in one query. */
+  private recipients(userIds: readonly number[]): Map<number, Recipient> {
+    // A user's row keeps only the settings that differ from upstream's defaults (db/users.ts userSettings).
+    const rows = this.ctx.db
+      .prepare(`SELECT id, role, json_extract(settings, '$.receives_typing_notifications') AS typing FROM users WHERE id IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify([...new Set(userIds)])) as (Pick<UserRow, 'id' | 'role'> & { typing: number | null })[];
+    const typingByDefault = UPSTREAM_USER_SETTING_DEFAULTS.receives_typing_notifications !== false;
+    return new Map(rows.map((user) => [user.id, { userId: user.id, isGuest: isGuest(user), receivesTyping: user.typing === null ? typingByDefault : user.typing !== 0 }]));
   }
 
   private realmView(): RealmView {

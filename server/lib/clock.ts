@@ -4,11 +4,20 @@ export interface Clock {
   now(): number;
   /** Resolves after `ms` of this clock's time. */
   sleep(ms: number): Promise<void>;
+  /**
+   * Runs `run` after `ms` of this clock's time unless the returned function is called first: a timer
+   * that is let go of when it is no longer needed (a long-poll's heartbeat, once the poll is answered).
+   */
+  after(ms: number, run: () => void): () => void;
 }
 
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  after(ms, run) {
+    const timer = setTimeout(run, ms);
+    return () => clearTimeout(timer);
+  },
 };
 
 /** A clock that moves only when told to; sleepers wake when their time is reached. */
@@ -28,6 +37,19 @@ export class ManualClock implements Clock {
     return new Promise((wake) => {
       this.sleepers.push({ until: this.time + ms, wake });
     });
+  }
+
+  after(ms: number, run: () => void): () => void {
+    const sleeper = { until: this.time + ms, wake: run };
+    this.sleepers.push(sleeper);
+    return () => {
+      this.sleepers = this.sleepers.filter((other) => other !== sleeper);
+    };
+  }
+
+  /** Timers and sleepers not yet woken (a test's check that nothing is left waiting). */
+  get pending(): number {
+    return this.sleepers.length;
   }
 
   /** Moves time forward and wakes every sleeper whose time has come. */

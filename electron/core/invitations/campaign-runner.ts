@@ -58,6 +58,8 @@ export class CampaignRunner {
   private size: number;
   private cursor = 0;
   private failures = 0;
+  /** A reply applied in memory that the journal has not taken yet (see recorded). */
+  private unsaved = false;
   /** For the time left: addresses answered, and the time their requests took, since this run began. */
   private answered = 0;
   private activeMs = 0;
@@ -129,7 +131,7 @@ export class CampaignRunner {
   private async loop(): Promise<void> {
     while (!this.ended) {
       this.checkAlive();
-      if (this.stopWanted) return;
+      if (this.stopWanted) return this.unsaved ? this.save() : undefined;
       if (this.cancelWanted) return this.finishCancelled();
       if (this.pauseWanted) return this.pauseFor('user');
       if (this.record.inFlight) {
@@ -220,13 +222,19 @@ export class CampaignRunner {
     }
   }
 
-  /** Applies a reply to the batch, journals it, and counts it toward the pace. */
+  /**
+   * Applies a reply to the batch and counts it toward the pace. The journal takes it with its next
+   * write, which comes before anything else is sent (the next batch's, or the pause's or the end's):
+   * one durable write per batch instead of two, which halves the console's own time per batch (e2e/
+   * bench/campaign-throughput.ts). Safe because a crash in between leaves this batch journaled as in
+   * flight, and the next start asks the server what it did, as after a crash during the request.
+   */
   private recorded(batch: number[], elapsed: number, apply: () => void): void {
     apply();
     this.record.inFlight = null;
     this.answered += batch.length;
     this.activeMs += elapsed;
-    this.save();
+    this.unsaved = true;
     this.host.changed(this.record, false);
   }
 
@@ -384,6 +392,7 @@ export class CampaignRunner {
   private save(): void {
     this.checkAlive();
     this.host.save(this.record);
+    this.unsaved = false;
   }
 
   private checkAlive(): void {
