@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { registerParams } from '../../electron/core/session/realm-fetch';
 import { startSandbox } from '../../electron/core/testing/sandbox';
-import { fmt, median, percentile, printTable } from './bench-page';
+import { authorizationFor, fmt, formOf, median, percentile, printTable } from './bench-page';
 
 const WARM_UPS = 3;
 const RUNS = 15;
@@ -22,25 +22,19 @@ const REQUESTS: Record<string, Record<string, unknown>> = {
   },
 };
 
-/** Parameters as upstream clients send them: form-encoded, JSON inside the values that are not strings. */
-const form = (params: Record<string, unknown>) =>
-  new URLSearchParams(Object.entries(params).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]));
-
 async function main() {
   let started = performance.now();
   const sandbox = await startSandbox({ seed: 'large' });
   const seedMs = performance.now() - started;
   try {
-    const signIn = await fetch(`${sandbox.url}/api/v1/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: 'olivia@sandbox.test', password: 'sandbox' }) });
-    const { api_key: apiKey } = (await signIn.json()) as { api_key: string };
-    const authorization = `Basic ${Buffer.from(`olivia@sandbox.test:${apiKey}`).toString('base64')}`;
+    const authorization = await authorizationFor(sandbox.url);
     const rows = [['request', 'reply', 'median', 'p95', 'floor (stringify)', 'ratio']];
     for (const [name, params] of Object.entries(REQUESTS)) {
       const times: number[] = [];
       let body = '';
       for (let i = 0; i < WARM_UPS + RUNS; i++) {
         started = performance.now();
-        const reply = await fetch(`${sandbox.url}/api/v1/register`, { method: 'POST', headers: { authorization }, body: form(params) });
+        const reply = await fetch(`${sandbox.url}/api/v1/register`, { method: 'POST', headers: { authorization }, body: formOf(params) });
         body = await reply.text();
         if (!reply.ok) throw new Error(`POST /register answered ${String(reply.status)}: ${body.slice(0, 200)}`);
         if (i >= WARM_UPS) times.push(performance.now() - started);

@@ -13,6 +13,8 @@ const BENCHES = [
   { name: 'Event fan-out to 1,000 and 10,000 waiting long-polls, beside a bare node:http server', script: 'e2e/bench/event-fanout.ts' },
   { name: "A 10,000-address invitation campaign: the console's time per batch against the server's", script: 'e2e/bench/campaign-throughput.ts' },
   { name: 'Users table at 20,000 users, in Chromium', script: 'e2e/bench/users-table.ts' },
+  { name: 'Users table by realm size (1k, 20k, 50k; 100k with BENCH_HUGE=1), beside its floors', script: 'e2e/bench/users-scaling.ts' },
+  { name: 'A role change in one console shown in another (20k; 100k with BENCH_HUGE=1)', script: 'e2e/bench/live-latency.ts' },
   { name: 'Channel list at 2,000 channels, in Chromium', script: 'e2e/bench/channels-list.ts' },
   { name: 'Permission matrix at 2,000 channels, in Chromium', script: 'e2e/bench/channels-matrix.ts' },
   { name: 'Activity log at 100,000 entries, in the core and in Chromium', script: 'e2e/bench/activity-log.ts' },

@@ -13,22 +13,28 @@
 //  3. keystroke → table: ~50 keys typed into the search box, one at a time; from the keydown (mark
 //     users:search-key) to the table painted for that search (users:search-painted).
 //  4. scrolling: 2 seconds of scrolling the table 1,000 pixels a frame; the time between frames.
-import { chromium, type Page } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import path from 'node:path';
-import { FileSecretStore } from '../../electron/core/accounts/file-secret-store';
-import { createCore } from '../../electron/core/core';
-import { describeRuntime } from '../../electron/core/runtime-info';
+import { chromium } from '@playwright/test';
+import { cpus } from 'node:os';
 import { startSandbox } from '../../electron/core/testing/sandbox';
-import { startBrowserHost } from '../../electron/browser-host';
 import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
-import { collectMarksIn, ensureBuild, fmt, marks, median, percentile, printTable, repo, typeSearches, waitForMark } from './bench-page';
+import {
+  collectMarksIn,
+  ensureBuild,
+  fmt,
+  marks,
+  median,
+  openUsersScreen,
+  percentile,
+  printTable,
+  scrollFrames,
+  startConsole,
+  typeSearches,
+  USER_SEARCH_KEYS,
+  usersSearchBox,
+  waitForMark,
+} from './bench-page';
 
 const RELOADS = 5;
-
-/** The keys typed, each followed by a wait for its table: narrowing searches and widening back to everyone. */
-const KEYS = [...'ava ba', ...Array(6).fill('Backspace'), ...'kowalski', ...Array(8).fill('Backspace'), ...'zoe.xu', ...Array(6).fill('Backspace'), ...'elena', ...Array(5).fill('Backspace')] as string[];
 
 async function main() {
   const browserPath = findChromium();
@@ -41,37 +47,21 @@ async function main() {
   let started = Date.now();
   const sandbox = await startSandbox({ seed: 'large' });
   const seedMs = Date.now() - started;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-core-'));
   const browser = await chromium.launch({ executablePath: browserPath.executablePath, args: CHROMIUM_ARGS, headless: true });
   try {
     started = Date.now();
-    const core = await createCore({
-      dataDir,
-      secrets: new FileSecretStore(dataDir),
-      appInfo: describeRuntime('realm-console', '0.0.0-bench', process.platform, process.versions),
-      sandbox: { url: sandbox.url, email: 'olivia@sandbox.test', password: 'sandbox' },
-    });
-    let liveAt: number | null = null;
-    const live = new Promise<void>((resolve) =>
-      core.subscribe((push) => {
-        if (push.kind === 'session.state' && push.state === 'live' && liveAt === null) {
-          liveAt = Date.now();
-          resolve();
-        }
-      }),
-    );
-    const host = await startBrowserHost({ core, rendererDir: path.join(repo, 'dist', 'renderer') });
+    const app = await startConsole(sandbox.url);
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await collectMarksIn(page);
 
     // 1. The page waits on the Users screen while the core registers.
-    await page.goto(host.url);
+    await page.goto(app.url);
     await openUsersScreen(page);
-    await live;
+    const liveAt = await app.live;
     const first = await waitForMark(page, 'users:painted');
     const mounted = (await marks(page)).find((mark) => mark.name === 'users:mounted');
-    const askedBeforeLive = mounted !== undefined && liveAt !== null && mounted.at < liveAt;
-    const registerMs = (liveAt ?? Date.now()) - started;
+    const askedBeforeLive = mounted !== undefined && mounted.at < liveAt;
+    const registerMs = liveAt - started;
 
     // 2. Fresh pages, the core already live.
     const loads: number[] = [];
@@ -85,20 +75,19 @@ async function main() {
     const rowsShown = first.detail?.rows ?? 0;
 
     // 3. Keystrokes.
-    const keys = await typeSearches(page, page.getByRole('searchbox', { name: 'Search by name or email' }), KEYS, 'users:search-key', 'users:search-painted');
+    const keys = await typeSearches(page, usersSearchBox(page), USER_SEARCH_KEYS, 'users:search-key', 'users:search-painted');
 
     // 4. Scrolling.
     const frames = await scrollFrames(page);
 
     await page.close();
-    await host.close();
-    await core.close();
+    await app.close();
 
     const chromiumVersion = browser.version();
     console.log(`\nUsers table, --seed large (${rowsShown.toLocaleString('en')} users in the table), Chromium ${chromiumVersion} headless, ${cpus().length} CPUs, Node ${process.version}`);
     console.log(`(seeding the sandbox took ${(seedMs / 1000).toFixed(1)} s; the core's sign-in and register ${(registerMs / 1000).toFixed(1)} s)\n`);
     const snapshotLine = askedBeforeLive
-      ? ['Snapshot → first painted table', `${fmt(first.at - (liveAt ?? first.at))}`, 'from the core\u2019s session going live (snapshot applied) to the first paint; the page was waiting on the Users screen']
+      ? ['Snapshot → first painted table', `${fmt(first.at - liveAt)}`, 'from the core\u2019s session going live (snapshot applied) to the first paint; the page was waiting on the Users screen']
       : ['Request → first painted table (cold)', `${fmt(first.at - (mounted?.at ?? first.at))}`, 'the page asked after the snapshot was there, so this is from its request'];
     printTable([
       ['Measure', 'Time', 'What it spans'],
@@ -112,34 +101,7 @@ async function main() {
   } finally {
     await browser.close();
     await sandbox.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-async function openUsersScreen(page: Page) {
-  await page.getByRole('button', { name: 'Users & roles', exact: true }).click({ timeout: 120_000 });
-}
-
-async function scrollFrames(page: Page): Promise<number[]> {
-  await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('');
-  return page.evaluate(
-    () =>
-      new Promise<number[]>((resolve) => {
-        const table = document.querySelector<HTMLElement>('.users-table');
-        if (!table) return resolve([]);
-        const gaps: number[] = [];
-        let last = performance.now();
-        const end = last + 2000;
-        const step = (now: number) => {
-          gaps.push(now - last);
-          last = now;
-          table.scrollTop += 1000;
-          if (now < end) requestAnimationFrame(step);
-          else resolve(gaps.slice(1));
-        };
-        requestAnimationFrame(step);
-      }),
-  );
 }
 
 await main();

@@ -3,6 +3,7 @@
 import type { Message } from '../../shared/api';
 import type { Push, SessionStatus } from '../../shared/ipc';
 import type { AccountService } from './accounts/accounts';
+import { changedRecords } from './changed-records';
 import { ConsoleError } from './errors';
 import { RealmSession } from './session/session';
 
@@ -83,10 +84,13 @@ export class SessionManager {
       ...(log ? { log: (message: string) => log(accountId, message) } : {}),
       onStatus: (status: SessionStatus) => this.push({ kind: 'session.state', account: accountId, ...status }),
       onChanges: (changes) => {
-        if (changes.length > 0) this.push({ kind: 'realm.changed', account: accountId, changes });
+        const state = session.state;
+        if (changes.length > 0) {
+          const records = state ? changedRecords(state, changes) : undefined;
+          this.push({ kind: 'realm.changed', account: accountId, changes, ...(records ? { records } : {}) });
+        }
         // The realm's name and the user's own name and role live in the account list too (the realm
         // switcher shows them).
-        const state = session.state;
         if (!state) return;
         const own = state.users.get(state.ownUserId);
         const touchesSelf = changes.some((change) => change.collection === 'realm' || (change.collection === 'users' && change.ids.includes(state.ownUserId)));

@@ -3,6 +3,7 @@ import {
   groupSettingWords,
   holderChange,
   indexGroups,
+  namesUser,
   pillsOf,
   resolveGroupSetting,
   sameGroupSetting,
@@ -67,6 +68,14 @@ describe('resolving a group setting to its members', () => {
   test('an unknown group resolves to nobody rather than failing', () => {
     expect(ids(resolveGroupSetting(404, index))).toEqual([]);
   });
+});
+
+test('namesUser answers for one person what resolving the whole value would', () => {
+  const values = [1, 3, 6, 7, 20, 21, { direct_members: [15], direct_subgroups: [3] }, { direct_members: [], direct_subgroups: [] }];
+  for (const value of values) {
+    const holders = resolveGroupSetting(value, index);
+    for (const id of [10, 11, 12, 13, 14, 15, 16, 99]) expect(namesUser(value, id, index)).toBe(holders.has(id));
+  }
 });
 
 describe('pills', () => {

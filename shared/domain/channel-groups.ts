@@ -127,6 +127,16 @@ export function resolveGroupSetting(value: GroupSettingValue, index: GroupIndex,
   return ids;
 }
 
+/**
+ * Whether one user is named by a value, directly or through groups: resolveGroupSetting's answer for
+ * one person without building the set of every holder (role:members of a 100,000-user realm).
+ * Whether the user is active is the caller's to check.
+ */
+export function namesUser(value: GroupSettingValue, userId: number, index: GroupIndex): boolean {
+  if (typeof value === 'number') return groupMembers(value, index).has(userId);
+  return value.direct_members.includes(userId) || value.direct_subgroups.some((group) => groupMembers(group, index).has(userId));
+}
+
 /** A pill's name: "Administrators", "engineers", "Mark Member"; something gone meanwhile says so. */
 export function pillWords(pill: Pill, index: GroupIndex, people: People): string {
   switch (pill.kind) {

@@ -6,9 +6,9 @@
 // settings, https://zulip.com/api/group-setting-values). Pure: the core computes it from its live state.
 import type { GroupSettingValue, Role } from '../api/common';
 import type { User } from '../api/users';
-import { groupMembers, resolveGroupSetting, SYSTEM_GROUP_WORDS, type GroupIndex, type GroupLike } from './channel-groups';
+import { groupMembers, namesUser, SYSTEM_GROUP_WORDS, type GroupIndex, type GroupLike } from './channel-groups';
 import { hasContentAccess, mayAdministerChannel, type AdministeredChannel } from './channel-admin';
-import { alwaysHolders, REALM_GROUP_SETTINGS, REALM_SETTING_WORDS, type ChannelGroupSetting, type RealmChannelPolicy, type RealmGroupSetting } from './channel-permissions';
+import { alwaysHolders, REALM_GROUP_SETTINGS, REALM_SETTING_WORDS, type RealmChannelPolicy, type RealmGroupSetting } from './channel-permissions';
 import { toCsv } from './csv';
 import { ROLE_NAMES } from './role-rules';
 
@@ -83,8 +83,10 @@ export function effectiveAccess(input: AccessInput): EffectiveAccess {
   groups.sort((a, b) => Number(b.system) - Number(a.system) || a.name.localeCompare(b.name));
 
   // A user who is not active holds nothing: resolution leaves deactivated users out, as the server does.
-  const holdsValue = (value: GroupSettingValue | undefined) => value !== undefined && user.is_active && resolveGroupSetting(value, index, people).has(id);
-  const always = (setting: ChannelGroupSetting) => user.is_active && alwaysHolders(setting, policy, index, people).has(id);
+  // One user's membership is tested, never every holder's set: per channel, over thousands of channels.
+  const holdsValue = (value: GroupSettingValue | undefined) => value !== undefined && user.is_active && namesUser(value, id, index);
+  // The organization-level holders are the same for every channel.
+  const alwaysRemoves = user.is_active && alwaysHolders('can_remove_subscribers_group', policy, index, people).has(id);
   const actor = { userId: id, role: user.role };
   const channels: ChannelAccess[] = [];
   for (const channel of input.channels) {
@@ -102,7 +104,7 @@ export function effectiveAccess(input: AccessInput): EffectiveAccess {
         holdsValue(channel.can_add_subscribers_group) ||
         (user.is_active && user.role <= 200) ||
         (!channel.invite_only && (administer || holdsValue(policy.groups.can_add_subscribers_group ?? undefined))),
-      removeSubscribers: holdsValue(channel.can_remove_subscribers_group) || always('can_remove_subscribers_group'),
+      removeSubscribers: holdsValue(channel.can_remove_subscribers_group) || alwaysRemoves,
       // Posting needs the channel's messages too: a private channel's only through a subscription or
       // its groups (upstream access_stream_for_send_message, channel-admin.ts hasContentAccess).
       post: holdsValue(channel.can_send_message_group) && hasContentAccess(actor, channel, subscribed, index),

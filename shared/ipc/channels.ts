@@ -4,23 +4,15 @@
 // someone else is caught instead of overwritten.
 import { z } from 'zod';
 import { FolderId, GroupSettingValue, Role, TopicsPolicy } from '../api/common';
-import { Stream } from '../api/channels';
 import { ChannelFolder } from '../api/folders';
 import { UserGroup } from '../api/groups';
 import { CHANNEL_GROUP_SETTINGS, REALM_GROUP_SETTINGS } from '../domain/channel-permissions';
 import { PRIVACY_CHOICES } from '../domain/channel-privacy';
+import { ChannelEntry } from './channel-entry';
 import { AccountId } from './push';
 
-/** One channel as the list shows it: upstream's stream object, and what the console knows beside it. */
-export const ChannelEntry = z.object({
-  channel: Stream,
-  isDefault: z.boolean(),
-  /** From the subscriber lists the session keeps live (the stream object's count may lag behind). */
-  subscriberCount: z.int().nonnegative(),
-  /** The signed-in user is subscribed. */
-  subscribed: z.boolean(),
-});
-export type ChannelEntry = z.infer<typeof ChannelEntry>;
+export { ChannelEntry } from './channel-entry';
+
 
 export const RealmChannelPolicy = z.object({
   messageRetentionDays: z.int().nullable(),

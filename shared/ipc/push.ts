@@ -1,5 +1,7 @@
 // The one union of messages the main process pushes to the renderer, unasked.
 import { z } from 'zod';
+import { User } from '../api/users';
+import { ChannelEntry } from './channel-entry';
 
 /** The state of an account's event queue: connecting (before its first snapshot), live, reconnecting, offline (failing for 30 s or more, or refused). */
 export const SessionState = z.enum(['connecting', 'live', 'reconnecting', 'offline']);
@@ -36,6 +38,24 @@ export type RealmCollection = z.infer<typeof RealmCollection>;
 export const RealmChange = z.object({ collection: RealmCollection, ids: z.array(z.int()) });
 export type RealmChange = z.infer<typeof RealmChange>;
 
+/**
+ * At most this many records ride on one push: a larger batch (a bulk import, a resync-sized burst)
+ * names IDs only, and the renderer reads those entries or the list again.
+ */
+export const MAX_PUSHED_RECORDS = 1_000;
+
+/**
+ * The changed entries of the large lists, as the core's state has them after the batch, so the renderer
+ * patches its cached list without asking again. Present only for a collection whose IDs it covers:
+ * `users` for the `users` change, `channels` for the `channels` and `subscriptions` changes (an entry
+ * holds both). A changed ID with no record here is gone from the realm's state.
+ */
+export const ChangedRecords = z.object({
+  users: z.array(User).max(MAX_PUSHED_RECORDS).optional(),
+  channels: z.array(ChannelEntry).max(MAX_PUSHED_RECORDS).optional(),
+});
+export type ChangedRecords = z.infer<typeof ChangedRecords>;
+
 export const JobProgress = z.object({
   id: z.string(),
   type: z.enum(['roleBatch', 'statusBatch', 'campaign', 'defaultsCopy', 'channelBatch', 'channelMove', 'subscriberJob', 'undo']),
@@ -58,6 +78,8 @@ export const Push = z.discriminatedUnion('kind', [
     account: AccountId,
     /** Exactly what changed, so large collections are patched rather than refetched. */
     changes: z.array(RealmChange),
+    /** The changed users and channels themselves, for a batch of at most MAX_PUSHED_RECORDS. */
+    records: ChangedRecords.optional(),
   }),
   z.object({
     kind: z.literal('realm.resynced'),

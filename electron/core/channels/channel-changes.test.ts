@@ -241,7 +241,9 @@ describe('one’s own administration of a channel', () => {
         value: { direct_members: [monaId], direct_subgroups: [] },
         old: design.can_administer_channel_group as GroupSettingValue,
       });
-      await eventually(() => [...mona.state().channels.values()].find((candidate) => candidate.name === 'design')?.can_administer_channel_group, 'Mona’s state');
+      // Mona's own session must have the change too: Olivia's answer comes as soon as hers has it.
+      const administers = (setting: GroupSettingValue | undefined) => typeof setting === 'object' && setting.direct_members.includes(monaId);
+      await eventually(() => administers([...mona.state().channels.values()].find((candidate) => candidate.name === 'design')?.can_administer_channel_group), 'Mona’s state');
       const monaChanges = new ChannelChanges({ accounts: mona.accounts, sessions: mona.sessions, activity: mona.activity });
       const change: ChannelChange = {
         property: 'can_administer_channel_group',

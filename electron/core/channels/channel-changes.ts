@@ -50,8 +50,6 @@ interface Applied {
   channel: Stream;
 }
 
-const SETTLE_POLL_MS = 20;
-
 export class ChannelChanges {
   private readonly accounts: AccountService;
   private readonly sessions: SessionManager;
@@ -177,18 +175,13 @@ export class ChannelChanges {
   private async settled(account: string, applied: Applied, change: ChannelChange): Promise<ChannelEntry> {
     const wanted = storedValue(change);
     const id = applied.channel.stream_id;
-    const deadline = Date.now() + this.settleTimeoutMs;
-    let seen: RealmState | null = null;
-    while (Date.now() < deadline) {
-      const state = applied.session.state;
-      if (state && state !== seen) {
-        seen = state;
-        const channel = state.channels.get(id);
-        if (channel && sameValue(change.property, currentValue(state, channel, change.property), wanted)) return channelEntry(state, channel);
-        if (applied.outcome === 'unchanged' && channel) return channelEntry(state, channel);
-      }
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
-    }
+    const shown = await applied.session.waitFor((state) => {
+      const channel = state.channels.get(id);
+      if (!channel) return undefined;
+      const shows = applied.outcome === 'unchanged' || sameValue(change.property, currentValue(state, channel, change.property), wanted);
+      return shows ? channelEntry(state, channel) : undefined;
+    }, this.settleTimeoutMs);
+    if (shown) return shown;
     const state = applied.session.state;
     try {
       const { value } = await this.accounts.client(account).call(getStream, { stream_id: id });

@@ -28,8 +28,6 @@ export interface ChannelCreatorOptions {
   settleTimeoutMs?: number;
 }
 
-const SETTLE_POLL_MS = 20;
-
 export class ChannelCreator {
   constructor(private readonly options: ChannelCreatorOptions) {}
 
@@ -81,14 +79,12 @@ export class ChannelCreator {
 
   /** The new channel once the session's state has it (its subscription event brings it). */
   private async arrived(account: string, name: string): Promise<ChannelEntry | null> {
-    const deadline = Date.now() + (this.options.settleTimeoutMs ?? 5_000);
     const key = name.toLowerCase();
-    while (Date.now() < deadline) {
-      const state = this.options.sessions.get(account).state;
-      if (state) for (const channel of state.channels.values()) if (channel.name.toLowerCase() === key) return channelEntry(state, channel);
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
-    }
-    return null;
+    const found = await this.options.sessions.get(account).waitFor((state) => {
+      for (const channel of state.channels.values()) if (channel.name.toLowerCase() === key) return channelEntry(state, channel);
+      return undefined;
+    }, this.options.settleTimeoutMs);
+    return found ?? null;
   }
 }
 

@@ -13,7 +13,6 @@ import { actorOf } from '../activity/actor';
 import { undoable } from '../activity/undo-data';
 import { ConsoleError } from '../errors';
 import type { RealmSession } from '../session/session';
-import { settledState } from '../session/settle';
 import type { SessionManager } from '../session-manager';
 import { saveDefaults } from './defaults-fate';
 import { defaultsView, readOnlyReason } from './defaults-view';
@@ -99,14 +98,10 @@ export class DefaultsService {
    */
   private async settled(account: string, session: RealmSession, saved: DefaultsValues): Promise<DefaultsView> {
     const shows = (view: DefaultsView) => Object.entries(saved).every(([name, value]) => view.values[name] === value);
-    const shown = await settledState(
-      session,
-      (state) => {
-        const view = defaultsView(account, state);
-        return shows(view) ? view : undefined;
-      },
-      this.options.settleTimeoutMs,
-    );
+    const shown = await session.waitFor((state) => {
+      const view = defaultsView(account, state);
+      return shows(view) ? view : undefined;
+    }, this.options.settleTimeoutMs);
     if (shown) return shown;
     const view = defaultsView(account, await session.whenReady());
     return { ...view, values: { ...view.values, ...(saved as Record<string, UserSettingValue>) } };

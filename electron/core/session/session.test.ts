@@ -67,6 +67,23 @@ test('a role change made by another administrator shows up with exactly what cha
   await eventually(() => olivia.session.state?.users.get(mark)?.role === 400, "Mark's role back");
 });
 
+test('waitFor answers when the session applies the event that shows the change, and with undefined once stopped', async () => {
+  const olivia = await started('olivia@sandbox.test');
+  await olivia.session.whenReady();
+  const derek = userId(olivia, 'derek@sandbox.test');
+  const moderator = olivia.session.waitFor((state) => (state.users.get(derek)?.role === 300 ? state.users.get(derek) : undefined));
+  await adam.call(updateUser, { user_id: derek, role: 300 });
+  // Answered with the state the push announced: the push named Derek before the wait was answered.
+  await expect(moderator).resolves.toMatchObject({ user_id: derek, role: 300 });
+  expect(olivia.changes.flat()).toContainEqual(expect.objectContaining({ collection: 'users', ids: [derek] }));
+  await adam.call(updateUser, { user_id: derek, role: 400 });
+  // A wait that can never be answered ends with the session (sign-out), not after its 60 s.
+  const never = olivia.session.waitFor((state) => (state.users.get(derek)?.role === 100 ? true : undefined), 60_000);
+  await olivia.session.stop();
+  await expect(never).resolves.toBeUndefined();
+  await expect(olivia.session.waitFor(() => true)).resolves.toBeUndefined();
+});
+
 test('an invitation sent elsewhere is refetched and reported', async () => {
   const olivia = await started('olivia@sandbox.test');
   const before = (await olivia.session.whenReady()).invitations?.length ?? 0;

@@ -23,6 +23,7 @@ import {
 import { canListInvitations, realmStateFromRegister, withInvitations, withReports, type RealmState } from './realm-state';
 import { applyEvent } from './reducer';
 import { failureStatus, StatusKeeper } from './session-status';
+import { SETTLE_TIMEOUT_MS, StateWaiters, type StatePick } from './settle';
 import { errorMessage } from '../../../shared/node/error-message';
 
 export interface RealmSessionOptions {
@@ -88,6 +89,8 @@ export class RealmSession {
   /** After a failure the next poll does not block, so a working connection shows at once. */
   private catchUp = false;
   private readyWaiters: { resolve(state: RealmState): void; reject(error: Error): void }[] = [];
+  /** Waits for a state that shows something (settle.ts), checked at each new state. */
+  private readonly stateWaiters = new StateWaiters();
   private invitationsTimer: ReturnType<typeof setTimeout> | null = null;
   private invitationsRequest = 0;
   /** Bumped by every register, so a side fetch begun for an older queue is not applied to a newer state. */
@@ -135,6 +138,16 @@ export class RealmSession {
     return new Promise((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
   }
 
+  /**
+   * The first value `pick` finds in this state or a later one (each applied batch, each new snapshot),
+   * within `timeoutMs`; undefined when the time runs out or the session stops. No polling: the session
+   * resolves it as it applies the event.
+   */
+  waitFor<T>(pick: StatePick<T>, timeoutMs = SETTLE_TIMEOUT_MS): Promise<T | undefined> {
+    if (this.stopped) return Promise.resolve(undefined);
+    return this.stateWaiters.wait(this.currentState, pick, timeoutMs);
+  }
+
   /** Skips the wait before the next attempt; after a refused key, tries once more. */
   reconnectNow(): void {
     if (this.stopped) return;
@@ -155,6 +168,7 @@ export class RealmSession {
     this.inFlight?.abort();
     this.wakeUp?.();
     this.rejectWaiters(new ConsoleError('SESSION_STOPPED', 'This organization was signed out.'));
+    this.stateWaiters.clear();
     await this.running;
     const queue = this.queue;
     this.queue = null;
@@ -202,9 +216,9 @@ export class RealmSession {
     this.queue = { id: queueId, lastEventId, reportChannel: channel };
     this.knownReportChannel = channel;
     const resync = this.currentState !== null;
-    this.currentState = withReports(withInvitations(state, invitations), reportIds);
+    this.setState(withReports(withInvitations(state, invitations), reportIds));
     this.succeeded();
-    for (const waiter of this.readyWaiters.splice(0)) waiter.resolve(this.currentState);
+    for (const waiter of this.readyWaiters.splice(0)) waiter.resolve(this.currentState as RealmState);
     if (resync) this.emit(() => this.options.onResync());
   }
 
@@ -254,7 +268,7 @@ export class RealmSession {
       state = result.state;
       changes.addAll(result.changes);
     }
-    this.currentState = state;
+    this.setState(state);
     // A report deleted later in the same batch is not news.
     for (const report of reports) if (state.reportIds?.has(report.id)) this.emit(() => this.options.onReportMessage?.(report));
     if (changes.size > 0) this.emit(() => this.options.onChanges(changes.toArray()));
@@ -268,6 +282,12 @@ export class RealmSession {
       this.queue = null;
       void deleteQueue(this.client, queue.id);
     }
+  }
+
+  /** The one place the state moves on, so every waiter sees every new state. */
+  private setState(state: RealmState): void {
+    this.currentState = state;
+    this.stateWaiters.check(state);
   }
 
   private refetchInvitationsSoon(): void {
@@ -293,7 +313,7 @@ export class RealmSession {
     }
     // A newer refetch, or a new register (which fetched its own), supersedes this one.
     if (this.stopped || request !== this.invitationsRequest || generation !== this.generation || !this.currentState) return;
-    this.currentState = withInvitations(this.currentState, invitations);
+    this.setState(withInvitations(this.currentState, invitations));
     this.emit(() => this.options.onChanges([{ collection: 'invitations', ids: [] }]));
   }
 

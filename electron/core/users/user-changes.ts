@@ -26,7 +26,6 @@ import { ConsoleError } from '../errors';
 import { mayHaveBeenApplied, type CheckedFate } from '../request-fate';
 import type { RealmState } from '../session/realm-state';
 import type { RealmSession } from '../session/session';
-import { settledState } from '../session/settle';
 import type { SessionManager } from '../session-manager';
 import { changeFailed, confirmationNeeded, describeUser, roleTransition } from './change-words';
 
@@ -177,14 +176,10 @@ export class UserChanges {
   }
 
   private async settled(account: string, session: RealmSession, userId: number, shows: (user: User) => boolean, target: User): Promise<User> {
-    const shown = await settledState(
-      session,
-      (state) => {
-        const user = state.users.get(userId);
-        return user && shows(user) ? user : undefined;
-      },
-      this.options.settleTimeoutMs,
-    );
+    const shown = await session.waitFor((state) => {
+      const user = state.users.get(userId);
+      return user && shows(user) ? user : undefined;
+    }, this.options.settleTimeoutMs);
     if (shown) return shown;
     try {
       const { value } = await this.options.accounts.client(account).call(getUser, { user_id: userId, include_custom_profile_fields: true });

@@ -58,7 +58,22 @@ afterEach(() => {
   removeFakeBridge();
 });
 
-test('a changed channel is fetched by ID and patched in place; a deleted one leaves the list', async () => {
+test('a channel change whose push carries the entries is patched from them, with no call to the core', async () => {
+  const { bridge } = realm();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Channels />
+    </QueryClientProvider>,
+  );
+  await screen.findByText('channel-1, channel-2, channel-3');
+  const records = { channels: [channelEntry(2, 'renamed'), channelEntry(4, 'new-one')] };
+  act(() => bridge.push({ kind: 'realm.changed', account: ACCOUNT, changes: [{ collection: 'subscriptions', ids: [2, 3, 4] }], records }));
+  await screen.findByText('channel-1, renamed, new-one');
+  expect(bridge.callsTo('channels.get')).toEqual([]);
+  expect(bridge.callsTo('channels.list')).toHaveLength(1);
+});
+
+test('a changed channel pushed without entries is fetched by ID and patched in place; a deleted one leaves the list', async () => {
   const { bridge, channels } = realm();
   render(
     <QueryClientProvider client={createQueryClient()}>

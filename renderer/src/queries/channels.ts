@@ -110,11 +110,12 @@ export function useChannelBatchAction(account: string, onBatch?: (batch: Channel
 }
 
 /**
- * For queries/pushes.ts: changed channels and subscriptions are fetched by ID and patched into the
- * cached list (a realm of thousands of channels is never reread whole for one change); folders, groups
- * and the organization's settings reread the small context.
+ * For queries/pushes.ts: changed channels and subscriptions are patched into the cached list from the
+ * entries the push carries, or fetched by ID when it carries none (a realm of thousands of channels is
+ * never reread whole for one change); folders, groups and the organization's settings reread the small
+ * context.
  */
-export async function applyChannelChanges(client: QueryClient, account: string, changes: readonly RealmChange[]): Promise<void> {
+export async function applyChannelChanges(client: QueryClient, account: string, changes: readonly RealmChange[], pushed?: ChannelEntry[]): Promise<void> {
   const ids = new Set<number>();
   let whole = false;
   let context = false;
@@ -130,17 +131,18 @@ export async function applyChannelChanges(client: QueryClient, account: string, 
   // Open subscriber lists (queries/channel-subscribers.ts) follow every change to subscriptions.
   if (whole || ids.size > 0) work.push(client.invalidateQueries({ queryKey: ['account', account, 'channels', 'subscribers'] }));
   if (whole) work.push(client.invalidateQueries({ queryKey: channelKeys.list(account) }));
-  else if (ids.size > 0) work.push(patchChannels(client, account, [...ids]));
+  else if (ids.size > 0) work.push(patchChannels(client, account, [...ids], pushed));
   await Promise.all(work);
 }
 
-async function patchChannels(client: QueryClient, account: string, ids: number[]): Promise<void> {
+async function patchChannels(client: QueryClient, account: string, ids: number[], pushed: ChannelEntry[] | undefined): Promise<void> {
   const key = channelKeys.list(account);
   const state = client.getQueryState<ChannelEntry[]>(key);
   // Nothing cached: whoever reads the list next fetches it whole, with the change in it.
   if (state?.data === undefined) return;
   // A read under way may have been answered before the change: read again rather than patch it.
   if (state.fetchStatus === 'fetching') return client.invalidateQueries({ queryKey: key });
+  if (pushed) return patchEntries(client, account, pushed, ids);
   try {
     patchEntries(client, account, await call('channels.get', { account, ids }), ids);
   } catch {

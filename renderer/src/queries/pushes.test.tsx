@@ -59,7 +59,32 @@ afterEach(() => {
 });
 
 describe('pushes from the core', () => {
-  test('a changed user is fetched by ID and patched into the cached list, without rereading the list', async () => {
+  test('a changed user is patched from the record the push carries, with no call to the core', async () => {
+    const { bridge } = realm(20_000);
+    const client = mount();
+    await screen.findByText('20000 users');
+    const before = client.getQueryData<User[]>(queryKeys.users(ACCOUNT)) ?? [];
+    const promoted = { ...user(7, 'User 7', 200), full_name: 'Seven Promoted' };
+    act(() => bridge.push({ kind: 'realm.changed', account: ACCOUNT, changes: [{ collection: 'users', ids: [7] }], records: { users: [promoted] } }));
+    await waitFor(() => expect(client.getQueryData<User[]>(queryKeys.users(ACCOUNT))?.[6]).toEqual(promoted));
+    const list = client.getQueryData<User[]>(queryKeys.users(ACCOUNT)) ?? [];
+    expect(list).toHaveLength(20_000);
+    // Every other user keeps its object, so the table re-indexes only the one that changed.
+    expect(list[5]).toBe(before[5]);
+    expect(bridge.callsTo('realm.users.get')).toEqual([]);
+    expect(bridge.callsTo('realm.users.list')).toHaveLength(1);
+  });
+
+  test('a user named by the push but absent from its records is gone, and a new one is added', async () => {
+    const { bridge } = realm(3);
+    const client = mount();
+    await screen.findByText('3 users');
+    act(() => bridge.push({ kind: 'realm.changed', account: ACCOUNT, changes: [{ collection: 'users', ids: [2, 4] }], records: { users: [user(4, 'Newcomer')] } }));
+    await waitFor(() => expect(client.getQueryData<User[]>(queryKeys.users(ACCOUNT))?.map((u) => u.user_id)).toEqual([1, 3, 4]));
+    expect(bridge.callsTo('realm.users.get')).toEqual([]);
+  });
+
+  test('a push without records (a batch too large to carry them) has the changed users fetched by ID, not the list', async () => {
     const { bridge, users } = realm(20_000);
     const client = mount();
     await screen.findByText('20000 users');

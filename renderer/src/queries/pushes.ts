@@ -1,10 +1,11 @@
 // The one subscription to the core's pushes, mounted once in App. Each push patches or invalidates
-// exactly the caches it concerns: a changed user is fetched by ID and patched into the cached list,
-// never the whole list of a 20,000-user realm again.
+// exactly the caches it concerns: a changed user is patched into the cached list from the record the
+// push carries (or, for a batch too large to carry, fetched by ID), never the whole list of a
+// 100,000-user realm again.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { User } from '../../../shared/api/users';
-import type { JobProgress, Push, RealmChange, SessionStatus } from '../../../shared/ipc';
+import type { ChangedRecords, JobProgress, Push, RealmChange, SessionStatus } from '../../../shared/ipc';
 import { call, getBridge, onBridgeReconnect } from '../bridge/bridge';
 import { applyAccessChanges } from './users-access';
 import { lastActiveKey } from './users-last-active';
@@ -42,7 +43,7 @@ export function createPushHandler(client: QueryClient): PushHandler {
         return;
       }
       case 'realm.changed':
-        return enqueue(push.account, () => applyChanges(client, push.account, push.changes));
+        return enqueue(push.account, () => applyChanges(client, push.account, push.changes, push.records));
       case 'realm.resynced':
         // The core re-registered: anything cached may have missed events, so all of it is reread.
         return enqueue(push.account, () => client.invalidateQueries({ queryKey: queryKeys.account(push.account) }));
@@ -64,7 +65,7 @@ export function createPushHandler(client: QueryClient): PushHandler {
   };
 }
 
-async function applyChanges(client: QueryClient, account: string, changes: RealmChange[]): Promise<void> {
+async function applyChanges(client: QueryClient, account: string, changes: RealmChange[], records: ChangedRecords | undefined): Promise<void> {
   const userIds = new Set<number>();
   let allUsers = false;
   for (const change of changes) {
@@ -80,22 +81,27 @@ async function applyChanges(client: QueryClient, account: string, changes: Realm
   // The Invitations screen's lists and open form (queries/invitations.ts).
   work.push(applyInvitationChanges(client, account, changes));
   // The Channels screen's list and context (queries/channels.ts).
-  work.push(applyChannelChanges(client, account, changes));
+  work.push(applyChannelChanges(client, account, changes, records?.channels));
   applyAccessChanges(client, account, changes);
   if (changes.some((change) => change.collection === 'presence')) work.push(client.invalidateQueries({ queryKey: lastActiveKey(account) }));
   if (changes.some((change) => change.collection === 'profileFields')) work.push(client.invalidateQueries({ queryKey: queryKeys.profileFields(account) }));
   if (allUsers) work.push(client.invalidateQueries({ queryKey: queryKeys.users(account) }));
-  else if (userIds.size > 0) work.push(patchUsers(client, account, [...userIds]));
+  else if (userIds.size > 0) work.push(patchUsers(client, account, [...userIds], records?.users));
   await Promise.all(work);
 }
 
-async function patchUsers(client: QueryClient, account: string, ids: number[]): Promise<void> {
+/** Patches the changed users from the push's records, or, when it carries none, from a read of them. */
+async function patchUsers(client: QueryClient, account: string, ids: number[], pushed: User[] | undefined): Promise<void> {
   const key = queryKeys.users(account);
   const state = client.getQueryState<User[]>(key);
   // Nothing cached: whoever reads the list next fetches it whole, with the change in it.
   if (state?.data === undefined) return;
   // A read under way may have been answered before the change: read again rather than patch it.
   if (state.fetchStatus === 'fetching') return client.invalidateQueries({ queryKey: key });
+  if (pushed) {
+    client.setQueryData<User[]>(key, (list) => (list ? mergeUsers(list, ids, pushed) : list));
+    return;
+  }
   try {
     const fresh = await call('realm.users.get', { account, ids });
     client.setQueryData<User[]>(key, (list) => (list ? mergeUsers(list, ids, fresh) : list));

@@ -1,10 +1,11 @@
 // Changes to users: one at a time (role, name, deactivation), and bulk role changes, deactivations and
 // reactivations run as jobs in the core. The one set of hooks for every screen that changes users
-// (Users & roles, Moderation). A change's reply (the user as the core now has it) is patched into the
-// cached list at once; the realm.changed push that follows patches it again, harmlessly. Every
+// (Users & roles, Moderation). The core answers a change once its event is applied, after the
+// realm.changed push that carries the user (queries/pushes.ts) has patched the cached list; the reply
+// patches it only when it holds something the list does not (the event did not come in time). Every
 // attempt, made or refused, is reread from the activity log. Errors are left to the panel that made the change, so they show next
 // to its controls; the core words them in full (errors/words.ts wordedByCore).
-import { skipToken, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { replaceEqualDeep, skipToken, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../../../shared/api/users';
 import type { ChannelInput, JobProgress, RoleBatch, StatusBatch } from '../../../shared/ipc';
 import { call } from '../bridge/bridge';
@@ -13,7 +14,13 @@ import { queryKeys } from './keys';
 import { mergeUsers } from './pushes';
 
 function patchUser(client: QueryClient, account: string, user: User) {
-  client.setQueryData<User[]>(queryKeys.users(account), (list) => (list ? mergeUsers(list, [user.user_id], [user]) : list));
+  client.setQueryData<User[]>(queryKeys.users(account), (list) => {
+    if (!list) return list;
+    // Already patched by the push: a second patch would only rebuild the table's index for nothing.
+    const cached = list.find((entry) => entry.user_id === user.user_id);
+    if (cached && replaceEqualDeep(cached, user) === cached) return list;
+    return mergeUsers(list, [user.user_id], [user]);
+  });
 }
 
 /** Every change, made or refused, is written to the activity log by the core: the log is reread. */

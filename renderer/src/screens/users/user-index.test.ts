@@ -92,3 +92,34 @@ describe('sorting', () => {
     expect(names(filterUsers(byRole, { ...NO_FILTERS, query: 'o' }).rows)[0]).toBe('Olivia Owner');
   });
 });
+
+describe('a live change re-sorts only what moved', () => {
+  const many: User[] = Array.from({ length: 300 }, (_, i) => user(i + 1, `Person ${String((i * 7919) % 1000)}`, [100, 200, 300, 400, 600][i % 5] as User['role']));
+  const ids = (entries: ReturnType<typeof sortUsers>) => entries.map((entry) => entry.user.user_id);
+
+  for (const order of [
+    { key: 'name', descending: false },
+    { key: 'role', descending: true },
+    { key: 'joined', descending: false },
+  ] as const) {
+    test(`renamed, promoted and new users land where a full sort puts them (${order.key}${order.descending ? ', descending' : ''})`, () => {
+      const first = sortUsers(many, order);
+      const patched = many.map((each) => (each.user_id === 7 ? { ...each, full_name: 'Aaron First', role: 100 as const } : each.user_id === 150 ? { ...each, role: 600 as const } : each));
+      patched.push({ ...user(999, 'Zed Newcomer', 400), date_joined: '2030-01-01T00:00:00Z' });
+      const again = sortUsers(patched, order);
+      // The same entries as sorting from scratch (another order first, so nothing is reused).
+      sortUsers(patched, { key: order.key === 'name' ? 'role' : 'name', descending: false });
+      expect(ids(again)).toEqual(ids(sortUsers(patched, order)));
+      expect(again).not.toBe(first);
+      expect(ids(again)).toHaveLength(301);
+    });
+  }
+
+  test('a user removed is sorted from scratch, and comes out right', () => {
+    const order = { key: 'name', descending: false } as const;
+    sortUsers(many, order);
+    const fewer = many.filter((each) => each.user_id !== 42);
+    expect(ids(sortUsers(fewer, order))).not.toContain(42);
+    expect(ids(sortUsers(fewer, order))).toHaveLength(299);
+  });
+});

@@ -66,9 +66,54 @@ function compareWith(key: SortKey): (a: Entry, b: Entry) => number {
 
 /** The users in a sort order, ready to filter: filtering keeps this order, so it never sorts again. */
 export function sortUsers(users: readonly User[], order: SortOrder): readonly Entry[] {
+  const patched = lastSort && lastSort.key === order.key && lastSort.descending === order.descending ? resorted(lastSort.users, lastSort.sorted, users, order) : null;
+  const sorted = patched ?? fullSort(users, order);
+  lastSort = { users, key: order.key, descending: order.descending, sorted };
+  return sorted;
+}
+
+function fullSort(users: readonly User[], order: SortOrder): Entry[] {
   const sorted = users.map(entryOf).sort(compareWith(order.key));
   if (order.descending) sorted.reverse();
   return sorted;
+}
+
+// The last sort. A live change replaces a few users in the cached list in place, or appends new ones
+// (queries/pushes.ts mergeUsers): re-sorting 100,000 users for that would cost more than the rest of
+// the repaint, so those few are moved into place instead.
+let lastSort: { users: readonly User[]; key: SortKey; descending: boolean; sorted: readonly Entry[] } | null = null;
+/** Beyond this many changed users, sorting again is as cheap. */
+const MAX_MOVED = 500;
+
+/** `users` sorted by moving what changed since `before` (sorted as `sorted`); null when a full sort is due. */
+function resorted(before: readonly User[], sorted: readonly Entry[], users: readonly User[], order: SortOrder): Entry[] | null {
+  if (users === before) return [...sorted];
+  // Someone removed: positions shift, so the changes cannot be told apart by position.
+  if (users.length < before.length) return null;
+  const gone = new Set<User>();
+  const added: User[] = [];
+  for (let i = 0; i < users.length; i++) {
+    const user = users[i] as User;
+    if (i < before.length && user === before[i]) continue;
+    if (i < before.length) gone.add(before[i] as User);
+    added.push(user);
+    if (added.length > MAX_MOVED) return null;
+  }
+  const ascending = compareWith(order.key);
+  const compare = order.descending ? (a: Entry, b: Entry) => ascending(b, a) : ascending;
+  const result = gone.size > 0 ? sorted.filter((entry) => !gone.has(entry.user)) : [...sorted];
+  for (const user of added) {
+    const entry = entryOf(user);
+    let low = 0;
+    let high = result.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(result[middle] as Entry, entry) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    result.splice(low, 0, entry);
+  }
+  return result;
 }
 
 export type SortedUsers = ReturnType<typeof sortUsers>;

@@ -102,8 +102,9 @@ export function openUsersScreen(options: { account?: Account; people?: User[]; a
     callsTo: bridge.callsTo,
     change(id, patch) {
       const person = users.get(id);
-      if (person) users.set(id, { ...person, ...patch });
-      act(() => bridge.push({ kind: 'realm.changed', account: account.id, changes: [{ collection: 'users', ids: [id] }] }));
+      const next = person ? { ...person, ...patch } : undefined;
+      if (next) users.set(id, next);
+      act(() => bridge.push({ kind: 'realm.changed', account: account.id, changes: [{ collection: 'users', ids: [id] }], records: { users: next ? [next] : [] } }));
     },
   };
 }
