@@ -82,22 +82,33 @@ describe('email changes', () => {
 });
 
 describe('deactivation and reactivation', () => {
-  test("deactivating a user deactivates the bots they own first, each announced as is_active false", () => {
+  test("deactivating a user deactivates the bots they own first, each announced as is_active false after its channels' peer_remove", () => {
     const adam = realm.user('adam');
     const echoBot = realm.user('echo-bot');
+    const channelsOf = (userId: number) => realm.ctx.db.prepare('SELECT stream_id FROM subscriptions WHERE user_id = ? AND active = 1 ORDER BY stream_id').pluck().all(userId) as number[];
+    const leaving = (userId: number) => channelsOf(userId).map((id) => ({ type: 'subscription', op: 'peer_remove', stream_ids: [id], user_ids: [userId] }));
     deactivateUser(realm.ctx, realm.user('olivia'), adam.id);
     expect(realm.published.map(({ event }) => event)).toEqual([
+      ...leaving(echoBot.id),
       { type: 'realm_user', op: 'update', person: { user_id: echoBot.id, is_active: false } },
+      ...leaving(adam.id),
       { type: 'realm_user', op: 'update', person: { user_id: adam.id, is_active: false } },
     ]);
-    expect(realm.published[0]?.recipients).not.toContain(adam.id);
-    for (const { event } of realm.published) RealmUserUpdateEvent.parse(queued(event));
+    expect(channelsOf(adam.id).length).toBeGreaterThan(0);
+    for (const { recipients } of realm.published) expect(recipients).not.toContain(adam.id);
+    for (const { event } of realm.published) if (event.type === 'realm_user') RealmUserUpdateEvent.parse(queued(event));
   });
 
-  test('reactivation is announced as is_active true, to the reactivated user too', () => {
+  test('reactivation is announced as is_active true, to the reactivated user too, then their channels and groups take them back', () => {
     const derek = realm.user('derek');
     reactivateUser(realm.ctx, realm.user('adam'), derek.id);
-    expect(realm.published.map(({ event }) => event)).toEqual([{ type: 'realm_user', op: 'update', person: { user_id: derek.id, is_active: true } }]);
+    const events = realm.published.map(({ event }) => event);
+    expect(events[0]).toEqual({ type: 'realm_user', op: 'update', person: { user_id: derek.id, is_active: true } });
     expect(realm.published[0]?.recipients).toContain(derek.id);
+    const channels = realm.ctx.db.prepare('SELECT stream_id FROM subscriptions WHERE user_id = ? AND active = 1 ORDER BY stream_id').pluck().all(derek.id) as number[];
+    expect(events.filter((event) => event.type === 'subscription')).toEqual(channels.map((id) => ({ type: 'subscription', op: 'peer_add', stream_ids: [id], user_ids: [derek.id] })));
+    const groups = events.filter((event) => event.type === 'user_group');
+    expect(groups.length).toBeGreaterThan(0);
+    for (const event of groups) expect(UserGroupAddMembersEvent.parse(queued(event))).toMatchObject({ user_ids: [derek.id] });
   });
 });

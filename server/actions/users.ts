@@ -5,6 +5,9 @@ import type { z } from 'zod';
 import type { Role, updateUserParams } from '../../shared/api';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/connection';
+import { directMembers } from '../db/groups';
+import { listGroups } from '../db/group-queries';
+import { getStream, metadataAccessUserIds } from '../db/stream-queries';
 import { gravatarUrl, humanOwnerCount } from '../db/user-queries';
 import { activeUserIds, adminUserIds, getUser, getUserByEmail, isAdmin, isOwner, type UserRow } from '../db/users';
 import { badRequest, mustBeOwner } from '../lib/errors';
@@ -143,7 +146,14 @@ export function deactivateUser(ctx: ServerContext, actor: UserRow, userId: numbe
     }
   })();
   const recipients = activeUserIds(ctx.db);
-  for (const id of deactivated) ctx.events.publish(recipients, personUpdateEvent(id, { is_active: false }));
+  for (const id of deactivated) {
+    // upstream send_events_for_user_deactivation: the user's channels lose a subscriber, then the
+    // update. Groups get no event: clients drop a deactivated user from members themselves.
+    for (const { watchers, streamId } of subscribedChannels(ctx.db, id)) {
+      ctx.events.publish(watchers, { type: 'subscription', op: 'peer_remove', stream_ids: [streamId], user_ids: [id] });
+    }
+    ctx.events.publish(recipients, personUpdateEvent(id, { is_active: false }));
+  }
 }
 
 export function reactivateUser(ctx: ServerContext, actor: UserRow, userId: number): void {
@@ -153,7 +163,29 @@ export function reactivateUser(ctx: ServerContext, actor: UserRow, userId: numbe
     if (target.is_active) throw badRequest('User is already active');
     ctx.db.prepare('UPDATE users SET is_active = 1 WHERE id = ?').run(target.id);
   })();
-  ctx.events.publish(activeUserIds(ctx.db), personUpdateEvent(userId, { is_active: true }));
+  // upstream do_reactivate_user: the update, then the user is back in their channels' subscribers and
+  // in the members of each group they belong to directly. Upstream skips archived channels here
+  // although deactivation counted them, leaving a client's counts one short of a fresh register: the
+  // sandbox announces them too, so both directions match (docs/server.md).
+  const everyone = activeUserIds(ctx.db);
+  ctx.events.publish(everyone, personUpdateEvent(userId, { is_active: true }));
+  for (const { watchers, streamId } of subscribedChannels(ctx.db, userId)) {
+    ctx.events.publish(watchers, { type: 'subscription', op: 'peer_add', stream_ids: [streamId], user_ids: [userId] });
+  }
+  for (const group of listGroups(ctx.db, true)) {
+    if (directMembers(ctx.db, group.id).includes(userId)) ctx.events.publish(everyone, { type: 'user_group', op: 'add_members', group_id: group.id, user_ids: [userId] });
+  }
+}
+
+/** The channels the user is subscribed to (archived ones too), each with who else sees its subscribers. */
+function subscribedChannels(db: Db, userId: number): { streamId: number; watchers: number[] }[] {
+  const ids = db.prepare('SELECT stream_id FROM subscriptions WHERE user_id = ? AND active = 1 ORDER BY stream_id').pluck().all(userId) as number[];
+  return ids.flatMap((streamId) => {
+    const row = getStream(db, streamId);
+    if (!row) return [];
+    const watchers = metadataAccessUserIds(db, row).filter((id) => id !== userId);
+    return watchers.length > 0 ? [{ streamId, watchers }] : [];
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { deactivateUser, reactivateUser } from '../../shared/api';
 import { withDb } from '../testing/database-file';
 import type { ApiClient } from '../testing/harness';
+import { registerQueue, type QueueEvent } from '../testing/event-client';
 import { expectError, expectSuccess } from '../testing/replies';
 import { usersFixture } from '../testing/users-harness';
 
@@ -55,6 +56,27 @@ describe('DELETE /users/{id} and POST /users/{id}/reactivate', () => {
     expect(refused.body).toEqual({ result: 'error', code: 'USER_DEACTIVATED', msg: 'Account is deactivated' });
     expectSuccess(await adam.post(`/users/${String(target().user_id)}/reactivate`));
     expectSuccess(await client.get('/users/me'));
+  });
+
+  test('the events of a deactivation and a reactivation name every channel count and group membership a fresh register changes', async () => {
+    const mark = f.id('mark@sandbox.test');
+    const archived = { client_capabilities: { archived_channels: true } };
+    const watcher = await registerQueue(adam, { event_types: ['realm_user', 'subscription', 'user_group', 'stream'], fetch_event_types: ['realm_user', 'subscription', 'realm_user_groups', 'stream'], ...archived });
+    const before = realmView(watcher.snapshot);
+    expectSuccess(await olivia.delete(`/users/${String(mark)}`));
+    const deactivated = realmView((await registerQueue(adam, { fetch_event_types: ['subscription', 'realm_user_groups', 'stream'], ...archived })).snapshot);
+    const lost = await watcher.drain();
+    expect(peers(lost, 'peer_remove', mark)).toEqual(changedCounts(before, deactivated, -1));
+    expect(peers(lost, 'peer_remove', mark).length).toBeGreaterThan(0);
+    // Groups lose the user without an event (clients drop them on `is_active: false`), as upstream.
+    expect(groupsWith(deactivated, mark)).toEqual([]);
+    expect(lost.filter((event) => event.type === 'user_group')).toEqual([]);
+
+    expectSuccess(await olivia.post(`/users/${String(mark)}/reactivate`));
+    const back = await watcher.drain();
+    expect(peers(back, 'peer_add', mark)).toEqual(changedCounts(deactivated, before, 1));
+    const added = back.filter((event) => event.type === 'user_group' && event.op === 'add_members').map((event) => ({ group: event.group_id, users: event.user_ids }));
+    expect(added).toEqual(groupsWith(before, mark).map((group) => ({ group, users: [mark] })));
   });
 
   test('an administrator cannot deactivate an owner; an owner can deactivate another owner', async () => {
@@ -121,3 +143,32 @@ describe('persistence', () => {
     expectSuccess(await signedIn.get('/users/me'));
   });
 });
+
+interface RealmView {
+  counts: Map<number, number>;
+  members: Map<number, number[]>;
+}
+
+/** What a register shows of channel subscriber counts and group members. */
+function realmView(snapshot: Record<string, unknown>): RealmView {
+  const streams = snapshot.streams as { stream_id: number; subscriber_count: number }[];
+  const groups = snapshot.realm_user_groups as { id: number; members: number[] }[];
+  return { counts: new Map(streams.map((row) => [row.stream_id, row.subscriber_count])), members: new Map(groups.map((group) => [group.id, group.members])) };
+}
+
+/** The channels whose count moved by `step` from one view to the next, ascending. */
+function changedCounts(from: RealmView, to: RealmView, step: number): number[] {
+  return [...from.counts].filter(([id, count]) => to.counts.get(id) === count + step).map(([id]) => id).sort((a, b) => a - b);
+}
+
+function groupsWith(view: RealmView, userId: number): number[] {
+  return [...view.members].filter(([, members]) => members.includes(userId)).map(([id]) => id).sort((a, b) => a - b);
+}
+
+/** The channels the events add the user to or remove them from, ascending. */
+function peers(events: QueueEvent[], op: 'peer_add' | 'peer_remove', userId: number): number[] {
+  return events
+    .filter((event) => event.type === 'subscription' && event.op === op && (event.user_ids as number[]).includes(userId))
+    .flatMap((event) => event.stream_ids as number[])
+    .sort((a, b) => a - b);
+}

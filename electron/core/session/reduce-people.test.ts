@@ -40,6 +40,18 @@ describe('realm_user', () => {
     expect(state.users.get(users.echoBot)?.bot_owner_id).toBe(users.olivia);
   });
 
+  test('a deactivated user leaves every group they were a member of, as a fresh register shows', () => {
+    const before = demoState();
+    const theirs = [...before.groups.values()].filter((group) => group.members.includes(users.mark)).map((group) => group.id);
+    expect(theirs.length).toBeGreaterThan(0);
+    const { state, changes } = apply(before, person({ user_id: users.mark, is_active: false }));
+    expect([...state.groups.values()].filter((group) => group.members.includes(users.mark))).toEqual([]);
+    expect(changes).toEqual([{ collection: 'users', ids: [users.mark] }, { collection: 'groups', ids: theirs }]);
+    // Older servers kept deactivated users in members: so does the state.
+    const old = apply({ ...before, featureLevel: 302 }, person({ user_id: users.mark, is_active: false })).state;
+    expect(old.groups.get(theirs[0]!)?.members).toContain(users.mark);
+  });
+
   test('reactivation is an update of is_active', () => {
     const { state } = apply(demoState(), person({ user_id: users.derek, is_active: true }));
     expect(state.users.get(users.derek)?.is_active).toBe(true);

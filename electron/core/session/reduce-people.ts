@@ -12,6 +12,12 @@ export interface Reduced {
 
 /** Upstream turned deactivation into `update {is_active}` at feature level 222; before it, `remove` meant that. */
 const DEACTIVATION_BY_UPDATE_LEVEL = 222;
+/**
+ * Since feature level 303 upstream leaves deactivated users out of groups' `members`, yet tells clients
+ * who may see the user nothing but the `is_active` update: they drop the user from groups themselves.
+ * Reactivation comes with `add_members` for each group (https://zulip.com/api/get-events).
+ */
+const GROUPS_WITHOUT_DEACTIVATED_LEVEL = 303;
 
 export function reduceRealmUser(state: RealmState, event: RealmUserEvent): Reduced {
   switch (event.op) {
@@ -28,7 +34,9 @@ export function reduceRealmUser(state: RealmState, event: RealmUserEvent): Reduc
       const changes: RealmChange[] = [{ collection: 'users', ids: [id] }];
       // The signed-in user's own role decides what the console may do (and show).
       if (ownRole !== state.ownRole) changes.push({ collection: 'realm', ids: [] });
-      return { state: { ...state, users: state.users.set(id, updated), ownRole }, changes };
+      const left = event.person.is_active === false && state.featureLevel >= GROUPS_WITHOUT_DEACTIVATED_LEVEL ? leaveGroups(state.groups, id) : null;
+      if (left) changes.push({ collection: 'groups', ids: left.ids });
+      return { state: { ...state, users: state.users.set(id, updated), ownRole, groups: left ? left.groups : state.groups }, changes };
     }
     case 'remove': {
       const id = event.person.user_id;
@@ -41,6 +49,16 @@ export function reduceRealmUser(state: RealmState, event: RealmUserEvent): Reduc
       return { state: { ...state, users }, changes: [{ collection: 'users', ids: [id] }] };
     }
   }
+}
+
+/** Takes a deactivated user out of every group's members; null when they were in none. */
+function leaveGroups(groups: RealmState['groups'], userId: number): { groups: RealmState['groups']; ids: number[] } | null {
+  const ids = [...groups.values()].filter((group) => group.members.includes(userId)).map((group) => group.id);
+  if (ids.length === 0) return null;
+  const next = groups.withMutations((draft) => {
+    for (const group of groups.values()) if (ids.includes(group.id)) draft.set(group.id, { ...group, members: without(group.members, [userId]) });
+  });
+  return { groups: next, ids };
 }
 
 /** One `realm_user update`: upstream sends one form per event; every key present is applied. */

@@ -8,6 +8,7 @@ import { channelSubscribers } from '../channels/testing/subscriber-row';
 import { defaultsCopy, defaultsSave } from '../defaults/testing/defaults-rows';
 import { invitationCampaign } from '../invitations/testing/campaign-row';
 import { bulkRoleJob, singleRoleChange } from '../users/testing/role-rows';
+import { bulkStatusJob } from '../users/testing/status-row';
 import type { AnyRow } from './matrix-row';
 
 export const MATRIX_ROWS: readonly AnyRow[] = [
@@ -23,8 +24,7 @@ export const MATRIX_ROWS: readonly AnyRow[] = [
   folderReorder,
   channelMoveJob,
   channelSubscribers,
-  // Not yet: bulk deactivate/reactivate (users/testing/status-row.ts). After a deactivation the
-  // console's state keeps the user in groups and channel counts that a fresh register leaves out.
+  bulkStatusJob,
   channelMatrixJob,
   subscriberJob,
 ];
