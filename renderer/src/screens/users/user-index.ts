@@ -131,17 +131,24 @@ export function filterUsers(sorted: SortedUsers, filters: UserFilters): FilterRe
   return { rows, counts };
 }
 
-// The last search's matches. Typing extends the query a letter at a time, and every user matching
-// "ann" matches "an" too: the next keystroke then only looks through the last matches, not 100,000
-// users again.
-let lastSearch: { sorted: SortedUsers; words: readonly string[]; found: readonly Entry[] } | null = null;
+// Recent searches' matches over one sorted list. Typing extends the query a letter at a time, and every
+// user matching "ann" matches "an" too: the next keystroke only looks through the smallest earlier result
+// it narrows, not 100,000 users again. Deleting letters goes back to a query already answered.
+const MAX_REMEMBERED = 16;
+let remembered: { sorted: SortedUsers; found: Map<string, readonly Entry[]> } = { sorted: [], found: new Map() };
 
 function textMatches(sorted: SortedUsers, words: readonly string[]): readonly Entry[] {
   if (words.length === 0) return sorted;
-  const from = lastSearch && lastSearch.sorted === sorted && narrows(lastSearch.words, words) ? lastSearch.found : sorted;
+  if (remembered.sorted !== sorted) remembered = { sorted, found: new Map() };
+  const key = words.join(' ');
+  const known = remembered.found.get(key);
+  if (known) return known;
+  let from: readonly Entry[] = sorted;
+  for (const [earlier, found] of remembered.found) if (found.length < from.length && narrows(earlier.split(' '), words)) from = found;
   const found: Entry[] = [];
   for (const entry of from) if (matchesAll(entry.haystack, words)) found.push(entry);
-  lastSearch = { sorted, words, found };
+  if (remembered.found.size >= MAX_REMEMBERED) remembered.found.delete(remembered.found.keys().next().value as string);
+  remembered.found.set(key, found);
   return found;
 }
 
