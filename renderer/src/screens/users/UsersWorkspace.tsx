@@ -23,6 +23,7 @@ import { filterUsers, NO_FILTERS, sortUsers } from './user-index';
 import { UserDetail } from './UserDetail';
 import { useUsersUi } from './users-ui';
 import { UsersTable } from './UsersTable';
+import { useUsersById } from './users-by-id';
 
 const count = new Intl.NumberFormat();
 
@@ -43,7 +44,7 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
   const [bulk, setBulk] = useState<'role' | 'deactivate' | 'reactivate' | null>(null);
   const bulkOpen = bulk !== null;
 
-  const byId = useMemo(() => new Map(users.map((user) => [user.user_id, user])), [users]);
+  const byId = useUsersById(users);
   const lastActive = useLastActive(account.id);
   // "Now" for the idle filter: when the screen opened (the filter counts in days, so that is fine).
   const [now] = useState(() => Date.now());
