@@ -19,7 +19,7 @@ import { mark } from '../../lists/perf-marks';
 import { MARKS } from './user-marks';
 import { EMPTY_SELECTION, keepKnown, selectAll } from '../../lists/selection';
 import { lastSeenOf, LastSeenContext } from './last-seen';
-import { filterUsers, NO_FILTERS, sortUsers } from './user-index';
+import { filterUsers, NO_FILTERS, sortUsers, warmSearch } from './user-index';
 import { UserDetail } from './UserDetail';
 import { useUsersUi } from './users-ui';
 import { UsersTable } from './UsersTable';
@@ -51,6 +51,7 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
   const seenOf = useMemo(() => (lastActive.data ? lastSeenOf(lastActive.data, now) : null), [lastActive.data, now]);
   const filters = useDeferredValue(ui.filters);
   const allSorted = useMemo(() => sortUsers(users, ui.sort), [users, ui.sort]);
+  useEffect(() => warmSearch(allSorted), [allSorted]);
   const sorted = useMemo(() => {
     const days = filters.idleDays;
     return days === null || !seenOf ? allSorted : allSorted.filter((entry) => notActiveFor(seenOf(entry.user), days, now));

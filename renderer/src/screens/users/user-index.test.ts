@@ -1,7 +1,7 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { User } from '../../../../shared/api/users';
 import { user } from '../../testing/demo-samples';
-import { filterUsers, narrows, NO_FILTERS, sortUsers } from './user-index';
+import { filterUsers, narrows, NO_FILTERS, sortUsers, warmSearch } from './user-index';
 
 const people: User[] = [
   user(1, 'Olivia Owner', 100),
@@ -138,5 +138,32 @@ describe('a live change re-sorts only what moved', () => {
     const fewer = many.filter((each) => each.user_id !== 42);
     expect(ids(sortUsers(fewer, order))).not.toContain(42);
     expect(ids(sortUsers(fewer, order))).toHaveLength(299);
+  });
+});
+
+describe('warming the search', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  test('builds every haystack in chunks between tasks, and the search finds the same users after it', () => {
+    const many = Array.from({ length: 5_000 }, (_, index) => user(index + 1, `Person ${index + 1}`));
+    const sorted = sortUsers(many, { key: 'name', descending: false });
+    warmSearch(sorted);
+    expect(sorted.every((entry) => entry.haystack === null)).toBe(true);
+    vi.runOnlyPendingTimers();
+    expect(sorted.some((entry) => entry.haystack === null)).toBe(true);
+    vi.runAllTimers();
+    expect(sorted.every((entry) => entry.haystack !== null)).toBe(true);
+    expect(filterUsers(sorted, { ...NO_FILTERS, query: 'person 4999' }).rows.map((each) => each.user_id)).toEqual([4999]);
+  });
+
+  test('stops when asked', () => {
+    const many = Array.from({ length: 5_000 }, (_, index) => user(index + 1, `Someone ${index + 1}`));
+    const sorted = sortUsers(many, { key: 'name', descending: false });
+    const stop = warmSearch(sorted);
+    vi.runOnlyPendingTimers();
+    stop();
+    vi.runAllTimers();
+    expect(sorted.some((entry) => entry.haystack === null)).toBe(true);
   });
 });

@@ -170,6 +170,25 @@ function textMatches(sorted: SortedUsers, words: readonly string[]): readonly En
   return found;
 }
 
+/** Users whose haystacks are built per pause between tasks: a few milliseconds, so typing never waits. */
+const WARM_CHUNK = 2_000;
+
+/**
+ * Builds the search haystacks of `sorted` a chunk at a time after the table has painted, so neither the
+ * first paint nor the first keystroke pays for 100,000 of them. Returns a function that stops it.
+ */
+export function warmSearch(sorted: SortedUsers): () => void {
+  let next = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const step = () => {
+    const end = Math.min(next + WARM_CHUNK, sorted.length);
+    for (; next < end; next++) haystackOf(sorted[next] as Entry);
+    if (next < sorted.length) timer = setTimeout(step, 0);
+  };
+  timer = setTimeout(step, 0);
+  return () => clearTimeout(timer);
+}
+
 /** True when whatever matches `words` also matches `before`: each earlier word is inside a new one. */
 export function narrows(before: readonly string[], words: readonly string[]): boolean {
   return before.every((old) => words.some((word) => word.includes(old)));
