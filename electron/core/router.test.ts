@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { contract } from '../../shared/ipc';
-import { createRouter, type Handlers, type Sender } from './router';
+import { createRouter, FULL_CHECK_LIMIT, type Handlers, type Sender } from './router';
+import type { User } from '../../shared/api/users';
 import { handlers, type CoreContext } from './handlers';
 import { ConsoleError } from './errors';
 import { describeRuntime } from './runtime-info';
@@ -89,5 +90,49 @@ describe('contract router', () => {
     const wrong = () => ({ name: 'realm-console' }) as unknown as CoreContext['appInfo'];
     const result = await routerWith({ 'app.info': wrong }).handle('app.info', {}, window);
     expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL', msg: expect.stringContaining('breaks its own contract') } });
+  });
+
+  describe('a long list in a reply', () => {
+    const person = (id: number): User => ({
+      user_id: id,
+      email: `user${id}@example.test`,
+      delivery_email: null,
+      full_name: `User ${id}`,
+      date_joined: '2024-01-01T00:00:00Z',
+      is_active: true,
+      is_owner: false,
+      is_admin: false,
+      is_guest: false,
+      is_bot: false,
+      role: 400,
+      timezone: '',
+    });
+    const listOf = (length: number) => Array.from({ length }, (_, index) => person(index + 1));
+    const serving = (users: User[]) => routerWith({ 'realm.users.list': () => users }).handle('realm.users.list', { account: 'a1' }, window);
+
+    test('is passed on as built when it keeps the contract, not copied by a whole check', async () => {
+      const users = listOf(FULL_CHECK_LIMIT * 5);
+      const result = await serving(users);
+      expect(result).toEqual({ ok: true, value: users });
+      expect(result.ok && result.value).toBe(users);
+    });
+
+    test('built the wrong way is still refused', async () => {
+      const users = listOf(FULL_CHECK_LIMIT * 5).map((user) => ({ ...user, role: 'member' }) as unknown as User);
+      expect(await serving(users)).toMatchObject({ ok: false, error: { code: 'INTERNAL', msg: expect.stringContaining('breaks its own contract') } });
+    });
+
+    test('with a wrong last element is refused, naming where', async () => {
+      const users = listOf(FULL_CHECK_LIMIT * 5);
+      users[users.length - 1] = { ...person(0), full_name: 7 } as unknown as User;
+      const result = await serving(users);
+      expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL', msg: expect.stringContaining(`${users.length - 1}.full_name`) } });
+    });
+
+    test('up to the limit is checked whole', async () => {
+      const users = listOf(FULL_CHECK_LIMIT);
+      users[FULL_CHECK_LIMIT - 2] = { ...person(0), email: null } as unknown as User;
+      expect(await serving(users)).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    });
   });
 });

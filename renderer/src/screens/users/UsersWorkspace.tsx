@@ -19,10 +19,11 @@ import { mark } from '../../lists/perf-marks';
 import { MARKS } from './user-marks';
 import { EMPTY_SELECTION, keepKnown, selectAll } from '../../lists/selection';
 import { lastSeenOf, LastSeenContext } from './last-seen';
-import { filterUsers, NO_FILTERS, sortUsers } from './user-index';
+import { filterUsers, NO_FILTERS, sortUsers, warmSearch } from './user-index';
 import { UserDetail } from './UserDetail';
 import { useUsersUi } from './users-ui';
 import { UsersTable } from './UsersTable';
+import { useUsersById } from './users-by-id';
 
 const count = new Intl.NumberFormat();
 
@@ -43,13 +44,14 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
   const [bulk, setBulk] = useState<'role' | 'deactivate' | 'reactivate' | null>(null);
   const bulkOpen = bulk !== null;
 
-  const byId = useMemo(() => new Map(users.map((user) => [user.user_id, user])), [users]);
+  const byId = useUsersById(users);
   const lastActive = useLastActive(account.id);
   // "Now" for the idle filter: when the screen opened (the filter counts in days, so that is fine).
   const [now] = useState(() => Date.now());
   const seenOf = useMemo(() => (lastActive.data ? lastSeenOf(lastActive.data, now) : null), [lastActive.data, now]);
   const filters = useDeferredValue(ui.filters);
   const allSorted = useMemo(() => sortUsers(users, ui.sort), [users, ui.sort]);
+  useEffect(() => warmSearch(allSorted), [allSorted]);
   const sorted = useMemo(() => {
     const days = filters.idleDays;
     return days === null || !seenOf ? allSorted : allSorted.filter((entry) => notActiveFor(seenOf(entry.user), days, now));

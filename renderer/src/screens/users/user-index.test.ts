@@ -1,7 +1,7 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { User } from '../../../../shared/api/users';
 import { user } from '../../testing/demo-samples';
-import { filterUsers, NO_FILTERS, sortUsers } from './user-index';
+import { filterUsers, narrows, NO_FILTERS, sortUsers, warmSearch } from './user-index';
 
 const people: User[] = [
   user(1, 'Olivia Owner', 100),
@@ -24,6 +24,23 @@ describe('search', () => {
     expect(names(filterUsers(byName, { ...NO_FILTERS, query: 'private.example' }).rows)).toEqual(['Émile Zola']);
     expect(names(filterUsers(byName, { ...NO_FILTERS, query: 'o  owner' }).rows)).toEqual(['Olivia Owner']);
     expect(filterUsers(byName, { ...NO_FILTERS, query: 'nobody-here' }).rows).toEqual([]);
+  });
+
+  test('typing, deleting and replacing letters gives what a fresh search gives', () => {
+    // Each keystroke may look only through the last matches: check a whole session against fresh searches.
+    const typed = ['m', 'ma', 'mar', 'mark', 'mark m', 'mark', 'mar', 'mo', 'mon', 'o', 'o o', 'o ow', 'e', 'é', 'em', 'emile', '', 'z'];
+    const fresh = typed.map((query) => names(filterUsers(sortUsers([...people], { key: 'name', descending: false }), { ...NO_FILTERS, query }).rows));
+    const session = typed.map((query) => names(filterUsers(byName, { ...NO_FILTERS, query }).rows));
+    expect(session).toEqual(fresh);
+  });
+
+  test('a query narrows the last one only when each earlier word is inside a new one', () => {
+    expect(narrows(['ann'], ['anna'])).toBe(true);
+    expect(narrows(['ann'], ['ann', 'b'])).toBe(true);
+    expect(narrows(['ann', 'b'], ['bo', 'xanne'])).toBe(true);
+    expect(narrows(['anna'], ['ann'])).toBe(false);
+    expect(narrows(['ann'], ['an', 'n'])).toBe(false);
+    expect(narrows([], ['a'])).toBe(true);
   });
 
   test('a word does not match across the name and the email', () => {
@@ -121,5 +138,32 @@ describe('a live change re-sorts only what moved', () => {
     const fewer = many.filter((each) => each.user_id !== 42);
     expect(ids(sortUsers(fewer, order))).not.toContain(42);
     expect(ids(sortUsers(fewer, order))).toHaveLength(299);
+  });
+});
+
+describe('warming the search', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  test('builds every haystack in chunks between tasks, and the search finds the same users after it', () => {
+    const many = Array.from({ length: 5_000 }, (_, index) => user(index + 1, `Person ${index + 1}`));
+    const sorted = sortUsers(many, { key: 'name', descending: false });
+    warmSearch(sorted);
+    expect(sorted.every((entry) => entry.haystack === null)).toBe(true);
+    vi.runOnlyPendingTimers();
+    expect(sorted.some((entry) => entry.haystack === null)).toBe(true);
+    vi.runAllTimers();
+    expect(sorted.every((entry) => entry.haystack !== null)).toBe(true);
+    expect(filterUsers(sorted, { ...NO_FILTERS, query: 'person 4999' }).rows.map((each) => each.user_id)).toEqual([4999]);
+  });
+
+  test('stops when asked', () => {
+    const many = Array.from({ length: 5_000 }, (_, index) => user(index + 1, `Someone ${index + 1}`));
+    const sorted = sortUsers(many, { key: 'name', descending: false });
+    const stop = warmSearch(sorted);
+    vi.runOnlyPendingTimers();
+    stop();
+    vi.runAllTimers();
+    expect(sorted.some((entry) => entry.haystack === null)).toBe(true);
   });
 });
