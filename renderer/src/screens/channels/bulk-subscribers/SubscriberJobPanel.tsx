@@ -10,7 +10,7 @@ import { timeLeft } from '../../../components/time-left';
 import { errorWords } from '../../../errors/words';
 import { useJobFollowed } from '../../../queries/jobs';
 import { useSubscriberJob, useSubscriberJobAction, useSubscriberJobExport } from '../../../queries/subscriber-jobs';
-import { downloadText } from '../../invitations/campaign/CampaignReport';
+import { downloadText } from '../../../components/download-text';
 import '../../users/bulk.css';
 import './bulk-subscribers.css';
 
