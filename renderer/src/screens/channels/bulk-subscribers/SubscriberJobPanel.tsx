@@ -1,6 +1,6 @@
 // A bulk subscriber job as it runs and after: progress with counts by outcome and the time left (the
-// core's job.progress pushes), then one result per user and channel (components/JobResults.tsx),
-// "Retry failed" and the results as CSV.
+// core's job.progress pushes) and "Cancel the rest" while it runs, then one result per user and channel
+// (components/JobResults.tsx), "Retry failed" and the results as CSV.
 import { useId } from 'react';
 import type { BulkSubscriberResult, JobProgress, SubscriberJob } from '../../../../../shared/ipc';
 import { ProblemText } from '../../../components/Field';
@@ -24,10 +24,11 @@ const WORDS: Record<Outcome, string> = {
   notSubscribed: 'Not subscribed',
   refused: 'Refused',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 };
 const CHIPS: Record<SubscriberJob['action'], Outcome[]> = {
-  add: ['failed', 'refused', 'added', 'alreadySubscribed'],
-  remove: ['failed', 'refused', 'removed', 'notSubscribed'],
+  add: ['failed', 'refused', 'added', 'alreadySubscribed', 'cancelled'],
+  remove: ['failed', 'refused', 'removed', 'notSubscribed', 'cancelled'],
 };
 
 export function SubscriberJobPanel({ account, jobId, onShow }: { account: string; jobId: string; onShow(id: string | null): void }) {
@@ -49,7 +50,17 @@ export function SubscriberJobPanel({ account, jobId, onShow }: { account: string
   return (
     <section className="panel job-panel" aria-labelledby={`${id}-title`} data-status={figures.status}>
       <div className="job-head">
-        <h2 id={`${id}-title`}>{running ? `${data.action === 'add' ? 'Adding' : 'Removing'} ${what}` : `${data.action === 'add' ? 'Adding' : 'Removing'} ${what}: done`}</h2>
+        <h2 id={`${id}-title`}>
+          {data.action === 'add' ? 'Adding' : 'Removing'} {what}
+          {running ? '' : figures.status === 'cancelled' ? ': cancelled' : ': done'}
+        </h2>
+        {running && (
+          <div className="job-actions">
+            <button type="button" className="button button-small" disabled={action.isPending} onClick={() => action.mutate({ kind: 'cancel', jobId })}>
+              Cancel the rest
+            </button>
+          </div>
+        )}
         {!running && (
           <div className="job-actions">
             {figures.counts.failed > 0 && (
