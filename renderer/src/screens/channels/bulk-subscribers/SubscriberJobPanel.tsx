@@ -27,8 +27,8 @@ const WORDS: Record<Outcome, string> = {
   cancelled: 'Cancelled',
 };
 const CHIPS: Record<SubscriberJob['action'], Outcome[]> = {
-  add: ['failed', 'refused', 'added', 'alreadySubscribed', 'cancelled'],
-  remove: ['failed', 'refused', 'removed', 'notSubscribed', 'cancelled'],
+  add: ['failed', 'refused', 'added', 'alreadySubscribed'],
+  remove: ['failed', 'refused', 'removed', 'notSubscribed'],
 };
 
 export function SubscriberJobPanel({ account, jobId, onShow }: { account: string; jobId: string; onShow(id: string | null): void }) {
@@ -40,7 +40,8 @@ export function SubscriberJobPanel({ account, jobId, onShow }: { account: string
   if (!job.data) return <JobPanelUnread title="Subscribers" what="the subscriber job" error={job.error} onClose={() => onShow(null)} />;
 
   const data = job.data;
-  const chips = CHIPS[data.action];
+  // "Cancelled" is counted only in a job that was: elsewhere it would always say 0.
+  const chips: Outcome[] = data.status === 'cancelled' ? [...CHIPS[data.action], 'cancelled'] : CHIPS[data.action];
   const figures = summarize(data, progress, chips);
   const running = figures.status === 'running';
   const failure = action.isError ? errorWords(action.error) : exporter.isError ? errorWords(exporter.error) : null;
