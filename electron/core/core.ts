@@ -78,6 +78,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   services.campaigns.resumeInterrupted();
   // So does a bulk subscriber job (a batch sent without a recorded answer is looked up first).
   services.subscriberJobs.resumeInterrupted();
+  // The activity logs are read and indexed in the background, so opening the log is fast the first time too.
+  services.context.activity.warmSoon(accounts.list().map((account) => account.id));
   const unsubscribeAccounts = accounts.onChange(() => {
     sessions.syncWithAccounts();
     push({ kind: 'accounts.changed' });

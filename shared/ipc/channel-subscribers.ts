@@ -29,13 +29,16 @@ export const channelSubscriberChannels = {
 export const BulkAction = z.enum(['add', 'remove']);
 export type BulkAction = z.infer<typeof BulkAction>;
 
-export const BulkSubscriberOutcome = z.enum(['pending', 'added', 'alreadySubscribed', 'removed', 'notSubscribed', 'refused', 'failed']);
+export const BulkSubscriberOutcome = z.enum(['pending', 'added', 'alreadySubscribed', 'removed', 'notSubscribed', 'refused', 'failed', 'cancelled']);
 export type BulkSubscriberOutcome = z.infer<typeof BulkSubscriberOutcome>;
 
 export const BulkSubscriberResult = z.object({
   userId: z.int(),
   channelId: z.int(),
-  /** pending: not answered yet; refused: the rules or the server said no (see `reason`); failed: see `reason`. */
+  /**
+   * pending: not answered yet; refused: the rules or the server said no (see `reason`); failed: see
+   * `reason`; cancelled: not sent because the job was cancelled.
+   */
   outcome: BulkSubscriberOutcome,
   reason: z.string().nullable(),
 });
@@ -110,5 +113,7 @@ export const bulkSubscriberChannels = {
   },
   /** The same job again for its failed results (a batch whose fate was unknown is checked first). */
   'channels.subscribers.job.retry': { input: ForSubscriberJob, output: SubscriberJob },
+  /** Stops the job after the request in flight; what was not sent is marked cancelled. A finished job is returned as it is. */
+  'channels.subscribers.job.cancel': { input: ForSubscriberJob, output: SubscriberJob },
   'channels.subscribers.job.export': { input: ForSubscriberJob, output: z.object({ filename: z.string(), csv: z.string(), rows: z.int() }) },
 } as const;

@@ -3,8 +3,10 @@
 // file per account: appending one line is one write(2) with O_APPEND, so entries are never rewritten
 // and a crash can at worst leave a torn last line, which reading skips. The file is the only record:
 // what queries run over is an index in memory (activity-index.ts) built from it and grown by reading
-// only the bytes appended since, so nothing else on disk can go stale or disagree with it.
+// only the bytes appended since, so nothing else on disk can go stale or disagree with it. Each signed-in
+// account's index is warmed in the background soon after start, so the log's first open is fast too.
 import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toCsv } from '../../../shared/domain/csv';
 import { ActivityEntry, type ActivityFilters, type ActivityPage } from '../../../shared/ipc';
@@ -21,6 +23,10 @@ export interface ActivityLogOptions {
   /** Told (at most once per `appendedDelayMs`) that an account's log grew, so an open log can follow. */
   appended?: (account: string) => void;
   appendedDelayMs?: number;
+  /** How warming lets the event loop run between chunks of lines: `setImmediate` by default. */
+  pause?: () => Promise<void>;
+  /** Lines parsed per chunk while warming. */
+  warmChunkLines?: number;
 }
 
 export type NewActivityEntry = Omit<ActivityEntry, 'at'> & { at?: number };
@@ -29,11 +35,22 @@ export type NewActivityEntry = Omit<ActivityEntry, 'at'> & { at?: number };
 interface ReadCache {
   offset: number;
   index: ActivityIndex;
+  /** Lines consumed but not parsed yet (a warm-up under way): whoever reads next parses them, once. */
+  unparsed?: Unparsed;
+}
+
+interface Unparsed {
+  lines: string[];
+  next: number;
+  skipped: number;
 }
 
 /** Account IDs are hex hashes (accounts.ts); anything else must not become a path. */
 const SAFE_ACCOUNT = /^[A-Za-z0-9_-]{1,64}$/;
 const NEWLINE = 0x0a;
+/** About a few milliseconds of parsing: short enough that IPC and pushes are never kept waiting. */
+const WARM_CHUNK_LINES = 2000;
+const WARM_DELAY_MS = 1000;
 
 export const ACTIVITY_CSV_HEADER = ['Time (UTC)', 'Actor', 'Action', 'Target', 'Details', 'Result', 'Error'];
 
@@ -106,6 +123,51 @@ export class ActivityLog {
     return { filename: `activity-${slug(label)}-${date}.csv`, csv: '\uFEFF' + toCsv(ACTIVITY_CSV_HEADER, rows) };
   }
 
+  /**
+   * Reads and indexes the accounts' logs ahead of their first query, `delayMs` after now so start-up
+   * goes first. Errors are reported, never thrown: a query would meet and report them again anyway.
+   */
+  warmSoon(accounts: readonly string[], delayMs = WARM_DELAY_MS): void {
+    const timer = setTimeout(() => {
+      void (async () => {
+        for (const account of accounts) {
+          try {
+            await this.warm(account);
+          } catch (error) {
+            this.log(`could not read the log of ${account} ahead of time: ${errorMessage(error)}`);
+          }
+        }
+      })();
+    }, delayMs);
+    timer.unref?.();
+  }
+
+  /**
+   * Reads one account's file and parses it a chunk of lines at a time, letting the event loop run in
+   * between. A query arriving meanwhile does not parse the file again: it parses the lines left (each
+   * line is parsed once, and a damaged one reported once) and this warm-up stops there.
+   */
+  async warm(account: string): Promise<void> {
+    const file = this.fileOf(account);
+    if (this.cache.has(file)) return;
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    if (this.cache.has(file)) return; // a query read the file while this one was reading it
+    const end = bytes.lastIndexOf(NEWLINE) + 1;
+    const cache: ReadCache = { offset: end, index: new ActivityIndex(), unparsed: unparsed(bytes.subarray(0, end)) };
+    this.cache.set(file, cache);
+    const pause = this.options.pause ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
+    while (cache.unparsed && this.cache.get(file) === cache) {
+      this.parseSome(file, cache, this.options.warmChunkLines ?? WARM_CHUNK_LINES);
+      if (cache.unparsed) await pause();
+    }
+  }
+
   private tellAppended(account: string): void {
     const appended = this.options.appended;
     if (!appended || this.pendingAppended.has(account)) return;
@@ -120,7 +182,8 @@ export class ActivityLog {
   /** Reads what was appended since the last read; only complete lines are consumed. */
   private read(account: string): ActivityIndex {
     const file = this.fileOf(account);
-    let cache = this.cache.get(file) ?? { offset: 0, index: new ActivityIndex() };
+    let cache: ReadCache = this.cache.get(file) ?? { offset: 0, index: new ActivityIndex() };
+    if (cache.unparsed) this.parseSome(file, cache, Infinity);
     let fd: number;
     try {
       fd = openSync(file, 'r');
@@ -138,8 +201,9 @@ export class ActivityLog {
         // A newline byte never occurs inside a multi-byte UTF-8 character, so this cut is safe.
         const end = bytes.subarray(0, read).lastIndexOf(NEWLINE) + 1;
         if (end > 0) {
-          cache.index.append(this.parseLines(file, bytes.subarray(0, end).toString('utf8')));
-          cache = { offset: cache.offset + end, index: cache.index };
+          cache.offset += end;
+          cache.unparsed = unparsed(bytes.subarray(0, end));
+          this.parseSome(file, cache, Infinity);
         }
       }
       this.cache.set(file, cache);
@@ -149,10 +213,14 @@ export class ActivityLog {
     }
   }
 
-  private parseLines(file: string, text: string): ActivityEntry[] {
+  /** Parses up to `max` of the cache's unparsed lines into its index. */
+  private parseSome(file: string, cache: ReadCache, max: number): void {
+    const work = cache.unparsed;
+    if (!work) return;
     const entries: ActivityEntry[] = [];
-    let skipped = 0;
-    for (const line of text.split('\n')) {
+    const stop = Math.min(work.lines.length, work.next + max);
+    for (; work.next < stop; work.next++) {
+      const line = work.lines[work.next] as string;
       if (line.trim() === '') continue;
       let parsed;
       try {
@@ -161,11 +229,14 @@ export class ActivityLog {
         parsed = null;
       }
       if (parsed?.success) entries.push(parsed.data);
-      else skipped += 1;
+      else work.skipped += 1;
     }
+    cache.index.append(entries);
+    if (work.next < work.lines.length) return;
+    delete cache.unparsed;
     // A torn line from a crash is expected now and then; say so, never fail over it.
+    const { skipped } = work;
     if (skipped > 0) this.log(`skipped ${skipped} unreadable line${skipped === 1 ? '' : 's'} in ${file}`);
-    return entries;
   }
 
   private fileOf(account: string): string {
@@ -174,6 +245,11 @@ export class ActivityLog {
     }
     return path.join(this.dir, `${account}.jsonl`);
   }
+}
+
+/** Complete lines (ending with a newline byte), which never cut a multi-byte UTF-8 character. */
+function unparsed(bytes: Buffer): Unparsed {
+  return { lines: bytes.toString('utf8').split('\n'), next: 0, skipped: 0 };
 }
 
 function endsWithNewline(file: string): boolean {

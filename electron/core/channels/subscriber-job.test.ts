@@ -59,6 +59,7 @@ const channelId = (name: string) => [...olivia.state().channels.values()].find((
 const members = async (id: number) => new Set((await adam.call(getSubscribers, { stream_id: id })).value.subscribers);
 const outcomes = (job: SubscriberJob, channel: number) => Object.fromEntries(job.results.filter((result) => result.channelId === channel).map((result) => [result.userId, result.outcome]));
 const posts = () => olivia.requests.filter((request) => request === 'POST /api/v1/users/me/subscriptions').length;
+const deletes = () => olivia.requests.filter((request) => request === 'DELETE /api/v1/users/me/subscriptions').length;
 
 test('adds users in batches, keyed by user ID: added, already subscribed, a deactivated user refused; the log has each channel', async () => {
   const state = olivia.state();
@@ -167,4 +168,64 @@ test('a core that died after the server answered resumes from the journal: the b
   expect(posts() - before).toBe(3);
   const after = await members(announcements);
   expect(ids.every((id) => after.has(id))).toBe(true);
+});
+
+/** Seven active users in the channel, not the owner herself: three batches to remove (3 + 3 + 1). */
+async function sevenInside(channel: number): Promise<number[]> {
+  const subscribed = await members(channel);
+  const me = olivia.state().ownUserId;
+  const ids = [...olivia.state().users.values()].filter((user) => user.is_active && !user.is_bot && user.user_id !== me && subscribed.has(user.user_id)).map((user) => user.user_id).slice(0, 7);
+  expect(ids.length).toBe(7);
+  return ids;
+}
+
+test('cancel stops after the request in flight: the rest is cancelled, not failed, and a restart does not resume it', async () => {
+  const channel = channelId('general');
+  const ids = await sevenInside(channel);
+  let duringFlight: SubscriberJob | undefined;
+  const service: SubscriberJobs = jobs({
+    hooks: {
+      // The first batch's request is answered but not yet recorded: the job is cancelled right then.
+      answered: (jobId) => void (duringFlight ??= service.cancel(olivia.accountId, jobId)),
+    },
+  });
+  const before = deletes();
+  const job = await finished(service, await service.start(olivia.accountId, 'remove', [channel], ids));
+  expect(duringFlight?.status).toBe('cancelled');
+  expect(duringFlight?.results.map((result) => result.outcome)).toEqual(['pending', 'pending', 'pending', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
+  expect(job.status).toBe('cancelled');
+  expect(Object.values(outcomes(job, channel))).toEqual(['removed', 'removed', 'removed', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
+  expect(job.results[3]?.reason).toMatch(/cancelled/);
+  expect(deletes() - before).toBe(1);
+  const after = await members(channel);
+  expect(ids.map((id) => after.has(id))).toEqual([false, false, false, true, true, true, true]);
+  // A finished job is returned as it is; the journal says cancelled, so the next start leaves it alone.
+  expect(service.cancel(olivia.accountId, job.id).status).toBe('cancelled');
+  const restarted = jobs();
+  expect(restarted.resumeInterrupted()).toBe(0);
+  expect(restarted.get(olivia.accountId, job.id)).toMatchObject({ status: 'cancelled', results: job.results });
+});
+
+test('a core that died after a cancel, with a request in flight, looks that request up at restart and sends nothing more', async () => {
+  const channel = channelId('announcements');
+  const ids = await sevenInside(channel);
+  const dying: SubscriberJobs = jobs({
+    hooks: {
+      answered: (jobId) => {
+        dying.cancel(olivia.accountId, jobId);
+        return new Promise<void>(() => undefined); // dies before recording the answer
+      },
+    },
+  });
+  const before = deletes();
+  const started = await dying.start(olivia.accountId, 'remove', [channel], ids);
+  made.splice(made.indexOf(dying), 1);
+  await expect.poll(() => deletes() - before, { timeout: 10_000 }).toBe(1);
+
+  const resumed = jobs();
+  expect(resumed.resumeInterrupted()).toBe(1);
+  const job = await finished(resumed, resumed.get(olivia.accountId, started.id));
+  expect(job.status).toBe('cancelled');
+  expect(Object.values(outcomes(job, channel))).toEqual(['removed', 'removed', 'removed', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
+  expect(deletes() - before).toBe(1);
 });

@@ -11,7 +11,9 @@
 // /streams/{id}/members) before the console says anything; a core that died mid-job resumes from the
 // journal at start (resumeInterrupted), the batch it had sent looked up first. Subscribing someone
 // already subscribed changes nothing upstream, so the server never does anything twice, and the
-// lookup keeps every result true ("added" stays "added", never "already subscribed").
+// lookup keeps every result true ("added" stays "added", never "already subscribed"). Cancelling stops
+// after the request in flight: what was not sent is marked cancelled, and the journal says so, so a
+// restart looks up that last request's fate but sends nothing more.
 import { getSubscribers, subscribe, unsubscribe } from '../../../shared/api';
 import { toCsv } from '../../../shared/domain/csv';
 import type { BulkAction, BulkSubscriberResult, Push, SubscriberJob } from '../../../shared/ipc';
@@ -27,7 +29,7 @@ import { channelLabel } from './channel-words';
 import { channelRules, userRefusal } from './subscriber-plan';
 import { SubscriberJournal, type SubscriberJobRecord, type Unsettled } from './subscriber-journal';
 
-export const OUTCOMES = ['added', 'alreadySubscribed', 'removed', 'notSubscribed', 'refused', 'failed'] as const;
+export const OUTCOMES = ['added', 'alreadySubscribed', 'removed', 'notSubscribed', 'refused', 'failed', 'cancelled'] as const;
 export const OUTCOME_WORDS: Record<BulkSubscriberResult['outcome'], string> = {
   pending: 'Waiting',
   added: 'Added',
@@ -36,6 +38,7 @@ export const OUTCOME_WORDS: Record<BulkSubscriberResult['outcome'], string> = {
   notSubscribed: 'Not subscribed',
   refused: 'Refused',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 };
 
 export interface SubscriberJobHooks {
@@ -60,12 +63,15 @@ type JobRecord = SubscriberJobRecord;
 
 const UNCHECKED = 'A request for these people got no answer, and the server could not be asked yet what it did. Retry failed asks it first, and sends only what it did not do.';
 type Result = BulkSubscriberResult;
+const CANCELLED_REASON = 'Not sent: the job was cancelled.';
 
 export class SubscriberJobs {
   private readonly runner: JobRunner<Result, JobRecord>;
   private readonly journal: SubscriberJournal;
   /** The core is closing: nothing more is sent, and the journals stay as they are, to resume at the next start. */
   private closing = false;
+  /** The results of the requests being sent now, every job's: a cancel leaves them to their answer. */
+  private readonly sending = new Set<Result>();
 
   constructor(private readonly options: SubscriberJobsOptions) {
     this.journal = new SubscriberJournal(options.dataDir, options.log);
@@ -162,6 +168,19 @@ export class SubscriberJobs {
     return publicJob(this.launch(record));
   }
 
+  /**
+   * Stops the job after the request in flight (its answer still gives its results): the results not
+   * sent are cancelled, and the journal records it, so a restart does not resume the job.
+   */
+  cancel(account: string, jobId: string): SubscriberJob {
+    const record = this.record(account, jobId);
+    if (record.finishedAt !== null || record.status !== 'running') return publicJob(record);
+    record.status = 'cancelled';
+    this.cancelUnsent(record);
+    this.save(record);
+    return publicJob(record);
+  }
+
   exportCsv(account: string, jobId: string): { filename: string; csv: string; rows: number } {
     const record = this.record(account, jobId);
     const users = new Map(record.users.map((user) => [user.userId, user]));
@@ -183,7 +202,8 @@ export class SubscriberJobs {
       for (const id of this.journal.ids(account)) {
         const record = this.journal.read(account, id);
         if (!record || record.finishedAt !== null) continue;
-        Object.assign(record, { status: 'running' });
+        // A cancelled job only has the fate of its last request looked up; nothing more is sent.
+        if (record.status !== 'cancelled') Object.assign(record, { status: 'running' });
         this.launch(record);
         resumed++;
       }
@@ -221,8 +241,18 @@ export class SubscriberJobs {
       if (this.closing) return;
       // What a crash or a lost reply left unanswered is settled before anything else is sent.
       if (record.unsettled.length > 0) await this.settleAll(record);
+      if (record.status === 'cancelled') {
+        this.cancelUnsent(record);
+        return;
+      }
       const batch = (batches.get(leader) ?? []).filter((result) => result.outcome === 'pending');
-      if (batch.length > 0) await this.send(record, batch);
+      if (batch.length === 0) return;
+      for (const result of batch) this.sending.add(result);
+      try {
+        await this.send(record, batch);
+      } finally {
+        for (const result of batch) this.sending.delete(result);
+      }
     };
     return this.runner.launch(record, undefined, [[...batches.keys()]], work, () => this.finished(record));
   }
@@ -233,6 +263,13 @@ export class SubscriberJobs {
     const userIds = batch.map((result) => result.userId);
     const client = this.options.accounts.client(record.account);
     const members = await this.membersBefore(record, channelId);
+    // Cancelled while the members were read: this batch was not sent yet, so it is not sent.
+    if (record.status === 'cancelled') {
+      for (const result of batch) this.sending.delete(result);
+      this.cancelUnsent(record);
+      this.save(record);
+      return;
+    }
     const entry: Unsettled = { channelId, userIds, subscribedBefore: userIds.filter((id) => members.has(id)) };
     record.unsettled.push(entry);
     try {
@@ -347,9 +384,16 @@ export class SubscriberJobs {
     return true;
   }
 
+  /** The results not answered and not in a request being sent are cancelled. */
+  private cancelUnsent(record: JobRecord): void {
+    for (const result of record.results) {
+      if (result.outcome === 'pending' && !this.sending.has(result)) Object.assign(result, { outcome: 'cancelled', reason: CANCELLED_REASON });
+    }
+  }
+
   private finished(record: JobRecord): void {
     if (this.closing && record.results.some((result) => result.outcome === 'pending')) return;
-    Object.assign(record, { status: 'done', finishedAt: Date.now() });
+    Object.assign(record, { status: record.status === 'cancelled' ? 'cancelled' : 'done', finishedAt: Date.now() });
     this.save(record);
     for (const channel of record.channels) {
       const counts = new Map<string, number>();

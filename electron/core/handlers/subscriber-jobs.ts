@@ -17,5 +17,6 @@ export const subscriberJobHandlers: Pick<Handlers<SubscriberJobsContext>, keyof 
   'channels.subscribers.job.get': ({ account, jobId }, ctx) => ctx.subscriberJobs.get(account, jobId),
   'channels.subscribers.job.list': ({ account }, ctx) => ctx.subscriberJobs.list(account),
   'channels.subscribers.job.retry': ({ account, jobId }, ctx) => ctx.subscriberJobs.retryFailed(account, jobId),
+  'channels.subscribers.job.cancel': ({ account, jobId }, ctx) => ctx.subscriberJobs.cancel(account, jobId),
   'channels.subscribers.job.export': ({ account, jobId }, ctx) => ctx.subscriberJobs.exportCsv(account, jobId),
 };

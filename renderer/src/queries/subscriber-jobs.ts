@@ -1,7 +1,7 @@
 // The bulk subscriber job (core: electron/core/channels/subscriber-job.ts): its review before sending,
 // starting it, reading it (reread when its progress push says it stopped, as for every job), the
-// account's jobs (a job the core resumed after a restart is found there), retrying its failures, and
-// its results as CSV. The subscriber counts follow through the realm's own pushes.
+// account's jobs (a job the core resumed after a restart is found there), cancelling what is not sent
+// yet, retrying its failures, and its results as CSV. The subscriber counts follow through the realm's own pushes.
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BulkAction, JobProgress, SubscriberJob } from '../../../shared/ipc';
 import { call } from '../bridge/bridge';
@@ -33,7 +33,7 @@ export function useSubscriberJobs(account: string) {
   return useQuery({ queryKey: [...queryKeys.account(account), 'subscriberJobs'] as const, queryFn: () => call('channels.subscribers.job.list', { account }) });
 }
 
-type JobAction = ({ kind: 'start' } & BulkChoice) | { kind: 'retry'; jobId: string };
+type JobAction = ({ kind: 'start' } & BulkChoice) | { kind: 'retry' | 'cancel'; jobId: string };
 
 export function useSubscriberJobAction(account: string, onJob?: (job: SubscriberJob) => void) {
   const client = useQueryClient();
@@ -41,7 +41,7 @@ export function useSubscriberJobAction(account: string, onJob?: (job: Subscriber
     mutationFn: (action: JobAction) =>
       action.kind === 'start'
         ? call('channels.subscribers.job.start', { account, action: action.action, channelIds: action.channelIds, userIds: action.userIds })
-        : call('channels.subscribers.job.retry', { account, jobId: action.jobId }),
+        : call(action.kind === 'retry' ? 'channels.subscribers.job.retry' : 'channels.subscribers.job.cancel', { account, jobId: action.jobId }),
     onSuccess: (job) => {
       client.setQueryData(queryKeys.jobResults(account, job.id), job);
       // A short job can finish before its start is answered: its last push then found nothing to reread.

@@ -7,8 +7,8 @@ import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { Invitee } from '../../../../shared/ipc';
 import type { CampaignFormValues } from './compose/campaign-form';
-import type { CsvChoice } from './compose/csv-columns';
-import type { CsvTable } from './compose/csv-file';
+import type { CsvChoice } from '../../components/csv-import/csv-columns';
+import type { CsvTable } from '../../components/csv-import/csv-file';
 
 export type InvitationsTab = 'compose' | 'campaigns' | 'pending';
 

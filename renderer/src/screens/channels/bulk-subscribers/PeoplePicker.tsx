@@ -1,5 +1,5 @@
 // Choosing the people of a bulk subscriber job: by search, by addresses pasted or imported from a CSV
-// (the invitations screen's own parser and CSV import, reused), by role, or by user group. The choice
+// (the addresses parser and CSV import the invitations screen uses too), by role, or by user group. The choice
 // is lifted to the dialog as user IDs plus the addresses no account answers to.
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Role } from '../../../../../shared/api/common';
@@ -7,10 +7,10 @@ import type { User } from '../../../../../shared/api/users';
 import { SYSTEM_GROUP_WORDS, type GroupIndex } from '../../../../../shared/domain/channel-groups';
 import { ROLE_NAMES } from '../../../../../shared/domain/role-rules';
 import type { UserGroup } from '../../../../../shared/api/groups';
-import { CsvImport } from '../../invitations/compose/CsvImport';
-import { describeList, listFromCsv, listFromText } from '../../invitations/compose/address-list';
-import type { CsvChoice } from '../../invitations/compose/csv-columns';
-import type { CsvTable } from '../../invitations/compose/csv-file';
+import { CsvImport } from '../../../components/csv-import/CsvImport';
+import { describeList, listFromCsv, listFromText } from '../../../components/csv-import/address-list';
+import type { CsvChoice } from '../../../components/csv-import/csv-columns';
+import type { CsvTable } from '../../../components/csv-import/csv-file';
 import { matchAddresses, searchPeople, usersOfGroup, usersOfRole, type Matched } from './people-choice';
 
 export type Source = 'search' | 'addresses' | 'role' | 'group';

@@ -1,6 +1,6 @@
 // A bulk subscriber job as it runs and after: progress with counts by outcome and the time left (the
-// core's job.progress pushes), then one result per user and channel (components/JobResults.tsx),
-// "Retry failed" and the results as CSV.
+// core's job.progress pushes) and "Cancel the rest" while it runs, then one result per user and channel
+// (components/JobResults.tsx), "Retry failed" and the results as CSV.
 import { useId } from 'react';
 import type { BulkSubscriberResult, JobProgress, SubscriberJob } from '../../../../../shared/ipc';
 import { ProblemText } from '../../../components/Field';
@@ -10,7 +10,7 @@ import { timeLeft } from '../../../components/time-left';
 import { errorWords } from '../../../errors/words';
 import { useJobFollowed } from '../../../queries/jobs';
 import { useSubscriberJob, useSubscriberJobAction, useSubscriberJobExport } from '../../../queries/subscriber-jobs';
-import { downloadText } from '../../invitations/campaign/CampaignReport';
+import { downloadText } from '../../../components/download-text';
 import '../../users/bulk.css';
 import './bulk-subscribers.css';
 
@@ -24,6 +24,7 @@ const WORDS: Record<Outcome, string> = {
   notSubscribed: 'Not subscribed',
   refused: 'Refused',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 };
 const CHIPS: Record<SubscriberJob['action'], Outcome[]> = {
   add: ['failed', 'refused', 'added', 'alreadySubscribed'],
@@ -39,7 +40,8 @@ export function SubscriberJobPanel({ account, jobId, onShow }: { account: string
   if (!job.data) return <JobPanelUnread title="Subscribers" what="the subscriber job" error={job.error} onClose={() => onShow(null)} />;
 
   const data = job.data;
-  const chips = CHIPS[data.action];
+  // "Cancelled" is counted only in a job that was: elsewhere it would always say 0.
+  const chips: Outcome[] = data.status === 'cancelled' ? [...CHIPS[data.action], 'cancelled'] : CHIPS[data.action];
   const figures = summarize(data, progress, chips);
   const running = figures.status === 'running';
   const failure = action.isError ? errorWords(action.error) : exporter.isError ? errorWords(exporter.error) : null;
@@ -49,7 +51,17 @@ export function SubscriberJobPanel({ account, jobId, onShow }: { account: string
   return (
     <section className="panel job-panel" aria-labelledby={`${id}-title`} data-status={figures.status}>
       <div className="job-head">
-        <h2 id={`${id}-title`}>{running ? `${data.action === 'add' ? 'Adding' : 'Removing'} ${what}` : `${data.action === 'add' ? 'Adding' : 'Removing'} ${what}: done`}</h2>
+        <h2 id={`${id}-title`}>
+          {data.action === 'add' ? 'Adding' : 'Removing'} {what}
+          {running ? '' : figures.status === 'cancelled' ? ': cancelled' : ': done'}
+        </h2>
+        {running && (
+          <div className="job-actions">
+            <button type="button" className="button button-small" disabled={action.isPending} onClick={() => action.mutate({ kind: 'cancel', jobId })}>
+              Cancel the rest
+            </button>
+          </div>
+        )}
         {!running && (
           <div className="job-actions">
             {figures.counts.failed > 0 && (

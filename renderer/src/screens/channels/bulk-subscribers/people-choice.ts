@@ -1,6 +1,6 @@
 // Who a bulk subscriber job is for, from each way of choosing them: addresses pasted or imported from
-// a CSV (read with the invitations screen's parser: shared/domain/address-list.ts and its CSV import),
-// matched to accounts the way the invitations checks match them (shared/domain/invitee-checks.ts
+// a CSV (read with the parser the invitations screen uses too: shared/domain/address-list.ts and
+// components/csv-import/), matched to accounts the way the invitations checks match them (shared/domain/invitee-checks.ts
 // indexUsers: either address a user answers to, without regard to case); a role; a user group
 // (through its subgroups). Addresses with no account are listed, never dropped silently; deactivated
 // users are kept, so the review lists them as refused.

@@ -9,7 +9,7 @@ import type { Account, ChannelContext, ChannelEntry } from '../../../../../share
 import { QueryGate } from '../../../components/QueryGate';
 import { useChannelBatch, useChannelContext, useChannels } from '../../../queries/channels';
 import { useRealmUsers } from '../../../queries/realm';
-import { downloadText } from '../../invitations/campaign/CampaignReport';
+import { downloadText } from '../../../components/download-text';
 import { mark } from '../../../lists/perf-marks';
 import { MATRIX_MARKS } from '../channel-marks';
 import { filterChannels, NO_CHANNEL_FILTERS, sortChannels } from '../channel-index';

@@ -2,7 +2,7 @@
 // file. What is typed or imported lives in the screen's store, so leaving the screen keeps it.
 import { useId } from 'react';
 import type { ComposeDraft } from '../invitations-ui';
-import { CsvImport } from './CsvImport';
+import { CsvImport } from '../../../components/csv-import/CsvImport';
 
 const MODES: { id: ComposeDraft['mode']; label: string }[] = [
   { id: 'paste', label: 'Paste addresses' },

@@ -11,7 +11,7 @@ import { useAddressCheck, useInviteChoices, useStartCampaign } from '../../../qu
 import { useComposeDraft, useInvitationsUi } from '../invitations-ui';
 import { plural } from '../words';
 import { AddressSource } from './AddressSource';
-import { describeList, EMPTY_LIST, listFromCsv, listFromText, type AddressList } from './address-list';
+import { describeList, EMPTY_LIST, listFromCsv, listFromText, type AddressList } from '../../../components/csv-import/address-list';
 import { planCampaign, type CampaignPlan } from './campaign-plan';
 import { CheckResults } from './CheckResults';
 import { OptionsForm } from './OptionsForm';

@@ -1,7 +1,7 @@
 // Which column of an imported CSV holds the addresses (and, optionally, the names), whether its first
 // row is a header, and the invitees it gives. The guesses are only defaults: the user can change each.
-import { MAX_NAME_LENGTH, parseEntry } from '../../../../../shared/domain/address-list';
-import type { Invitee } from '../../../../../shared/ipc';
+import { MAX_NAME_LENGTH, parseEntry } from '../../../../shared/domain/address-list';
+import type { Invitee } from '../../../../shared/ipc';
 import { CsvProblem, type CsvTable } from './csv-file';
 
 /** How many rows the guesses look at: enough to be sure, quick on a 100,000-row file. */

@@ -1,8 +1,8 @@
 // The addresses a campaign would go to, from pasted text or an imported CSV: each address once (the
 // first spelling kept), with what was left out and why, so the screen can say it.
-import { MAX_EMAIL_LENGTH } from '../../../../../shared/api/email-address';
-import { dedupeInvitees, parseAddressList } from '../../../../../shared/domain/address-list';
-import type { Invitee } from '../../../../../shared/ipc';
+import { MAX_EMAIL_LENGTH } from '../../../../shared/api/email-address';
+import { dedupeInvitees, parseAddressList } from '../../../../shared/domain/address-list';
+import type { Invitee } from '../../../../shared/ipc';
 import { csvEntries, type CsvChoice } from './csv-columns';
 import type { CsvTable } from './csv-file';
 

@@ -2,10 +2,11 @@
 // names) is guessed and can be changed, a header row is detected and can be toggled, and the first
 // rows are shown so the user sees what the choice means before anything is checked or sent.
 import { useId, useState, type ChangeEvent } from 'react';
-import { ProblemText } from '../../../components/Field';
-import { FilePicker } from '../../../components/FilePicker';
+import { ProblemText } from '../Field';
+import { FilePicker } from '../FilePicker';
 import { columnLabel, columnLetter, detectHeader, guessCsvChoice, type CsvChoice } from './csv-columns';
 import { CsvProblem, readCsvFile, type CsvTable } from './csv-file';
+import './csv-import.css';
 
 const PREVIEW_ROWS = 5;
 
