@@ -57,7 +57,8 @@ export function channelRules(state: RealmState, action: BulkAction, channelIds: 
     const setting = action === 'add' ? 'can_add_subscribers_group' : 'can_remove_subscribers_group';
     const value = channel[setting];
     const always = alwaysHoldersShort(setting, state.channelPolicy, index, state.users);
-    const rule = `${action === 'add' ? 'Who may add subscribers' : 'Who may remove subscribers'}: ${value === undefined ? 'not reported by this server' : groupSettingWords(value, index, state.users)}${always ? `; always ${always}` : ''}.`;
+    // The channel's own setting, then who holds the right in every channel (administrators, the organization's policy).
+    const rule = `${action === 'add' ? 'Who may add subscribers' : 'Who may remove subscribers'} in this channel: ${value === undefined ? 'not reported by this server' : groupSettingWords(value, index, state.users)}${always ? `; in every channel: ${always}` : ''}.`;
     const mine = byId.get(id);
     const subscribed = state.subscribers.get(id)?.has(state.ownUserId) ?? false;
     // A private channel's messages come first: upstream refuses an administrator who cannot read them.
