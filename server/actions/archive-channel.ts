@@ -5,6 +5,7 @@
 import type { ServerContext } from '../context';
 import { getStream, metadataAccessUserIds, streamObject } from '../db/stream-queries';
 import type { UserRow } from '../db/users';
+import { ACTIVE_USERS } from '../events/bus';
 import { seconds } from '../lib/clock';
 import { badRequest } from '../lib/errors';
 import { accessChannelForUpdate, announceDefaultStreams } from './channels';
@@ -26,8 +27,7 @@ export function archiveChannel(ctx: ServerContext, actor: UserRow, streamId: num
   if (stream.is_default) announceDefaultStreams(ctx);
   if (wasModerationChannel) {
     // upstream maybe_set_moderation_or_announcement_channels_none: -1 is "none".
-    const everyone = ctx.db.prepare('SELECT id FROM users WHERE is_active = 1').pluck().all() as number[];
-    ctx.events.publish(everyone, { type: 'realm', op: 'update_dict', property: 'default', data: { moderation_request_channel_id: -1 } });
+    ctx.events.publish(ACTIVE_USERS, { type: 'realm', op: 'update_dict', property: 'default', data: { moderation_request_channel_id: -1 } });
   }
   // Clients with `archived_channels` hear of the change; delivery turns it into a stream delete for
   // the others (server/events/delivery.ts), as upstream's `for_archiving` delete event does.

@@ -9,7 +9,8 @@ import { insertUser } from '../db/create-user';
 import { subscribe } from '../db/create-stream';
 import { hashPassword } from '../db/passwords';
 import { userObject } from '../db/user-queries';
-import { activeUserIds, adminUserIds, getUser, getUserByEmail, isAdmin, type UserRow } from '../db/users';
+import { adminUserIds, getUser, getUserByEmail, isAdmin, type UserRow } from '../db/users';
+import { ACTIVE_USERS } from '../events/bus';
 import { badRequest } from '../lib/errors';
 import { checkFullName } from './users';
 import { isValidEmail } from './invite-addresses';
@@ -39,7 +40,7 @@ export function createUser(ctx: ServerContext, actor: UserRow, params: CreateUse
   const row = getUser(db, created.id) as UserRow;
   // upstream notify_created_user: sent with empty custom profile data and client_gravatar off.
   const person = userObject(db, row, { id: actor.id, role: 100 }, { includeCustomProfileFields: true, profileData: new Map() });
-  ctx.events.publish(activeUserIds(db), { type: 'realm_user', op: 'add', person });
+  ctx.events.publish(ACTIVE_USERS, { type: 'realm_user', op: 'add', person });
   if (created.referrers.length > 0) ctx.events.publish([...adminUserIds(db), ...created.referrers], { type: 'invites_changed' });
   return { user_id: created.id };
 }

@@ -11,7 +11,8 @@ import {
   getFolder,
   type FolderRow,
 } from '../db/folder-queries';
-import { activeUserIds, isAdmin, type UserRow } from '../db/users';
+import { isAdmin, type UserRow } from '../db/users';
+import { ACTIVE_USERS } from '../events/bus';
 import { badRequest, mustBeAdmin } from '../lib/errors';
 import { renderMarkdown } from '../markdown/render';
 
@@ -59,8 +60,7 @@ function accessFolder(ctx: ServerContext, id: number): FolderRow {
 }
 
 function announce(ctx: ServerContext, events: FolderEvent[]): void {
-  const recipients = activeUserIds(ctx.db);
-  for (const event of events) ctx.events.publish(recipients, event);
+  for (const event of events) ctx.events.publish(ACTIVE_USERS, event);
 }
 
 /** spec 8: returns the new folder's ID. A new folder goes last: its `order` is its ID, as upstream. */

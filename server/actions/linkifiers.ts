@@ -4,7 +4,8 @@
 import type { ServerContext } from '../context';
 import type { Db } from '../db/connection';
 import { linkifiersSnapshot } from '../db/linkifier-queries';
-import { activeUserIds, isAdmin, type UserRow } from '../db/users';
+import { isAdmin, type UserRow } from '../db/users';
+import { ACTIVE_USERS } from '../events/bus';
 import { ApiError, badRequest, mustBeAdmin } from '../lib/errors';
 import { linkifierErrors } from './linkifier-rules';
 
@@ -27,7 +28,7 @@ const linkifierNotFound = () => badRequest('Linkifier not found.');
 
 /** upstream notify_linkifiers: the whole new list, to everyone (delivery drops it for old clients). */
 function publishLinkifiers(ctx: ServerContext): void {
-  ctx.events.publish(activeUserIds(ctx.db), { type: 'realm_linkifiers', realm_linkifiers: linkifiersSnapshot(ctx.db) });
+  ctx.events.publish(ACTIVE_USERS, { type: 'realm_linkifiers', realm_linkifiers: linkifiersSnapshot(ctx.db) });
 }
 
 /** upstream do_add_linkifier: appended after the others. */

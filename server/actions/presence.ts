@@ -14,9 +14,9 @@ import {
   type PresenceStatus,
   type PresenceUserRow,
 } from '../db/presence-queries';
-import { activeUserIds, userSettings, type UserRow } from '../db/users';
+import { activeUserCount, userSettings, type UserRow } from '../db/users';
 import { badRequest } from '../lib/errors';
-import type { ServerEvent } from '../events/bus';
+import { ACTIVE_USERS, type ServerEvent } from '../events/bus';
 
 /** upstream settings: clients treat a user as offline this long after their last check-in. */
 export const OFFLINE_THRESHOLD_SECS = 200;
@@ -108,9 +108,8 @@ export function reportPresence(ctx: ServerContext, actor: UserRow, report: Prese
 
 /** upstream send_presence_changed: to every active user, unless the organization is too big. */
 function publishPresence(ctx: ServerContext, userId: number): void {
-  const recipients = activeUserIds(ctx.db);
-  if (recipients.length > USER_LIMIT_FOR_PRESENCE_EVENTS) return;
+  if (activeUserCount(ctx.db) > USER_LIMIT_FOR_PRESENCE_EVENTS) return;
   const row = presenceUserRow(ctx.db, userId);
   if (!row) return;
-  ctx.events.publish(recipients, presenceEvent(row, ctx.clock.now() / 1000));
+  ctx.events.publish(ACTIVE_USERS, presenceEvent(row, ctx.clock.now() / 1000));
 }

@@ -5,10 +5,10 @@ import type { z } from 'zod';
 import type { updateRealmUserSettingsDefaultsParams, UserSettingName } from '../../shared/api';
 import type { ServerContext } from '../context';
 import { readUserSettingsDefaults, type UserSettingsDefaults } from '../db/realm-defaults-queries';
-import { activeUserIds, isAdmin, type UserRow } from '../db/users';
+import { isAdmin, type UserRow } from '../db/users';
 import { mustBeAdmin } from '../lib/errors';
 import { checkNotificationSound } from '../lib/user-settings';
-import type { ServerEvent } from '../events/bus';
+import { ACTIVE_USERS, type ServerEvent } from '../events/bus';
 
 type Params = z.output<typeof updateRealmUserSettingsDefaultsParams>;
 type SettingValue = boolean | number | string;
@@ -46,6 +46,5 @@ export function updateUserSettingsDefaults(ctx: ServerContext, actor: UserRow, p
     return changed;
   })();
   if (changes.length === 0) return;
-  const recipients = activeUserIds(ctx.db);
-  for (const [property, value] of changes) ctx.events.publish(recipients, defaultsUpdateEvent(property, value));
+  for (const [property, value] of changes) ctx.events.publish(ACTIVE_USERS, defaultsUpdateEvent(property, value));
 }

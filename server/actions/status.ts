@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type { updateStatusParams } from '../../shared/api';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/connection';
-import { activeUserIds, userSettings, type UserRow } from '../db/users';
+import { userSettings, type UserRow } from '../db/users';
 import { badRequest } from '../lib/errors';
-import type { ServerEvent } from '../events/bus';
+import { ACTIVE_USERS, type ServerEvent } from '../events/bus';
 import { checkEmojiRequest, emojiForName, type EmojiType } from './emoji';
 import { applySettingChanges, changedSettings, publishSettingChanges } from './settings';
 
@@ -67,5 +67,5 @@ export function updateStatus(ctx: ServerContext, actor: UserRow, params: Params)
     return changes;
   })();
   publishSettingChanges(ctx, actor, settingChanges);
-  ctx.events.publish(activeUserIds(ctx.db), statusEvent(actor.id, status, params.away));
+  ctx.events.publish(ACTIVE_USERS, statusEvent(actor.id, status, params.away));
 }

@@ -11,7 +11,8 @@ import { seconds } from '../lib/clock';
 import type { ServerContext } from '../context';
 import { firstUnknownGroupId, firstUnknownUserId, getGroup, groupObject, USER_GROUP_SETTINGS } from '../db/group-queries';
 import { directMembers, directSubgroups, holdsGroupSetting, normalizeGroupSetting, systemGroupId, type GroupRow } from '../db/groups';
-import { activeUserIds, isAdmin, isGuest, type UserRow } from '../db/users';
+import { isAdmin, isGuest, type UserRow } from '../db/users';
+import { ACTIVE_USERS } from '../events/bus';
 import { badRequest } from '../lib/errors';
 import { sameGroupSetting } from './channels';
 
@@ -91,7 +92,7 @@ function recursiveSubgroups(ctx: ServerContext, groupIds: readonly number[]): Se
 }
 
 function announce(ctx: ServerContext, event: Record<string, unknown> & { op: string }): void {
-  ctx.events.publish(activeUserIds(ctx.db), { type: 'user_group', ...event });
+  ctx.events.publish(ACTIVE_USERS, { type: 'user_group', ...event });
 }
 
 /** POST /user_groups/create: returns the new group's ID. */

@@ -9,9 +9,9 @@ import { directMembers } from '../db/groups';
 import { listGroups } from '../db/group-queries';
 import { getStream, metadataAccessUserIds } from '../db/stream-queries';
 import { gravatarUrl, humanOwnerCount } from '../db/user-queries';
-import { activeUserIds, adminUserIds, getUser, getUserByEmail, isAdmin, isOwner, type UserRow } from '../db/users';
+import { adminUserIds, getUser, getUserByEmail, isAdmin, isOwner, type UserRow } from '../db/users';
 import { badRequest, mustBeOwner } from '../lib/errors';
-import type { ServerEvent } from '../events/bus';
+import { ACTIVE_USERS, type ServerEvent } from '../events/bus';
 import { emailChangeEvents, personUpdateEvent, roleChangeEvents } from './user-events';
 import { applyProfileData } from './user-profile-data';
 import { checkDeactivation, checkRoleChange } from './user-role-rules';
@@ -145,14 +145,13 @@ export function deactivateUser(ctx: ServerContext, actor: UserRow, userId: numbe
       deactivated.push(id);
     }
   })();
-  const recipients = activeUserIds(ctx.db);
   for (const id of deactivated) {
     // upstream send_events_for_user_deactivation: the user's channels lose a subscriber, then the
     // update. Groups get no event: clients drop a deactivated user from members themselves.
     for (const { watchers, streamId } of subscribedChannels(ctx.db, id)) {
       ctx.events.publish(watchers, { type: 'subscription', op: 'peer_remove', stream_ids: [streamId], user_ids: [id] });
     }
-    ctx.events.publish(recipients, personUpdateEvent(id, { is_active: false }));
+    ctx.events.publish(ACTIVE_USERS, personUpdateEvent(id, { is_active: false }));
   }
 }
 
@@ -167,13 +166,12 @@ export function reactivateUser(ctx: ServerContext, actor: UserRow, userId: numbe
   // in the members of each group they belong to directly. Upstream skips archived channels here
   // although deactivation counted them, leaving a client's counts one short of a fresh register: the
   // sandbox announces them too, so both directions match (docs/server.md).
-  const everyone = activeUserIds(ctx.db);
-  ctx.events.publish(everyone, personUpdateEvent(userId, { is_active: true }));
+  ctx.events.publish(ACTIVE_USERS, personUpdateEvent(userId, { is_active: true }));
   for (const { watchers, streamId } of subscribedChannels(ctx.db, userId)) {
     ctx.events.publish(watchers, { type: 'subscription', op: 'peer_add', stream_ids: [streamId], user_ids: [userId] });
   }
   for (const group of listGroups(ctx.db, true)) {
-    if (directMembers(ctx.db, group.id).includes(userId)) ctx.events.publish(everyone, { type: 'user_group', op: 'add_members', group_id: group.id, user_ids: [userId] });
+    if (directMembers(ctx.db, group.id).includes(userId)) ctx.events.publish(ACTIVE_USERS, { type: 'user_group', op: 'add_members', group_id: group.id, user_ids: [userId] });
   }
 }
 
@@ -193,7 +191,6 @@ function subscribedChannels(db: Db, userId: number): { streamId: number; watcher
 /** After the commit: everyone active hears the public changes; address changes go to those who may see addresses. */
 function publish(ctx: ServerContext, outbox: Outbox, targetId: number): void {
   if (outbox.length === 0) return;
-  const everyone = activeUserIds(ctx.db);
-  const addressViewers = [...adminUserIds(ctx.db), ...(everyone.includes(targetId) ? [targetId] : [])];
-  for (const { to, event } of outbox) ctx.events.publish(to === 'everyone' ? everyone : addressViewers, event);
+  const addressViewers = [...adminUserIds(ctx.db), ...(getUser(ctx.db, targetId)?.is_active ? [targetId] : [])];
+  for (const { to, event } of outbox) ctx.events.publish(to === 'everyone' ? ACTIVE_USERS : addressViewers, event);
 }

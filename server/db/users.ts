@@ -59,6 +59,10 @@ export function activeUserIds(db: Db): number[] {
   return (db.prepare('SELECT id FROM users WHERE is_active = 1').pluck().all() as number[]);
 }
 
+export function activeUserCount(db: Db): number {
+  return db.prepare('SELECT count(*) FROM users WHERE is_active = 1').pluck().get() as number;
+}
+
 /** Administrators and owners, bots included (upstream realm.get_admin_users_and_bots). */
 export function adminUserIds(db: Db): number[] {
   return db.prepare('SELECT id FROM users WHERE is_active = 1 AND role <= 200').pluck().all() as number[];

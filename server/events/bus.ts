@@ -6,14 +6,24 @@ export interface ServerEvent {
   [field: string]: unknown;
 }
 
-export type EventListener = (recipients: readonly number[], event: ServerEvent) => void;
+/**
+ * Every active user of the realm, as recipients. Most realm-wide events go to everyone; naming them
+ * would read and copy 100,000 IDs per event on a large realm, where the queues to reach are a handful:
+ * delivery asks instead whether each queue's user is active.
+ */
+export const ACTIVE_USERS: unique symbol = Symbol('every active user');
+
+/** The users an event is for: listed (deduplicated), or every active user. */
+export type Recipients = readonly number[] | typeof ACTIVE_USERS;
+
+export type EventListener = (recipients: Recipients, event: ServerEvent) => void;
 
 export class EventBus {
   private listeners = new Set<EventListener>();
 
-  publish(recipients: Iterable<number>, event: ServerEvent): void {
-    const ids = [...new Set(recipients)];
-    if (ids.length === 0) return;
+  publish(recipients: Iterable<number> | typeof ACTIVE_USERS, event: ServerEvent): void {
+    const ids = recipients === ACTIVE_USERS ? ACTIVE_USERS : [...new Set(recipients)];
+    if (ids !== ACTIVE_USERS && ids.length === 0) return;
     for (const listener of this.listeners) listener(ids, event);
   }
 

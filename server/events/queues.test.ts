@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { ManualClock } from '../lib/clock';
 import { openDemoRealm, type DemoRealm } from '../testing/in-process';
+import { ACTIVE_USERS } from './bus';
 import type { QueueOptions } from './queue';
 import { EventQueues } from './queues';
 
@@ -31,11 +32,16 @@ const people = () => realm.ctx.db.prepare('SELECT id FROM users WHERE is_active 
 describe('a publish', () => {
   /** How many statements the database prepares while `run` runs. */
   function statementsDuring(run: () => void): number {
+    return sqlDuring(run).length;
+  }
+
+  /** The statements the database prepares while `run` runs. */
+  function sqlDuring(run: () => void): string[] {
     const db = realm.ctx.db;
     const prepare = db.prepare.bind(db);
-    let count = 0;
+    const seen: string[] = [];
     db.prepare = ((sql: string) => {
-      count += 1;
+      seen.push(sql);
       return prepare(sql);
     }) as typeof db.prepare;
     try {
@@ -43,7 +49,7 @@ describe('a publish', () => {
     } finally {
       db.prepare = prepare;
     }
-    return count;
+    return seen;
   }
 
   test('reads the database as often for forty queues as for two, and still reaches every one', () => {
@@ -59,6 +65,21 @@ describe('a publish', () => {
     const many = publishTo(ids.slice(2, 42));
     expect(many).toBe(few);
     expect(few).toBeLessThanOrEqual(2);
+  });
+
+  test('to every active user reaches each active user\'s queue, not a deactivated user\'s, and reads no list of users', () => {
+    const [first, second, gone] = people() as [number, number, number];
+    realm.ctx.db.prepare('UPDATE users SET is_active = 0 WHERE id = ?').run(gone);
+    const reached = [queues.register(first, OPTIONS), queues.register(second, OPTIONS)];
+    // A deactivated user's queue lives on until its next fetch is refused: it must hear nothing more.
+    const silent = queues.register(gone, OPTIONS);
+    const sql = sqlDuring(() => realm.ctx.events.publish(ACTIVE_USERS, { type: 'realm_user', op: 'update', person: { user_id: first, role: 300 } }));
+    expect(reached.map((queue) => queue.lastEventId)).toEqual([0, 0]);
+    expect(silent.lastEventId).toBe(-1);
+    // The first statement is the test harness's own record of who the event was for; delivery's reads
+    // of users are limited to the queues' users.
+    expect(sql[0]).toBe('SELECT id FROM users WHERE is_active = 1');
+    expect(sql.slice(1).filter((statement) => /\bFROM users\b/.test(statement) && !statement.includes('json_each'))).toEqual([]);
   });
 
   test('a typing event still reaches only the users with receives_typing_notifications on', () => {

@@ -5,7 +5,7 @@ import type { ServerContext } from '../context';
 import { ApiError, badRequest } from '../lib/errors';
 import { isGuest, type UserRow } from '../db/users';
 import { UPSTREAM_USER_SETTING_DEFAULTS } from '../lib/user-settings';
-import type { ServerEvent } from './bus';
+import { ACTIVE_USERS, type Recipients, type ServerEvent } from './bus';
 import { deliver, type RealmView, type Recipient } from './delivery';
 import { EventQueue, type QueuedEvent, type QueueOptions } from './queue';
 
@@ -112,14 +112,16 @@ export class EventQueues {
    * for all queues: the recipients' rows in one query, the channel's privacy and the realm's empty-topic
    * name only when some queue needs them; the work per queue is shaping the event for it.
    */
-  private publish(recipients: readonly number[], event: ServerEvent): void {
-    const wanted = new Set(recipients);
-    const allRecipients = Array.isArray(event._recipients) ? new Set(event._recipients as number[]) : wanted;
+  private publish(recipients: Recipients, event: ServerEvent): void {
+    const everyoneActive = recipients === ACTIVE_USERS;
+    const listed = everyoneActive ? null : new Set(recipients);
+    const wanted = (userId: number) => listed === null || listed.has(userId);
+    const allRecipients = Array.isArray(event._recipients) ? new Set(event._recipients as number[]) : listed;
     const targets: EventQueue[] = [];
     let publicListeners = false;
     for (const queue of this.queues.values()) {
-      if (wanted.has(queue.userId)) targets.push(queue);
-      else if (queue.options.allPublicStreams && !allRecipients.has(queue.userId)) {
+      if (wanted(queue.userId)) targets.push(queue);
+      else if (queue.options.allPublicStreams && !allRecipients?.has(queue.userId)) {
         targets.push(queue);
         publicListeners = true;
       }
@@ -127,7 +129,12 @@ export class EventQueues {
     if (targets.length > 0) {
       // spec 21 all_public_streams: public channel messages reach such queues once, subscribed or not.
       const publicMessageId = publicListeners ? this.publicChannelMessageId(event) : null;
-      const people = this.recipients(targets.map((queue) => queue.userId));
+      // For every active user, the query's own filter decides who is (a deactivated user's queue may
+      // live on until its next fetch is refused).
+      const people = this.recipients(
+        targets.map((queue) => queue.userId),
+        everyoneActive,
+      );
       // Read only if a queue without empty_topic_name gets an event with the empty topic.
       const view = lazy(() => this.realmView());
       const realm: RealmView = {
@@ -137,12 +144,12 @@ export class EventQueues {
       };
       for (const queue of targets) {
         let delivered = event;
-        if (!wanted.has(queue.userId)) {
+        if (!wanted(queue.userId)) {
           if (publicMessageId === null || queue.lastPublicMessageId === publicMessageId) continue;
           delivered = { ...event, flags: [], _flags_by_user: undefined, _local_id: undefined };
         }
         const recipient = people.get(queue.userId);
-        if (!recipient || (!wanted.has(queue.userId) && recipient.isGuest)) continue;
+        if (!recipient || (!wanted(queue.userId) && recipient.isGuest)) continue;
         if (publicMessageId !== null) queue.lastPublicMessageId = publicMessageId;
         for (const shaped of deliver(delivered, queue, recipient, realm)) queue.push(shaped);
       }
@@ -171,11 +178,13 @@ export class EventQueues {
     }
   }
 
-  /** The users of these queues as delivery needs them, read in one query. */
-  private recipients(userIds: readonly number[]): Map<number, Recipient> {
+  /** The users of these queues as delivery needs them (only the active ones if `activeOnly`), read in one query. */
+  private recipients(userIds: readonly number[], activeOnly: boolean): Map<number, Recipient> {
     // A user's row keeps only the settings that differ from upstream's defaults (db/users.ts userSettings).
     const rows = this.ctx.db
-      .prepare(`SELECT id, role, json_extract(settings, '$.receives_typing_notifications') AS typing FROM users WHERE id IN (SELECT value FROM json_each(?))`)
+      .prepare(
+        `SELECT id, role, json_extract(settings, '$.receives_typing_notifications') AS typing FROM users WHERE id IN (SELECT value FROM json_each(?))${activeOnly ? ' AND is_active = 1' : ''}`,
+      )
       .all(JSON.stringify([...new Set(userIds)])) as (Pick<UserRow, 'id' | 'role'> & { typing: number | null })[];
     const typingByDefault = UPSTREAM_USER_SETTING_DEFAULTS.receives_typing_notifications !== false;
     return new Map(rows.map((user) => [user.id, { userId: user.id, isGuest: isGuest(user), receivesTyping: user.typing === null ? typingByDefault : user.typing !== 0 }]));

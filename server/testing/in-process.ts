@@ -9,8 +9,8 @@ import { ManualClock, seconds } from '../lib/clock';
 import { DEFAULT_CONFIG, type SeedName, type ServerConfig } from '../config';
 import type { ServerContext } from '../context';
 import { openDatabase } from '../db/connection';
-import { getUserByEmail, type UserRow } from '../db/users';
-import { EventBus, type ServerEvent } from '../events/bus';
+import { activeUserIds, getUserByEmail, type UserRow } from '../db/users';
+import { ACTIVE_USERS, EventBus, type ServerEvent } from '../events/bus';
 import { seededIds, type IdSource } from '../lib/ids';
 import { seedIfEmpty } from '../seed/index';
 import { openBetweenHooks } from './between-hooks';
@@ -50,7 +50,8 @@ export function openDemoRealm(options: DemoRealmOptions = {}): DemoRealm {
   // No realmUrl: nothing listens.
   const ctx: ServerContext = { db: opened.db, clock, ids, config: { ...DEFAULT_CONFIG, ...options.config }, events: new EventBus(), dataDir, realmUrl: '' };
   const published: PublishedEvent[] = [];
-  ctx.events.subscribe((recipients, event) => published.push({ recipients, event }));
+  // Every active user is named as of the publish, so tests see exactly who the event was for.
+  ctx.events.subscribe((recipients, event) => published.push({ recipients: recipients === ACTIVE_USERS ? activeUserIds(ctx.db) : recipients, event }));
   return {
     ctx,
     published,
