@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Role } from '../api/common';
-import { ALL_USERS, countUsers, emptyFacetCounts, FACET_WORDS, KIND_OPTIONS, ROLE_OPTIONS, STATUS_OPTIONS, tallyUser, type CountedUser } from './user-counts';
+import { ALL_USERS, countUsers, FACET_CODES, facetCode, FACET_WORDS, KIND_OPTIONS, passingCodes, ROLE_OPTIONS, STATUS_OPTIONS, type CountedUser, type UserFacets } from './user-counts';
 
 const person = (role: Role, extra: Partial<CountedUser> = {}): CountedUser => ({ role, is_active: true, is_bot: false, ...extra });
 
@@ -36,10 +36,17 @@ describe('counting users', () => {
   });
 
   test('a user is shown only when it passes all three groups', () => {
-    const counts = emptyFacetCounts();
-    expect(tallyUser(counts, person(400, { is_bot: true }), { ...ALL_USERS, role: 400 })).toBe(true);
-    expect(tallyUser(counts, person(400, { is_bot: true }), { ...ALL_USERS, role: 400, kind: 'humans' })).toBe(false);
-    expect(tallyUser(counts, person(200, { is_active: false }), { ...ALL_USERS, status: 'active' })).toBe(false);
+    const shown = (user: CountedUser, facets: UserFacets) => passingCodes(facets)[facetCode(user)] === 1;
+    expect(shown(person(400, { is_bot: true }), { ...ALL_USERS, role: 400 })).toBe(true);
+    expect(shown(person(400, { is_bot: true }), { ...ALL_USERS, role: 400, kind: 'humans' })).toBe(false);
+    expect(shown(person(200, { is_active: false }), { ...ALL_USERS, status: 'active' })).toBe(false);
+    expect(shown(person(600, { is_active: false, is_bot: true }), ALL_USERS)).toBe(true);
+  });
+
+  test('every role, status and kind has a facet code of its own', () => {
+    const codes = new Set(ROLE_OPTIONS.slice(1).flatMap((role) => [true, false].flatMap((active) => [true, false].map((bot) => facetCode(person(role as CountedUser['role'], { is_active: active, is_bot: bot }))))));
+    expect(codes.size).toBe(FACET_CODES);
+    expect(Math.max(...codes)).toBe(FACET_CODES - 1);
   });
 
   test('every option has its words, the same on every screen', () => {

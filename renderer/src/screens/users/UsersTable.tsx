@@ -8,7 +8,7 @@
 // Escape clears the selection.
 import { useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { User } from '../../../../shared/api/users';
 import { columns, features, fromSorting, toSorting } from './columns';
 import { afterNextPaint, mark } from '../../lists/perf-marks';
@@ -40,16 +40,18 @@ export const rowDomId = (id: number) => `users-row-${id}`;
 export function UsersTable(props: UsersTableProps) {
   const { rows, query, sort, onSort, selection, onSelection, focused, onFocus, opened, onOpen } = props;
   const scroller = useRef<HTMLDivElement>(null);
-  const visibleIds = useMemo(() => rows.map((user) => user.user_id), [rows]);
-  // Stable per list: the virtualizer recomputes every row's position when this function changes.
-  const getItemKey = useCallback((index: number) => rows[index]?.user_id ?? index, [rows]);
+  // The shown users' IDs, listed only when a key or a click needs them: on 100,000 users, listing them
+  // at every keystroke cost more than the search.
+  const idsOf = useMemo(() => {
+    let ids: number[] | null = null;
+    return () => (ids ??= rows.map((user) => user.user_id));
+  }, [rows]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose; nothing here is memoized by the compiler
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    getItemKey,
     overscan: 10,
     // The rows start below the header row, which stays on top: scrolling to a row leaves room for it.
     scrollMargin: HEADER_HEIGHT,
@@ -82,9 +84,10 @@ export function UsersTable(props: UsersTableProps) {
     });
   }, [rows, query]);
 
-  const focusedIndex = focused === null ? -1 : visibleIds.indexOf(focused);
+  const focusedIndex = focused === null ? -1 : idsOf().indexOf(focused);
 
   const moveFocus = (index: number, extend: boolean) => {
+    const visibleIds = idsOf();
     const target = visibleIds[Math.max(0, Math.min(visibleIds.length - 1, index))];
     if (target === undefined) return;
     onFocus(target);
@@ -99,7 +102,7 @@ export function UsersTable(props: UsersTableProps) {
   const onKeyDown = (event: KeyboardEvent) => {
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 480) / ROW_HEIGHT) - 1);
     const from = focusedIndex < 0 ? -1 : focusedIndex;
-    const moves: Record<string, number> = { ArrowDown: from + 1, ArrowUp: Math.max(0, from - 1), PageDown: from + page, PageUp: Math.max(0, from - page), Home: 0, End: visibleIds.length - 1 };
+    const moves: Record<string, number> = { ArrowDown: from + 1, ArrowUp: Math.max(0, from - 1), PageDown: from + page, PageUp: Math.max(0, from - page), Home: 0, End: rows.length - 1 };
     const to = moves[event.key];
     if (to !== undefined) {
       event.preventDefault();
@@ -112,7 +115,7 @@ export function UsersTable(props: UsersTableProps) {
       onOpen(focused);
     } else if (event.key.toLowerCase() === 'a' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      onSelection(selectAll(selection, visibleIds));
+      onSelection(selectAll(selection, idsOf()));
     } else if (event.key === 'Escape' && selection.ids.size > 0) {
       event.preventDefault();
       onSelection({ ids: new Set(), anchor: null });
@@ -121,7 +124,7 @@ export function UsersTable(props: UsersTableProps) {
 
   const onRowClick = (event: MouseEvent, id: number) => {
     const keys = { shift: event.shiftKey, toggle: event.ctrlKey || event.metaKey };
-    onSelection(clickRow(selection, visibleIds, id, keys));
+    onSelection(clickRow(selection, idsOf(), id, keys));
     onFocus(id);
     if (!keys.shift && !keys.toggle) onOpen(id);
     scroller.current?.focus({ preventScroll: true });
@@ -129,19 +132,19 @@ export function UsersTable(props: UsersTableProps) {
 
   const onCheckbox = (event: MouseEvent, id: number) => {
     event.stopPropagation();
-    onSelection(event.shiftKey ? clickRow(selection, visibleIds, id, { shift: true, toggle: false }) : toggleRow(selection, id));
+    onSelection(event.shiftKey ? clickRow(selection, idsOf(), id, { shift: true, toggle: false }) : toggleRow(selection, id));
     onFocus(id);
     scroller.current?.focus({ preventScroll: true });
   };
 
-  const shownSelected = useMemo(() => (selection.ids.size === 0 ? 0 : visibleIds.reduce((n, id) => n + (selection.ids.has(id) ? 1 : 0), 0)), [visibleIds, selection]);
-  const allShown = shownSelected > 0 && shownSelected === visibleIds.length;
+  const shownSelected = useMemo(() => (selection.ids.size === 0 ? 0 : idsOf().reduce((n, id) => n + (selection.ids.has(id) ? 1 : 0), 0)), [idsOf, selection]);
+  const allShown = shownSelected > 0 && shownSelected === rows.length;
   const toggleAllShown = () => {
     if (allShown) {
       const ids = new Set(selection.ids);
-      for (const id of visibleIds) ids.delete(id);
+      for (const id of idsOf()) ids.delete(id);
       onSelection({ ids, anchor: selection.anchor });
-    } else onSelection(selectAll(selection, visibleIds));
+    } else onSelection(selectAll(selection, idsOf()));
   };
 
   const tableRows = table.getRowModel().rows;
@@ -157,7 +160,7 @@ export function UsersTable(props: UsersTableProps) {
       tabIndex={0}
       onKeyDown={onKeyDown}
       onFocus={(event) => {
-        if (event.target === event.currentTarget && focusedIndex < 0 && visibleIds[0] !== undefined) onFocus(visibleIds[0]);
+        if (event.target === event.currentTarget && focusedIndex < 0 && rows[0] !== undefined) onFocus(rows[0].user_id);
       }}
     >
       {table.getHeaderGroups().map((group) => (
