@@ -32,6 +32,18 @@ export type BulkAction = z.infer<typeof BulkAction>;
 export const BulkSubscriberOutcome = z.enum(['pending', 'added', 'alreadySubscribed', 'removed', 'notSubscribed', 'refused', 'failed', 'cancelled']);
 export type BulkSubscriberOutcome = z.infer<typeof BulkSubscriberOutcome>;
 
+/** Each outcome in words: the job panel's counts and chips, the results CSV's Outcome column, the activity log's summary. */
+export const BULK_SUBSCRIBER_OUTCOME_WORDS: Record<BulkSubscriberOutcome, string> = {
+  pending: 'Waiting',
+  added: 'Added',
+  alreadySubscribed: 'Already subscribed',
+  removed: 'Removed',
+  notSubscribed: 'Not subscribed',
+  refused: 'Refused',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
 export const BulkSubscriberResult = z.object({
   userId: z.int(),
   channelId: z.int(),

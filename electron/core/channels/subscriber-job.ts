@@ -16,7 +16,7 @@
 // restart looks up that last request's fate but sends nothing more.
 import { getSubscribers, subscribe, unsubscribe } from '../../../shared/api';
 import { toCsv } from '../../../shared/domain/csv';
-import type { BulkAction, BulkSubscriberResult, Push, SubscriberJob } from '../../../shared/ipc';
+import { BULK_SUBSCRIBER_OUTCOME_WORDS, type BulkAction, type BulkSubscriberResult, type Push, type SubscriberJob } from '../../../shared/ipc';
 import { errorMessage } from '../../../shared/node/error-message';
 import type { AccountService } from '../accounts/accounts';
 import { actorOf } from '../activity/actor';
@@ -30,16 +30,6 @@ import { channelRules, userRefusal } from './subscriber-plan';
 import { SubscriberJournal, type SubscriberJobRecord, type Unsettled } from './subscriber-journal';
 
 export const OUTCOMES = ['added', 'alreadySubscribed', 'removed', 'notSubscribed', 'refused', 'failed', 'cancelled'] as const;
-export const OUTCOME_WORDS: Record<BulkSubscriberResult['outcome'], string> = {
-  pending: 'Waiting',
-  added: 'Added',
-  alreadySubscribed: 'Already subscribed',
-  removed: 'Removed',
-  notSubscribed: 'Not subscribed',
-  refused: 'Refused',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
 
 export interface SubscriberJobHooks {
   /** The server answered a batch; the answer is not journaled yet (a crash here loses the reply). */
@@ -187,7 +177,7 @@ export class SubscriberJobs {
     const channels = new Map(record.channels.map((channel) => [channel.channelId, channel.name]));
     const rows = record.results.map((result) => {
       const user = users.get(result.userId);
-      return [channels.get(result.channelId) ?? String(result.channelId), result.channelId, user?.fullName ?? '', user?.email ?? '', result.userId, OUTCOME_WORDS[result.outcome], result.reason];
+      return [channels.get(result.channelId) ?? String(result.channelId), result.channelId, user?.fullName ?? '', user?.email ?? '', result.userId, BULK_SUBSCRIBER_OUTCOME_WORDS[result.outcome], result.reason];
     });
     const csv = toCsv(['Channel', 'Channel ID', 'Name', 'Email', 'User ID', 'Outcome', 'Reason'], rows);
     return { filename: `subscribers-${record.action}-${record.id}.csv`, csv, rows: rows.length };
@@ -403,7 +393,7 @@ export class SubscriberJobs {
         actor: record.actor,
         action: record.action === 'add' ? 'Subscribed users' : 'Unsubscribed users',
         target: channelLabel(channel.name),
-        details: [...counts].map(([outcome, n]) => `${n} ${OUTCOME_WORDS[outcome as Result['outcome']].toLowerCase()}`).join(', ') + ` (job ${record.id})`,
+        details: [...counts].map(([outcome, n]) => `${n} ${BULK_SUBSCRIBER_OUTCOME_WORDS[outcome as Result['outcome']].toLowerCase()}`).join(', ') + ` (job ${record.id})`,
         result: failed > 0 ? 'failed' : 'ok',
         error: failed > 0 ? (record.results.find((result) => result.channelId === channel.channelId && result.reason)?.reason ?? null) : null,
         channelId: channel.channelId,

@@ -12,14 +12,8 @@ import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
 import { backoffDelay } from './backoff';
 import { ChangeSet } from './changes';
-import {
-  deleteQueue,
-  fetchInvitations,
-  fetchReportIds,
-  probeReportChannel,
-  registerQueue,
-  reportChannelFor,
-} from './realm-fetch';
+import { InvitationsRefetch } from './invitations-refetch';
+import { deleteQueue, fetchInvitations, fetchReportIds, probeReportChannel, registerQueue, reportChannelFor } from './realm-fetch';
 import { canListInvitations, realmStateFromRegister, withInvitations, withReports, type RealmState } from './realm-state';
 import { applyEvent } from './reducer';
 import { failureStatus, StatusKeeper } from './session-status';
@@ -59,8 +53,6 @@ const SIGN_IN_AGAIN_CODES = new Set(['INVALID_API_KEY', 'USER_DEACTIVATED', 'REA
 const TRANSIENT_CODES = new Set(['NETWORK_ERROR', 'RATE_LIMIT_HIT']);
 /** A long-poll this much longer than the server's own timeout has outlived any heartbeat. */
 const DEFAULT_LONGPOLL_GRACE_MS = 10_000;
-/** invites_changed often comes in bursts (a campaign sends many); refetch once they settle. */
-const INVITATIONS_DEBOUNCE_MS = 250;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -91,10 +83,8 @@ export class RealmSession {
   private readyWaiters: { resolve(state: RealmState): void; reject(error: Error): void }[] = [];
   /** Waits for a state that shows something (settle.ts), checked at each new state. */
   private readonly stateWaiters = new StateWaiters();
-  private invitationsTimer: ReturnType<typeof setTimeout> | null = null;
-  private invitationsRequest = 0;
-  /** Bumped by every register, so a side fetch begun for an older queue is not applied to a newer state. */
-  private generation = 0;
+  /** invites_changed's refetch of the pending invitations. */
+  private readonly invitations: InvitationsRefetch;
 
   constructor(private readonly options: RealmSessionOptions) {
     this.accountId = options.accountId;
@@ -105,6 +95,15 @@ export class RealmSession {
     this.longpollGraceMs = options.longpollGraceMs ?? DEFAULT_LONGPOLL_GRACE_MS;
     this.log = options.log ?? ((message) => console.warn(`[session ${options.accountId}] ${message}`));
     this.statusKeeper = new StatusKeeper(this.now, (status) => this.emit(() => this.options.onStatus(status)));
+    this.invitations = new InvitationsRefetch({
+      client: this.client,
+      state: () => this.currentState,
+      apply: (state) => {
+        this.setState(state);
+        this.emit(() => this.options.onChanges([{ collection: 'invitations', ids: [] }]));
+      },
+      log: this.log,
+    });
   }
 
   get status(): SessionStatus {
@@ -164,7 +163,7 @@ export class RealmSession {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    if (this.invitationsTimer) clearTimeout(this.invitationsTimer);
+    this.invitations.stop();
     this.inFlight?.abort();
     this.wakeUp?.();
     this.rejectWaiters(new ConsoleError('SESSION_STOPPED', 'This organization was signed out.'));
@@ -212,7 +211,7 @@ export class RealmSession {
       await deleteQueue(this.client, queueId);
       throw error;
     }
-    this.generation += 1;
+    this.invitations.supersede();
     this.queue = { id: queueId, lastEventId, reportChannel: channel };
     this.knownReportChannel = channel;
     const resync = this.currentState !== null;
@@ -273,7 +272,7 @@ export class RealmSession {
     for (const report of reports) if (state.reportIds?.has(report.id)) this.emit(() => this.options.onReportMessage?.(report));
     if (changes.size > 0) this.emit(() => this.options.onChanges(changes.toArray()));
 
-    if (state.invitationsStale || canListInvitations(state.ownRole) !== canListInvitations(before.ownRole)) this.refetchInvitationsSoon();
+    if (state.invitationsStale || canListInvitations(state.ownRole) !== canListInvitations(before.ownRole)) this.invitations.soon();
     // Reports are counted from the queue's message events: a new channel (or a joined or left one)
     // needs a queue narrowed to it and a fresh count, which a new register gives.
     const reportChannel = reportChannelFor(state);
@@ -288,33 +287,6 @@ export class RealmSession {
   private setState(state: RealmState): void {
     this.currentState = state;
     this.stateWaiters.check(state);
-  }
-
-  private refetchInvitationsSoon(): void {
-    if (this.invitationsTimer) clearTimeout(this.invitationsTimer);
-    this.invitationsTimer = setTimeout(() => {
-      this.invitationsTimer = null;
-      void this.refetchInvitations();
-    }, INVITATIONS_DEBOUNCE_MS);
-  }
-
-  private async refetchInvitations(): Promise<void> {
-    const state = this.currentState;
-    if (!state || this.stopped) return;
-    const request = ++this.invitationsRequest;
-    const generation = this.generation;
-    let invitations;
-    try {
-      invitations = await fetchInvitations(this.client, state);
-    } catch (error) {
-      // Left stale; the next invites_changed or register tries again.
-      this.log(`could not refetch the pending invitations: ${errorMessage(error)}`);
-      return;
-    }
-    // A newer refetch, or a new register (which fetched its own), supersedes this one.
-    if (this.stopped || request !== this.invitationsRequest || generation !== this.generation || !this.currentState) return;
-    this.setState(withInvitations(this.currentState, invitations));
-    this.emit(() => this.options.onChanges([{ collection: 'invitations', ids: [] }]));
   }
 
   private async failed(error: unknown): Promise<void> {

@@ -2,7 +2,7 @@
 // a date range. The choices of who, user and channel are those the log names (the core lists them).
 import { memo } from 'react';
 import type { ActivityChoice, ActivityPage } from '../../../shared/ipc';
-import { mark } from '../lists/perf-marks';
+import { ListSearch } from '../lists/ListSearch';
 import { ACTIVITY_MARKS } from './activity-marks';
 import { actorValue, KIND_WORDS, type FilterForm } from './activity-filters';
 
@@ -17,19 +17,14 @@ const KINDS = Object.entries(KIND_WORDS) as [FilterForm['kind'], string][];
 export function ActivityFilterBar({ form, choices, onChange }: Props) {
   return (
     <div className="activity-filters">
-      <div className="search-box">
-        <label htmlFor="activity-search">Search the activity log</label>
-        <input
-          id="activity-search"
-          type="search"
-          value={form.search}
-          placeholder="e.g. a name, a channel, “Administrator”"
-          autoComplete="off"
-          spellCheck={false}
-          onKeyDown={() => mark(ACTIVITY_MARKS.searchKey)}
-          onChange={(event) => onChange({ search: event.target.value })}
-        />
-      </div>
+      <ListSearch
+        id="activity-search"
+        label="Search the activity log"
+        value={form.search}
+        placeholder="e.g. a name, a channel, “Administrator”"
+        keyMark={ACTIVITY_MARKS.searchKey}
+        onChange={(search) => onChange({ search })}
+      />
       <Choice id="activity-actor" label="Who" value={form.actor} onChange={(actor) => onChange({ actor })} any="Anyone">
         <ChoiceOptions list={choices?.actors} value={actorValue} />
       </Choice>

@@ -1,11 +1,11 @@
 // An undo as it runs and after: a progress bar with counts by outcome (from the core's job.progress
 // pushes), then one result per step, refusals first with their reasons, filterable by outcome. Once it
 // stops, the log is read again: each step it made is an entry of its own.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId } from 'react';
 import type { UndoOutcome } from '../../../shared/ipc';
 import { ProblemText } from '../components/Field';
 import { JobPanelUnread } from '../components/JobPanel';
+import { JobResults } from '../components/JobResults';
 import { errorWords } from '../errors/words';
 import { useJobFollowed } from '../queries/jobs';
 import { useLogReread, useUndoAction, useUndoJob } from '../queries/undo';
@@ -71,62 +71,28 @@ export function UndoPanel({ account, undoId, onClose }: { account: string; undoI
   );
 }
 
-const RESULT_HEIGHT = 34;
+/** Refusals and failures first (they are what needs attention). */
+const ORDER = ['failed', 'refused', 'pending', 'undone', 'unchanged'] as const;
 
-/** One line per step, refusals and failures first (they are what needs attention). */
+/** One line per step. */
 function UndoResults({ results }: { results: UndoOutcome[] }) {
-  const [shown, setShown] = useState<Outcome | 'all'>('all');
-  const scroller = useRef<HTMLDivElement>(null);
-  const ordered = useMemo(() => {
-    const rank: Record<Outcome, number> = { failed: 0, refused: 1, pending: 2, undone: 3, unchanged: 4 };
-    return results.filter((result) => shown === 'all' || result.outcome === shown).sort((a, b) => rank[a.outcome] - rank[b.outcome]);
-  }, [results, shown]);
-  // eslint-disable-next-line react-hooks/incompatible-library -- read during render on purpose, as in UsersTable
-  const virtualizer = useVirtualizer({
-    count: ordered.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => RESULT_HEIGHT,
-    overscan: 10,
-    initialRect: { width: 800, height: 240 },
-  });
-  const group = useId();
   return (
-    <div className="batch-results">
-      <div className="chips" role="radiogroup" aria-label="Show results">
-        {(['all', ...OUTCOMES] as const).map((outcome) => (
-          <label key={outcome} className="chip">
-            <input type="radio" name={group} checked={shown === outcome} onChange={() => setShown(outcome)} />
-            {outcome === 'all' ? 'All' : OUTCOME_WORDS[outcome]}
-            <span className="chip-count">{count.format(outcome === 'all' ? results.length : results.filter((result) => result.outcome === outcome).length)}</span>
-          </label>
-        ))}
-      </div>
-      <div ref={scroller} className="batch-list" role="list" aria-label="Results per change">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const result = ordered[item.index];
-            if (!result) return null;
-            return (
-              <div
-                key={result.key}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                role="listitem"
-                className="batch-result undo-result"
-                data-outcome={result.outcome}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                <span className="result-name">
-                  {result.target}
-                  <span className="muted undo-change">{result.change}</span>
-                </span>
-                <span className={`outcome outcome-${result.outcome}`}>{OUTCOME_WORDS[result.outcome]}</span>
-                <span className="result-reason">{result.reason ?? ''}</span>
-              </div>
-            );
-          })}
-        </div>
-      </div>
-    </div>
+    <JobResults
+      results={results}
+      outcomes={OUTCOMES}
+      order={ORDER}
+      words={OUTCOME_WORDS}
+      label="Results per change"
+      rowHeight={34}
+      rowClass="undo-result"
+      keyOf={(result) => result.key}
+      name={(result) => (
+        <>
+          {result.target}
+          <span className="muted undo-change">{result.change}</span>
+        </>
+      )}
+      reason={(result) => result.reason ?? ''}
+    />
   );
 }

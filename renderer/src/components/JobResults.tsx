@@ -1,7 +1,7 @@
 // A finished job's results, one line per item (a user, a channel, a user in a channel): chips that
 // filter by outcome with their counts, and a virtualized list (thousands of lines scroll like forty),
 // what needs attention first. Every job panel shows its results with it: the Users screen's bulk
-// changes, the permission matrix's, and the bulk subscriber job.
+// changes, the permission matrix's, the bulk subscriber job and an undo from the activity log.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 
@@ -18,12 +18,14 @@ export interface JobResultsProps<R extends { outcome: string }> {
   label: string;
   /** Each line's estimated height in pixels (measured once shown). */
   rowHeight: number;
+  /** A class beside `batch-result` on each line, for a job whose lines lay out their own columns. */
+  rowClass?: string;
   keyOf(result: R): string | number;
   name(result: R): ReactNode;
   reason(result: R): string;
 }
 
-export function JobResults<R extends { outcome: string }>({ results, outcomes, order = outcomes, words, label, rowHeight, keyOf, name, reason }: JobResultsProps<R>) {
+export function JobResults<R extends { outcome: string }>({ results, outcomes, order = outcomes, words, label, rowHeight, rowClass, keyOf, name, reason }: JobResultsProps<R>) {
   type O = R['outcome'];
   const [shown, setShown] = useState<O | 'all'>('all');
   const group = useId();
@@ -70,7 +72,7 @@ export function JobResults<R extends { outcome: string }>({ results, outcomes, o
                 ref={virtualizer.measureElement}
                 data-index={item.index}
                 role="listitem"
-                className="batch-result"
+                className={rowClass ? `batch-result ${rowClass}` : 'batch-result'}
                 data-outcome={result.outcome}
                 style={{ transform: `translateY(${item.start}px)` }}
               >

@@ -2,7 +2,7 @@
 // screen's chips: arrow keys move within a group), and the folder as a list, for there may be many.
 import type { ChannelFolder } from '../../../../shared/api/folders';
 import { FilterGroup } from '../../lists/FilterGroup';
-import { mark } from '../../lists/perf-marks';
+import { ListSearch } from '../../lists/ListSearch';
 import { CHANNEL_MARKS } from './channel-marks';
 import {
   DEFAULT_FILTERS,
@@ -28,19 +28,14 @@ export function ChannelFilters({ filters, counts, folders, onChange }: ChannelFi
   const folderCount = (value: FolderFilter) => count.format(counts.folder.get(value) ?? 0);
   return (
     <div className="users-filters channels-filters">
-      <div className="search-box">
-        <label htmlFor="channels-search">Search by name or description</label>
-        <input
-          id="channels-search"
-          type="search"
-          value={filters.query}
-          placeholder="e.g. design, launch"
-          autoComplete="off"
-          spellCheck={false}
-          onKeyDown={() => mark(CHANNEL_MARKS.searchKey)}
-          onChange={(event) => onChange({ query: event.target.value })}
-        />
-      </div>
+      <ListSearch
+        id="channels-search"
+        label="Search by name or description"
+        value={filters.query}
+        placeholder="e.g. design, launch"
+        keyMark={CHANNEL_MARKS.searchKey}
+        onChange={(query) => onChange({ query })}
+      />
       <FilterGroup legend="Privacy" name="privacy" options={choices(PRIVACY_FILTERS, FILTER_WORDS.privacy)} value={filters.privacy} counts={counts.privacy} onChange={(privacy) => onChange({ privacy })} />
       <FilterGroup legend="Status" name="status" options={choices(STATUS_FILTERS, FILTER_WORDS.status)} value={filters.status} counts={counts.status} onChange={(status) => onChange({ status })} />
       <FilterGroup

@@ -2,7 +2,7 @@
 // count) and "not active for N days".
 import { FACET_WORDS, KIND_OPTIONS, ROLE_OPTIONS, STATUS_OPTIONS } from '../../../../shared/domain/user-counts';
 import { FilterGroup } from '../../lists/FilterGroup';
-import { mark } from '../../lists/perf-marks';
+import { ListSearch } from '../../lists/ListSearch';
 import { MARKS } from './user-marks';
 import type { FacetCounts, UserFilters } from './user-index';
 
@@ -22,19 +22,14 @@ export interface FilterBarProps {
 export function FilterBar({ filters, counts, onChange, historyLimitDays }: FilterBarProps) {
   return (
     <div className="users-filters">
-      <div className="search-box">
-        <label htmlFor="users-search">Search by name or email</label>
-        <input
-          id="users-search"
-          type="search"
-          value={filters.query}
-          placeholder="e.g. jordan, @example.com"
-          autoComplete="off"
-          spellCheck={false}
-          onKeyDown={() => mark(MARKS.searchKey)}
-          onChange={(event) => onChange({ query: event.target.value })}
-        />
-      </div>
+      <ListSearch
+        id="users-search"
+        label="Search by name or email"
+        value={filters.query}
+        placeholder="e.g. jordan, @example.com"
+        keyMark={MARKS.searchKey}
+        onChange={(query) => onChange({ query })}
+      />
       <FilterGroup legend="Role" name="role" options={ROLE_CHOICES} value={filters.role} counts={counts.role} onChange={(role) => onChange({ role })} />
       <FilterGroup legend="Status" name="status" options={STATUS_CHOICES} value={filters.status} counts={counts.status} onChange={(status) => onChange({ status })} />
       <FilterGroup legend="Kind" name="kind" options={KIND_CHOICES} value={filters.kind} counts={counts.kind} onChange={(kind) => onChange({ kind })} />

@@ -2,7 +2,7 @@
 // core's job.progress pushes) and "Cancel the rest" while it runs, then one result per user and channel
 // (components/JobResults.tsx), "Retry failed" and the results as CSV.
 import { useId } from 'react';
-import type { BulkSubscriberResult, JobProgress, SubscriberJob } from '../../../../../shared/ipc';
+import { BULK_SUBSCRIBER_OUTCOME_WORDS, type BulkSubscriberResult, type JobProgress, type SubscriberJob } from '../../../../../shared/ipc';
 import { ProblemText } from '../../../components/Field';
 import { JobPanelUnread } from '../../../components/JobPanel';
 import { JobResults } from '../../../components/JobResults';
@@ -16,16 +16,6 @@ import './bulk-subscribers.css';
 
 const count = new Intl.NumberFormat();
 type Outcome = BulkSubscriberResult['outcome'];
-const WORDS: Record<Outcome, string> = {
-  pending: 'Waiting',
-  added: 'Added',
-  alreadySubscribed: 'Already subscribed',
-  removed: 'Removed',
-  notSubscribed: 'Not subscribed',
-  refused: 'Refused',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
 const CHIPS: Record<SubscriberJob['action'], Outcome[]> = {
   add: ['failed', 'refused', 'added', 'alreadySubscribed'],
   remove: ['failed', 'refused', 'removed', 'notSubscribed'],
@@ -90,7 +80,7 @@ export function SubscriberJobPanel({ account, jobId, onShow }: { account: string
           {chips.map((outcome) => (
             <span key={outcome} className={`outcome outcome-${outcome}`} data-none={figures.counts[outcome] === 0 || undefined}>
               {' · '}
-              {count.format(figures.counts[outcome])} {WORDS[outcome].toLowerCase()}
+              {count.format(figures.counts[outcome])} {BULK_SUBSCRIBER_OUTCOME_WORDS[outcome].toLowerCase()}
             </span>
           ))}
           {running && figures.eta !== null && <span> · {timeLeft(figures.eta)}</span>}
@@ -101,7 +91,7 @@ export function SubscriberJobPanel({ account, jobId, onShow }: { account: string
         <JobResults
           results={data.results}
           outcomes={chips}
-          words={WORDS}
+          words={BULK_SUBSCRIBER_OUTCOME_WORDS}
           label="Results per person and channel"
           rowHeight={34}
           keyOf={(result) => `${result.channelId}:${result.userId}`}
@@ -123,7 +113,7 @@ interface Figures {
 
 /** A push's figures while the job runs, the results' once they are read after it stops. */
 function summarize(job: SubscriberJob, progress: JobProgress | undefined, chips: Outcome[]): Figures {
-  const counts = Object.fromEntries(Object.keys(WORDS).map((outcome) => [outcome, 0])) as Record<Outcome, number>;
+  const counts = Object.fromEntries(Object.keys(BULK_SUBSCRIBER_OUTCOME_WORDS).map((outcome) => [outcome, 0])) as Record<Outcome, number>;
   if (job.status === 'running' && progress) {
     for (const outcome of chips) counts[outcome] = progress.counts[outcome] ?? 0;
     return { status: progress.status, done: progress.done, total: progress.total, counts, eta: progress.etaSeconds };
