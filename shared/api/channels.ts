@@ -12,6 +12,7 @@ import {
   Timestamp,
   TopicsPolicy,
   UserId,
+  UserIdList,
 } from './common';
 
 /** Deprecated posting policy (spec: superseded by `can_send_message_group`). */
@@ -46,9 +47,9 @@ export const Subscription = z.looseObject({
   creator_id: UserId.nullable(),
   invite_only: z.boolean(),
   /** Only with `include_subscribers` (always for channels with fewer than 250 subscribers). */
-  subscribers: z.array(UserId).optional(),
+  subscribers: UserIdList.optional(),
   /** May replace `subscribers` with `include_subscribers: partial`: all bots and users active in 14 days. */
-  partial_subscribers: z.array(UserId).optional(),
+  partial_subscribers: UserIdList.optional(),
   // null: inherit the user's default (enable_stream_*_notifications, wildcard_mentions_notify)
   desktop_notifications: z.boolean().nullable(),
   email_notifications: z.boolean().nullable(),
