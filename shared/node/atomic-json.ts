@@ -13,10 +13,11 @@ export interface JsonWriteOptions {
 }
 
 /**
- * Writes `value` as JSON to `file` (mode 0600; a missing folder is created 0700). Throws the file
- * system's error, leaving the old file as it was and no temporary file behind.
+ * Writes `value` as JSON to `file` (mode 0600; a missing folder is created 0700) and returns the
+ * length of the text written. Throws the file system's error, leaving the old file as it was and no
+ * temporary file behind.
  */
-export function writeJsonAtomic(file: string, value: unknown, options: JsonWriteOptions = {}): void {
+export function writeJsonAtomic(file: string, value: unknown, options: JsonWriteOptions = {}): number {
   // Serialized first: a value that cannot be written fails before anything touches the disk.
   const json = JSON.stringify(value, null, options.space) as string | undefined;
   if (json === undefined) throw new TypeError(`${file}: ${typeof value} cannot be written as JSON.`);
@@ -39,6 +40,7 @@ export function writeJsonAtomic(file: string, value: unknown, options: JsonWrite
     throw error;
   }
   syncFolder(folder);
+  return json.length + 1;
 }
 
 function removeQuietly(file: string): void {
