@@ -89,9 +89,13 @@ export function appendJsonLine(file: string, value: unknown): number {
   const fd = openSync(file, constants.O_WRONLY | constants.O_APPEND);
   try {
     const bytes = Buffer.from(line);
-    const written = writeSync(fd, bytes);
-    // A short write (the disk filled mid-way) leaves a torn line: an error, as the caller must know.
-    if (written !== bytes.length) throw new Error(`only ${String(written)} of ${String(bytes.length)} bytes could be written`);
+    // One write, unless it was short (the disk filled mid-way): writing the rest then fails with the
+    // system's own reason (ENOSPC), which is what the user needs to read.
+    for (let done = 0; done < bytes.length; ) {
+      const written = writeSync(fd, bytes, done);
+      if (written === 0) throw new Error(`only ${String(done)} of ${String(bytes.length)} bytes could be written`);
+      done += written;
+    }
     // fdatasync: the data and the file's new length, which is all a reader needs after a crash.
     fdatasyncSync(fd);
   } finally {
