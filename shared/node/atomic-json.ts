@@ -2,7 +2,8 @@
 // never half of either, and what the file says is on disk when the call returns: the new text goes to
 // a temporary file in the same folder (a rename never crosses file systems), is fsynced, is renamed
 // over the old file, and the folder is fsynced so the rename itself is durable. The accounts file, the
-// moderation review state and the invitation campaign journals are all written this way.
+// moderation review state and an invitation campaign journal's snapshot (snapshot-log.ts) are all
+// written this way.
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

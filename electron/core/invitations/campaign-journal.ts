@@ -12,10 +12,10 @@
 // runner writes once per batch (campaign-runner.ts), so whole rewrites made the console, not the
 // server, the slower side of a campaign (e2e/bench/campaign-throughput.ts). A batch's change is a
 // few kilobytes. A new snapshot replaces the log when the campaign is not running (finished, paused:
-// the file is then one line, as before), when the log has grown as large as the snapshot (so the
-// file stays under twice the campaign's size and rewrites cost at most as much as the appends did),
-// and at the first write of each run of the console, which so never appends after a line it did not
-// write itself (a crash's torn line is replaced, not appended to).
+// the file is then one line, as before), when the log has grown as large as the snapshot and past
+// 64 kB (so the file stays under about twice the campaign's size, rewrites cost at most as much as
+// the appends did, and a small campaign is not rewritten mid-run), and whenever this journal did not write the file's end itself: its first write after a start, a
+// pause or a failed write. So nothing is ever appended after a torn line; a crash's is replaced.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -115,7 +115,10 @@ export class CampaignJournal {
 
   private snapshot(file: string, record: CampaignRecord): void {
     const snapshotSize = writeJsonAtomic(file, record);
-    this.onDisk.set(file, { written: writtenOf(record), snapshotSize, logSize: 0 });
+    // Only a running campaign writes often enough to append; the others are not kept in memory, and
+    // their next write (a resume, a retry) is a snapshot.
+    if (record.status === 'running') this.onDisk.set(file, { written: writtenOf(record), snapshotSize, logSize: 0 });
+    else this.onDisk.delete(file);
   }
 
   /** Every readable campaign of the account, in no particular order. */
