@@ -14,8 +14,9 @@
 // few kilobytes. A new snapshot replaces the log when the campaign is not running (finished, paused:
 // the file is then one line, as before), when the log has grown as large as the snapshot and past
 // 64 kB (so the file stays under about twice the campaign's size, rewrites cost at most as much as
-// the appends did, and a small campaign is not rewritten mid-run), and whenever this journal did not write the file's end itself: its first write after a start, a
-// pause or a failed write. So nothing is ever appended after a torn line; a crash's is replaced.
+// the appends did, and a small campaign is not rewritten mid-run), and whenever this journal did not
+// write the file's end itself: its first write after a start, a pause or a failed write. So nothing
+// is ever appended after a torn line; a crash's is replaced.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
