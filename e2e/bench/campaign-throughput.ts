@@ -7,7 +7,7 @@
 //   - the server: the same request's time as the sandbox logs it (Fastify's responseTime, in
 //     <data>/logs): HTTP minus this is the network and the client's HTTP stack;
 //   - the console: the campaign's wall time minus every request's HTTP time: building each batch,
-//     writing the journal before and after it, reading the reply, pushing progress.
+//     journaling it (electron/core/invitations/campaign-journal.ts), reading the reply, pushing progress.
 // and the server's share of the wall time. It checks the outcome (every address invited, as the
 // server's own GET /invites confirms), and prints figures without failing on them (docs/style.md).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

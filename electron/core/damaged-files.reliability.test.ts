@@ -8,10 +8,11 @@
 // The full disk and the read-only folder are real: a small tmpfs, mounted here (the tests run as root
 // on CI's machines too). Where mounting is not allowed, those two are skipped with the reason.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sendInvites } from '../../shared/api';
 import type { ActivityEntry, Campaign, CampaignSummary, Diagnostics } from '../../shared/ipc';
 import { tally } from '../../shared/node/testing/reliability-tally';
 import { AccountService } from './accounts/accounts';
@@ -39,10 +40,10 @@ afterAll(async () => {
 });
 
 /** A data folder with Olivia signed in (her account saved), as a console that ran before leaves it. */
-async function signedInFolder(dataDir = mkdtempSync(path.join(tmpdir(), 'damaged-'))): Promise<{ dataDir: string; accountId: string }> {
+async function signedInFolder(dataDir = mkdtempSync(path.join(tmpdir(), 'damaged-'))): Promise<{ dataDir: string; accountId: string; userId: number }> {
   const accounts = new AccountService({ dataDir, secrets: new FileSecretStore(dataDir) });
   const account = await accounts.signInWithPassword({ realmUrl: sandbox.url, email: 'olivia@sandbox.test', password: 'sandbox', allowPlaintext: false });
-  return { dataDir, accountId: account.id };
+  return { dataDir, accountId: account.id, userId: account.userId };
 }
 
 function startCore(dataDir: string): Promise<Core> {
@@ -112,6 +113,54 @@ describe('truncated and corrupted files', () => {
       expect(asideCopies(file)).toEqual([whole.slice(0, Math.floor(whole.length / 2))]);
       const onServer = await invitationsPerAddress(adam);
       expect(addresses.map((a) => onServer.get(a.email.toLowerCase()) ?? 0)).toEqual([0, 0, 0]);
+      tally('damaged files', { scenarios: 1 });
+    } finally {
+      await core.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a campaign journal whose last append a crash tore resumes from its last whole record: the batch it had in flight is found on the server, every address invited once', async () => {
+    const { dataDir, accountId, userId } = await signedInFolder();
+    const journal = new CampaignJournal(dataDir);
+    const addresses = freshAddresses('torn-append', 6);
+    const record = campaignRecord('torn-append', {
+      account: accountId,
+      inviterId: userId,
+      batchSize: 3,
+      addresses: addresses.map((a) => ({ email: a.email, name: a.name, outcome: 'pending', reason: null })),
+      inFlight: null,
+    });
+    journal.write(record);
+    // The first batch journaled in flight (an appended change), then sent: the server invites it...
+    const first = addresses.slice(0, 3).map((a) => a.email);
+    record.inFlight = { emails: first, startedAt: Date.now() };
+    journal.write(record);
+    const olivia = await clientFor(sandbox.url, 'olivia@sandbox.test');
+    await olivia.call(sendInvites, {
+      invitee_emails: first.join('\n'),
+      stream_ids: MEMBER_OPTIONS.stream_ids,
+      invite_as: MEMBER_OPTIONS.invite_as,
+      invite_expires_in_minutes: MEMBER_OPTIONS.invite_expires_in_minutes,
+      include_realm_default_subscriptions: MEMBER_OPTIONS.include_realm_default_subscriptions,
+      notify_referrer_on_join: MEMBER_OPTIONS.notify_referrer_on_join,
+    });
+    // ...and the console dies while appending the next batch's change: the journal ends in a torn line.
+    const file = journal.file(accountId, 'torn-append');
+    appendFileSync(file, `{"set":{"inFlight":{"emails":["${addresses[3]!.email.slice(0, 8)}`);
+    expect(readFileSync(file, 'utf8').split('\n')).toHaveLength(3);
+    const core = await startCore(dataDir);
+    try {
+      const done = await waitFor(async () => {
+        const campaign = await value<Campaign>(core, 'invites.campaign.get', { account: accountId, campaignId: 'torn-append' });
+        return campaign.status !== 'running' && campaign;
+      }, 'the campaign to finish');
+      expect(done).toMatchObject({ status: 'done', counts: expect.objectContaining({ invited: 6 }) });
+      // Nothing was damaged: the torn line is an append that never returned, so nothing is said.
+      expect((await problems(core)).join('\n')).not.toMatch(/torn-append/);
+      expect(asideCopies(file)).toEqual([]);
+      const onServer = await invitationsPerAddress(adam);
+      expect(addresses.map((a) => onServer.get(a.email.toLowerCase()) ?? 0)).toEqual([1, 1, 1, 1, 1, 1]);
       tally('damaged files', { scenarios: 1 });
     } finally {
       await core.close();

@@ -2,7 +2,8 @@
 // never half of either, and what the file says is on disk when the call returns: the new text goes to
 // a temporary file in the same folder (a rename never crosses file systems), is fsynced, is renamed
 // over the old file, and the folder is fsynced so the rename itself is durable. The accounts file, the
-// moderation review state and the invitation campaign journals are all written this way.
+// moderation review state and an invitation campaign journal's snapshot (snapshot-log.ts) are all
+// written this way.
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,10 +14,11 @@ export interface JsonWriteOptions {
 }
 
 /**
- * Writes `value` as JSON to `file` (mode 0600; a missing folder is created 0700). Throws the file
- * system's error, leaving the old file as it was and no temporary file behind.
+ * Writes `value` as JSON to `file` (mode 0600; a missing folder is created 0700) and returns the
+ * length of the text written. Throws the file system's error, leaving the old file as it was and no
+ * temporary file behind.
  */
-export function writeJsonAtomic(file: string, value: unknown, options: JsonWriteOptions = {}): void {
+export function writeJsonAtomic(file: string, value: unknown, options: JsonWriteOptions = {}): number {
   // Serialized first: a value that cannot be written fails before anything touches the disk.
   const json = JSON.stringify(value, null, options.space) as string | undefined;
   if (json === undefined) throw new TypeError(`${file}: ${typeof value} cannot be written as JSON.`);
@@ -39,6 +41,7 @@ export function writeJsonAtomic(file: string, value: unknown, options: JsonWrite
     throw error;
   }
   syncFolder(folder);
+  return json.length + 1;
 }
 
 function removeQuietly(file: string): void {

@@ -48,7 +48,8 @@ export function readJsonFile<T>(file: string, kind: JsonFileKind<T>): T | null {
   return setAside(file, kind, `it is not in a shape this console understands (${where})`);
 }
 
-function setAside(file: string, kind: JsonFileKind<unknown>, reason: string): null {
+/** Moves `file` aside (or, failing that, leaves it ignored) and says so through `kind.log`; returns null. */
+export function setAside(file: string, kind: Omit<JsonFileKind<unknown>, 'schema'>, reason: string): null {
   const then = kind.consequence ? ` ${kind.consequence}` : '';
   try {
     const aside = moveAside(file, kind.asideTag);

@@ -1,7 +1,9 @@
 // A bulk subscriber job's journal: <dataDir>/subscriber-jobs/<account>/<jobId>.json, the whole job
 // (every user and channel and its outcome) plus the batches whose reply was not recorded, in one file
-// rewritten atomically (shared/node/atomic-json.ts) before each request and after each reply, the way
-// invitation campaigns are journaled (../invitations/campaign-journal.ts). A crash leaves the old
+// rewritten atomically (shared/node/atomic-json.ts) before each request and after each reply. (An
+// invitation campaign's journal appends each change instead, ../invitations/campaign-journal.ts, as
+// whole rewrites of 10,000 addresses made the console the slower side; shared/node/snapshot-log.ts
+// would serve here too if this journal's rewrites ever show in a profile.) A crash leaves the old
 // journal or the new one; a batch the journal shows as sent without an answer is looked up on the
 // server (GET /streams/{id}/members) before anything else is sent, so nothing is done twice and every
 // result is true.
