@@ -14,5 +14,13 @@ export function useProfileFields(account: string) {
 }
 
 export function useRealmUsers(account: string) {
-  return useQuery({ queryKey: queryKeys.users(account), queryFn: () => call('realm.users.list', { account }), staleTime: Infinity });
+  return useQuery({
+    queryKey: queryKeys.users(account),
+    queryFn: () => call('realm.users.list', { account }),
+    staleTime: Infinity,
+    // A push patches the list keeping every unchanged user's object (pushes.ts mergeUsers), which is
+    // what structural sharing would find out by comparing the whole list: on 100,000 users that
+    // comparison cost more than the rest of a live change's repaint.
+    structuralSharing: false,
+  });
 }

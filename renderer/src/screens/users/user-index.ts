@@ -121,19 +121,31 @@ function resorted(before: readonly User[], sorted: readonly Entry[], users: read
   }
   const ascending = compareWith(order.key);
   const compare = order.descending ? (a: Entry, b: Entry) => ascending(b, a) : ascending;
-  const result = gone.size > 0 ? sorted.filter((entry) => !gone.has(entry.user)) : [...sorted];
+  const result = [...sorted];
+  // Each order is total (ties go by user ID), so a replaced user's old entry is found where it sorts.
+  for (const user of gone) {
+    const entry = entries.get(user);
+    const at = entry ? positionOf(result, entry, compare) : -1;
+    if (at < 0 || result[at] !== entry) return null;
+    result.splice(at, 1);
+  }
   for (const user of added) {
     const entry = entryOf(user);
-    let low = 0;
-    let high = result.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compare(result[middle] as Entry, entry) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    result.splice(low, 0, entry);
+    result.splice(positionOf(result, entry, compare) + 1, 0, entry);
   }
   return result;
+}
+
+/** The last position in `sorted` whose entry sorts at or before `entry` (-1: none). */
+function positionOf(sorted: readonly Entry[], entry: Entry, compare: (a: Entry, b: Entry) => number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(sorted[middle] as Entry, entry) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
 }
 
 export type SortedUsers = ReturnType<typeof sortUsers>;
