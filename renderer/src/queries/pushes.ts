@@ -116,6 +116,38 @@ async function patchUsers(client: QueryClient, account: string, ids: number[], p
  * core no longer knows removed (realm.users.get leaves unknown IDs out).
  */
 export function mergeUsers(list: User[], changedIds: number[], fresh: User[]): User[] {
+  return replacedInPlace(list, changedIds, fresh) ?? mergedByPass(list, changedIds, fresh);
+}
+
+/** Beyond this many changed users, one pass over the list costs no more than looking each one up. */
+const MAX_LOOKED_UP = 64;
+
+/**
+ * The common live change, a few users changed and none new or removed, without a pass over 100,000
+ * users: the core lists users in ascending ID order, so each is found by binary search. Null when the
+ * change is not of that kind, or when a user is not where that order puts it (then the pass decides).
+ */
+function replacedInPlace(list: User[], changedIds: number[], fresh: User[]): User[] | null {
+  const changed = new Set(changedIds);
+  const freshIds = new Set(fresh.map((user) => user.user_id));
+  // Exactly one record per changed user: nobody removed.
+  if (changed.size > MAX_LOOKED_UP || freshIds.size !== fresh.length || freshIds.size !== changed.size || ![...freshIds].every((id) => changed.has(id))) return null;
+  const merged = [...list];
+  for (const user of fresh) {
+    let low = 0;
+    let high = list.length - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((list[middle] as User).user_id < user.user_id) low = middle + 1;
+      else high = middle;
+    }
+    if (list[low]?.user_id !== user.user_id) return null;
+    merged[low] = user;
+  }
+  return merged;
+}
+
+function mergedByPass(list: User[], changedIds: number[], fresh: User[]): User[] {
   const changed = new Set(changedIds);
   const byId = new Map(fresh.map((user) => [user.user_id, user]));
   const merged: User[] = [];
