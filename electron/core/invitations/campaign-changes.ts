@@ -4,7 +4,7 @@
 // 10,000 addresses. `Written` is what the journal last made durable, to find the change against.
 import { z } from 'zod';
 import { InviteOutcome } from '../../../shared/ipc';
-import type { CampaignRecord } from './campaign-journal';
+import type { CampaignRecord } from './campaign-record';
 
 const Change = z
   .object({

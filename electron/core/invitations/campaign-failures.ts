@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { InvitationFailure } from '../../../shared/api';
 import { ConsoleError } from '../errors';
-import type { CampaignRecord } from './campaign-journal';
+import type { CampaignRecord } from './campaign-record';
 import type { InvitationFailed } from './campaign-outcomes';
 import { errorMessage } from '../../../shared/node/error-message';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { CampaignJournal } from './campaign-journal';
 import { campaignRecord, freshAddresses } from './testing/campaign-harness';
-import type { CampaignRecord } from './campaign-journal';
+import type { CampaignRecord } from './campaign-record';
 
 const dirs: string[] = [];
 afterEach(() => {

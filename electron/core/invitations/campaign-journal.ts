@@ -19,35 +19,12 @@
 // is ever appended after a torn line; a crash's is replaced.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-import { CampaignAddress, CampaignOptions, CampaignSummary } from '../../../shared/ipc';
 import { writeJsonAtomic } from '../../../shared/node/atomic-json';
 import { errorMessage } from '../../../shared/node/error-message';
 import { appendJsonLine, readSnapshotLog } from '../../../shared/node/snapshot-log';
 import { ConsoleError } from '../errors';
 import { applyChange, applyToWritten, changeOf, isEmptyChange, writtenOf, type Written } from './campaign-changes';
-
-/** The batch whose reply has not been recorded: sent, or about to be. */
-export const InFlight = z.object({
-  /** The addresses of the request, as sent. */
-  emails: z.array(z.string()),
-  /** When the request was about to go out, by this computer's clock (UTC milliseconds). */
-  startedAt: z.int(),
-});
-export type InFlight = z.infer<typeof InFlight>;
-
-export const CampaignRecord = CampaignSummary.omit({ etaSeconds: true, counts: true, total: true }).extend({
-  version: z.literal(1),
-  /** The signed-in user who started it, in words, for the activity log. */
-  actor: z.string(),
-  /** Their user ID: only their own invitations count when finding out what an interrupted batch did. */
-  inviterId: z.int(),
-  options: CampaignOptions,
-  addresses: z.array(CampaignAddress),
-  /** Null between batches. Non-null on disk after a crash: that batch's fate is unknown until checked. */
-  inFlight: InFlight.nullable(),
-});
-export type CampaignRecord = z.infer<typeof CampaignRecord>;
+import { CampaignRecord } from './campaign-record';
 
 const SUFFIX = '.json';
 /** The code of the error a journal that cannot be written throws: the campaign pauses on it. */

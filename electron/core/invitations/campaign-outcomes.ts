@@ -5,7 +5,7 @@
 import type { Invite, InvitationFailure } from '../../../shared/api';
 import { addressKey } from '../../../shared/domain/address-list';
 import { InviteOutcome, UPSTREAM_REASONS, type CampaignAddress } from '../../../shared/ipc';
-import type { InFlight } from './campaign-journal';
+import type { InFlight } from './campaign-record';
 
 /** upstream's per-address reasons (validate_email_is_valid, get_existing_user_errors). */
 const OUTCOME_BY_REASON = new Map<string, InviteOutcome>(Object.entries(UPSTREAM_REASONS).map(([outcome, reason]) => [reason, InviteOutcome.parse(outcome)]));

@@ -1,6 +1,6 @@
 // The campaign in words, as the activity log keeps it: what it was asked to do and what came of it.
 import { expect, test } from 'vitest';
-import type { CampaignRecord } from './campaign-journal';
+import type { CampaignRecord } from './campaign-record';
 import { countsInWords, optionsInWords } from './campaign-report';
 import { campaignRecord, MEMBER_OPTIONS } from './testing/campaign-harness';
 

@@ -3,7 +3,7 @@
 import { toCsv } from '../../../shared/domain/csv';
 import { ROLE_NAMES } from '../../../shared/domain/role-rules';
 import { OUTCOME_WORDS, type CampaignSummary, type InviteOutcome, type JobProgress } from '../../../shared/ipc';
-import type { CampaignRecord } from './campaign-journal';
+import type { CampaignRecord } from './campaign-record';
 import { countOutcomes } from './campaign-outcomes';
 
 /** Each outcome after a count, for the activity log: "3 already had an account". */

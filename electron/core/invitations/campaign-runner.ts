@@ -13,7 +13,8 @@ import { getInvites, sendInvites, type SendInvitesParams } from '../../../shared
 import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
 import { backoffDelay, inWords } from '../session/backoff';
-import { JOURNAL_NOT_SAVED, type CampaignRecord } from './campaign-journal';
+import { JOURNAL_NOT_SAVED } from './campaign-journal';
+import type { CampaignRecord } from './campaign-record';
 import { countOutcomes, invitedByInterruptedBatch, readInvitationFailure } from './campaign-outcomes';
 import { classifyFailure, describeStop, type Failure, type StopWords } from './campaign-failures';
 import { errorMessage } from '../../../shared/node/error-message';

@@ -5,7 +5,8 @@
 // write, asks the server on its next start (campaign-crash.test.ts), so every address is still invited once.
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../testing/sandbox';
-import { CampaignJournal, type CampaignRecord } from './campaign-journal';
+import { CampaignJournal } from './campaign-journal';
+import type { CampaignRecord } from './campaign-record';
 import { campaignConsole, clientFor, freshAddresses, invitationsPerAddress, MEMBER_OPTIONS } from './testing/campaign-harness';
 
 let sandbox: Sandbox;

@@ -13,7 +13,7 @@ import { ActivityLog } from '../../activity/activity-log';
 import type { ApiClient } from '../../client/api-client';
 import { clientFor, eventually } from '../../session/testing/session-harness';
 import type { CampaignHooks } from '../campaign-runner';
-import type { CampaignRecord } from '../campaign-journal';
+import type { CampaignRecord } from '../campaign-record';
 import { Campaigns } from '../campaigns';
 
 export { eventually };

@@ -1,0 +1,27 @@
+// What a campaign's journal holds (campaign-journal.ts): the campaign's options, every address and its
+// outcome, and the batch in flight. Its own file, so the journal and the changes it logs
+// (campaign-changes.ts) both read it without importing each other.
+import { z } from 'zod';
+import { CampaignAddress, CampaignOptions, CampaignSummary } from '../../../shared/ipc';
+
+/** The batch whose reply has not been recorded: sent, or about to be. */
+export const InFlight = z.object({
+  /** The addresses of the request, as sent. */
+  emails: z.array(z.string()),
+  /** When the request was about to go out, by this computer's clock (UTC milliseconds). */
+  startedAt: z.int(),
+});
+export type InFlight = z.infer<typeof InFlight>;
+
+export const CampaignRecord = CampaignSummary.omit({ etaSeconds: true, counts: true, total: true }).extend({
+  version: z.literal(1),
+  /** The signed-in user who started it, in words, for the activity log. */
+  actor: z.string(),
+  /** Their user ID: only their own invitations count when finding out what an interrupted batch did. */
+  inviterId: z.int(),
+  options: CampaignOptions,
+  addresses: z.array(CampaignAddress),
+  /** Null between batches. Non-null on disk after a crash: that batch's fate is unknown until checked. */
+  inFlight: InFlight.nullable(),
+});
+export type CampaignRecord = z.infer<typeof CampaignRecord>;
