@@ -113,8 +113,16 @@ export function definedKeys<T extends object>(data: T): Partial<T> {
   return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
+/** Up to this many added IDs, scanning the list for each costs less than a Set of the whole list. */
+const SCANNED = 8;
+
 export function union(ids: readonly number[], added: readonly number[]): number[] {
   const result = [...ids];
+  // A role change adds one user to a system group of up to 100,000 members.
+  if (added.length <= SCANNED) {
+    for (const id of added) if (!result.includes(id)) result.push(id);
+    return result;
+  }
   const present = new Set(ids);
   for (const id of added) {
     if (present.has(id)) continue;
