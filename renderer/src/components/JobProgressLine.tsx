@@ -1,6 +1,7 @@
 // A job panel's progress: a bar, "N of M done" with the count of each outcome, and the time left while
 // the job runs. The job panels show it above their results (JobResults.tsx): the Users screen's bulk
-// changes, the permission matrix's, the bulk subscriber job and an undo from the activity log.
+// changes, the permission matrix's, the bulk subscriber job, a move of channels and an undo from the
+// activity log.
 import type { JobProgress } from '../../../shared/ipc';
 import { timeLeft } from './time-left';
 import './job-panel.css';
