@@ -9,30 +9,23 @@
 // undone (putting back what it reversed) with the same guards, and nothing needs a separate "redo".
 import type { Role, User, UserSettingValue } from '../../../shared/api';
 import type { RoleHazard } from '../../../shared/domain/role-rules';
-import type { ActivityEntry, Push, UndoJob, UndoOutcome, UndoReview, UndoScope } from '../../../shared/ipc';
+import type { ActivityEntry, UndoJob, UndoOutcome, UndoReview, UndoScope } from '../../../shared/ipc';
 import { errorMessage } from '../../../shared/node/error-message';
 import type { ChannelChanges } from '../channels/channel-changes';
 import type { DefaultsService } from '../defaults/defaults-service';
 import { ConsoleError } from '../errors';
-import { JobRunner } from '../jobs/job-runner';
+import { changeJobRunner, stateToStart, type ChangeJobsOptions } from '../jobs/change-jobs';
+import type { JobRunner } from '../jobs/job-runner';
 import type { RealmState } from '../session/realm-state';
-import type { SessionManager } from '../session-manager';
-import { changeFailed } from '../users/change-words';
 import { unconfirmed, type ChangeAttempt, type UserChanges } from '../users/user-changes';
 import type { ActivityLog } from './activity-log';
 import { judge, reverseChange, stepsOf, type Step } from './undo-steps';
 
-export interface UndoJobsOptions {
+export interface UndoJobsOptions extends ChangeJobsOptions {
   activity: Pick<ActivityLog, 'list'>;
-  sessions: SessionManager;
   userChanges: Pick<UserChanges, 'attemptRole' | 'attemptStatus'>;
   defaults: Pick<DefaultsService, 'save'>;
   channelChanges: Pick<ChannelChanges, 'attempt'>;
-  push: (message: Push) => void;
-  /** Steps in flight at once. Default 4. */
-  concurrency?: number;
-  progressIntervalMs?: number;
-  now?: () => number;
 }
 
 interface Extra {
@@ -51,22 +44,16 @@ export class UndoJobs {
   private readonly runner: JobRunner<UndoOutcome, UndoJob, Extra>;
 
   constructor(private readonly options: UndoJobsOptions) {
-    this.runner = new JobRunner({
+    this.runner = changeJobRunner(options, {
       type: 'undo',
-      push: options.push,
-      concurrency: options.concurrency ?? 4,
-      progressIntervalMs: options.progressIntervalMs,
-      now: options.now,
       keepFinished: 20,
       outcomes: ['undone', 'unchanged', 'refused', 'failed'],
-      estimate: true,
       idField: 'undoId',
       words: {
         unknown: 'That undo is not known: undos are kept only while the console runs. The activity log lists what each one changed.',
         running: 'This undo is still running.',
       },
       cancelItem: (result) => Object.assign(result, { outcome: 'failed', reason: CANCELLED_UNDO_REASON }),
-      snapshot: (job) => ({ ...job, results: job.results.map((result) => ({ ...result })) }),
     });
   }
 
@@ -120,13 +107,8 @@ export class UndoJobs {
     return this.runner.stopAll();
   }
 
-  private async ready(account: string): Promise<RealmState> {
-    try {
-      return await this.options.sessions.get(account).whenReady();
-    } catch (error) {
-      if (!(error instanceof ConsoleError)) throw error;
-      throw changeFailed('The undo did not start', error, null);
-    }
+  private ready(account: string): Promise<RealmState> {
+    return stateToStart(this.options.sessions, account, 'The undo did not start');
   }
 
   /** The entries the scope names that succeeded and can be undone, newest first; none is a clear error. */

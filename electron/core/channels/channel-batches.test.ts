@@ -9,7 +9,8 @@ import type { BatchColumn, ChannelBatch, ChannelChange, JobProgress } from '../.
 import type { ApiClient } from '../client/api-client';
 import { startSandbox, type Sandbox } from '../testing/sandbox';
 import { directClient, eventually, signedInConsole, userIdOf, type TestConsole } from '../users/testing/console-harness';
-import { CANCELLED_REASON, ChannelBatches } from './channel-batches';
+import { CANCELLED_REASON } from '../jobs/change-jobs';
+import { ChannelBatches } from './channel-batches';
 import { ChannelChanges } from './channel-changes';
 
 let sandbox: Sandbox;

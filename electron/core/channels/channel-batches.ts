@@ -1,4 +1,4 @@
-// Bulk changes to channels from the permission matrix, as main-process jobs (jobs/job-runner.ts): a few
+// Bulk changes to channels from the permission matrix, as main-process jobs (jobs/change-jobs.ts): a few
 // channels at a time, each setting changed by ChannelChanges.attempt with the value the grid showed as
 // its `old` guard (so a channel changed meanwhile is a conflict, never overwritten), one result per
 // channel (changed, unchanged, conflict, failed with the reason, saying what else in the channel did
@@ -17,27 +17,19 @@ import {
   type ChannelBatchResult,
   type ChannelChange,
   type ChannelHazard,
-  type Push,
 } from '../../../shared/ipc';
 import { ConsoleError } from '../errors';
-import { JobRunner } from '../jobs/job-runner';
+import { CANCELLED_REASON, changeJobRunner, stateToStart, type ChangeJobsOptions } from '../jobs/change-jobs';
+import type { JobRunner } from '../jobs/job-runner';
 import type { RealmState } from '../session/realm-state';
 import type { SessionManager } from '../session-manager';
-import { changeFailed } from '../users/change-words';
 import type { ChannelAttempt, ChannelChanges } from './channel-changes';
 import { hazardOf } from './channel-checks';
 import type { PropertyValue } from './channel-state';
 import { channelLabel, settingChangeWords } from './channel-words';
 
-export interface ChannelBatchesOptions {
+export interface ChannelBatchesOptions extends ChangeJobsOptions {
   changes: Pick<ChannelChanges, 'attempt'>;
-  sessions: SessionManager;
-  push: (message: Push) => void;
-  /** Channels in flight at once. Default 4. */
-  concurrency?: number;
-  /** Least time between two progress pushes of a job. Default 200 ms. */
-  progressIntervalMs?: number;
-  now?: () => number;
 }
 
 type SettingChange = Extract<ChannelChange, { property: SettingColumn }>;
@@ -49,8 +41,6 @@ interface Extra {
   theirs: Map<number, Map<SettingColumn, PropertyValue>>;
 }
 
-export const CANCELLED_REASON = 'Cancelled before the change was sent.';
-
 export class ChannelBatches {
   private readonly changes: Pick<ChannelChanges, 'attempt'>;
   private readonly sessions: SessionManager;
@@ -59,20 +49,16 @@ export class ChannelBatches {
   constructor(options: ChannelBatchesOptions) {
     this.changes = options.changes;
     this.sessions = options.sessions;
-    this.runner = new JobRunner({
+    this.runner = changeJobRunner(options, {
       type: 'channelBatch',
-      push: options.push,
-      concurrency: options.concurrency ?? 4,
-      progressIntervalMs: options.progressIntervalMs,
-      now: options.now,
       keepFinished: 20,
       outcomes: ['changed', 'unchanged', 'conflict', 'failed'],
-      estimate: true,
       idField: 'batchId',
       words: {
         unknown: 'That bulk change is not known: bulk changes are kept only while the console runs. The permission matrix shows every channel as it is now.',
         running: 'This bulk change is still running. Wait for it to finish, or cancel it, before retrying.',
       },
+      // A channel's settings are parts of its result: each one not sent yet fails too.
       cancelItem: (result) => {
         for (const part of result.parts) if (part.outcome === 'pending') Object.assign(part, { outcome: 'failed', reason: CANCELLED_REASON });
         Object.assign(result, { outcome: 'failed', reason: CANCELLED_REASON });
@@ -122,13 +108,7 @@ export class ChannelBatches {
   }
 
   private async launch(account: string, changes: Map<number, SettingChange[]>, acknowledged: readonly ChannelHazard[]): Promise<ChannelBatch> {
-    let state: RealmState;
-    try {
-      state = await this.sessions.get(account).whenReady();
-    } catch (error) {
-      if (!(error instanceof ConsoleError)) throw error;
-      throw changeFailed('The bulk change did not start', error, null);
-    }
+    const state = await stateToStart(this.sessions, account, 'The bulk change did not start');
     const refusal = unconfirmed(state, changes, acknowledged);
     if (refusal) throw refusal;
     const results: ChannelBatchResult[] = [...changes].map(([channelId, list]) => {

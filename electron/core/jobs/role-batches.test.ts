@@ -7,7 +7,7 @@ import type { ApiClient } from '../client/api-client';
 import type { ConsoleError } from '../errors';
 import { startSandbox, type Sandbox } from '../testing/sandbox';
 import { directClient, eventually, ownerlessSandbox, signedInConsole, userIdOf, type TestConsole } from '../users/testing/console-harness';
-import { CANCELLED_REASON } from './role-batches';
+import { CANCELLED_REASON } from './change-jobs';
 
 const NAMED = new Set(['olivia', 'adam', 'mona', 'mark', 'gina', 'derek', 'echo-bot', 'notify-bot']);
 

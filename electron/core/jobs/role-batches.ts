@@ -11,30 +11,19 @@
 // is checked again as it runs, against the state of that moment.
 import type { Role, User } from '../../../shared/api';
 import { countHumanOwners, planRoleChange, ROLE_NAMES, type RoleHazard } from '../../../shared/domain/role-rules';
-import type { Push, RoleBatch, RoleChangeOutcome } from '../../../shared/ipc';
-import { ConsoleError } from '../errors';
-import type { RealmState } from '../session/realm-state';
-import type { SessionManager } from '../session-manager';
-import { changeFailed } from '../users/change-words';
-import { unconfirmed, type ChangeAttempt, type UserChanges } from '../users/user-changes';
+import type { RoleBatch, RoleChangeOutcome } from '../../../shared/ipc';
 import { errorMessage } from '../../../shared/node/error-message';
-import { JobRunner } from './job-runner';
+import type { SessionManager } from '../session-manager';
+import { unconfirmed, type ChangeAttempt, type UserChanges } from '../users/user-changes';
+import { changeJobRunner, pendingPerUser, stateToStart, type ChangeJobsOptions } from './change-jobs';
+import type { JobRunner } from './job-runner';
 
-export interface RoleBatchesOptions {
+export interface RoleBatchesOptions extends ChangeJobsOptions {
   changes: Pick<UserChanges, 'attemptRole'>;
-  sessions: SessionManager;
-  push: (message: Push) => void;
-  /** Changes in flight at once. Default 4. */
-  concurrency?: number;
-  /** Least time between two progress pushes of a batch. Default 200 ms. */
-  progressIntervalMs?: number;
-  now?: () => number;
 }
 
 /** The hazards the user confirmed; "retry failed" keeps them, as it retries part of the same change. */
 type Acknowledged = readonly RoleHazard[];
-
-export const CANCELLED_REASON = 'Cancelled before the change was sent.';
 
 export class RoleBatches {
   private readonly changes: Pick<UserChanges, 'attemptRole'>;
@@ -44,22 +33,15 @@ export class RoleBatches {
   constructor(options: RoleBatchesOptions) {
     this.changes = options.changes;
     this.sessions = options.sessions;
-    this.runner = new JobRunner({
+    this.runner = changeJobRunner(options, {
       type: 'roleBatch',
-      push: options.push,
-      concurrency: options.concurrency ?? 4,
-      progressIntervalMs: options.progressIntervalMs,
-      now: options.now,
       keepFinished: 50,
       outcomes: ['changed', 'unchanged', 'failed'],
-      estimate: true,
       idField: 'batchId',
       words: {
         unknown: 'That bulk role change is not known: bulk changes are kept only while the console runs. The users table shows every role as it is now.',
         running: 'This bulk role change is still running. Wait for it to finish, or cancel it, before retrying its failures.',
       },
-      cancelItem: (result) => Object.assign(result, { outcome: 'failed', reason: CANCELLED_REASON }),
-      snapshot: (batch) => ({ ...batch, results: batch.results.map((result) => ({ ...result })) }),
     });
   }
 
@@ -69,24 +51,13 @@ export class RoleBatches {
    */
   async start(account: string, userIds: readonly number[], role: Role, acknowledged: Acknowledged = []): Promise<RoleBatch> {
     const subject = `The bulk change to ${ROLE_NAMES[role].toLowerCase()} did not start`;
-    let state: RealmState;
-    try {
-      state = await this.sessions.get(account).whenReady();
-    } catch (error) {
-      if (!(error instanceof ConsoleError)) throw error;
-      throw changeFailed(subject, error, null);
-    }
+    const state = await stateToStart(this.sessions, account, subject);
     const ids = [...new Set(userIds)];
     const known = ids.flatMap((id) => state.users.get(id) ?? []);
     const plan = planRoleChange<User>(state.ownRole, known, role, countHumanOwners(state.users.values()));
     const refusal = unconfirmed(state, plan.changes, role, acknowledged, subject);
     if (refusal) throw refusal;
-    const results: RoleChangeOutcome[] = ids.map((userId) => ({
-      userId,
-      fullName: state.users.get(userId)?.full_name ?? `User ${userId}`,
-      outcome: 'pending',
-      reason: null,
-    }));
+    const results: RoleChangeOutcome[] = pendingPerUser(state, ids);
     const batch: RoleBatch = { ...this.runner.fresh(account), role, results };
     // The signed-in user's own change goes last, alone: demoting oneself first could make the rest fail.
     const own = results.filter((result) => result.userId === state.ownUserId);

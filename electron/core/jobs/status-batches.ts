@@ -9,30 +9,19 @@
 // saying so, rather than each being refused by the server one by one.
 //
 // In memory only, like role batches: a deactivation is visible on the server and in the users table.
-import type { Push, StatusBatch, StatusChangeOutcome } from '../../../shared/ipc';
+import type { StatusBatch, StatusChangeOutcome } from '../../../shared/ipc';
 import { errorMessage } from '../../../shared/node/error-message';
-import { ConsoleError } from '../errors';
-import type { RealmState } from '../session/realm-state';
 import type { SessionManager } from '../session-manager';
-import { changeFailed } from '../users/change-words';
 import type { ChangeAttempt, UserChanges } from '../users/user-changes';
-import { JobRunner } from './job-runner';
+import { changeJobRunner, pendingPerUser, stateToStart, type ChangeJobsOptions } from './change-jobs';
+import type { JobRunner } from './job-runner';
 
-export interface StatusBatchesOptions {
+export interface StatusBatchesOptions extends ChangeJobsOptions {
   changes: Pick<UserChanges, 'attemptStatus'>;
-  sessions: SessionManager;
-  push: (message: Push) => void;
-  /** Changes in flight at once. Default 4. */
-  concurrency?: number;
-  /** Least time between two progress pushes of a batch. Default 200 ms. */
-  progressIntervalMs?: number;
-  now?: () => number;
 }
 
 /** Whether each user was active when the job started: to tell "already so" from "changed meanwhile". */
 type ActiveAtStart = ReadonlyMap<number, boolean>;
-
-export const CANCELLED_STATUS_REASON = 'Cancelled before the change was sent.';
 
 const verbs = (active: boolean) => (active ? { done: 'reactivated', doing: 'reactivation' } : { done: 'deactivated', doing: 'deactivation' });
 
@@ -44,45 +33,27 @@ export class StatusBatches {
   constructor(options: StatusBatchesOptions) {
     this.changes = options.changes;
     this.sessions = options.sessions;
-    this.runner = new JobRunner({
+    this.runner = changeJobRunner(options, {
       type: 'statusBatch',
-      push: options.push,
-      concurrency: options.concurrency ?? 4,
-      progressIntervalMs: options.progressIntervalMs,
-      now: options.now,
       keepFinished: 50,
       outcomes: ['changed', 'unchanged', 'failed'],
-      estimate: true,
       idField: 'batchId',
       words: {
         unknown: 'That bulk deactivation or reactivation is not known: bulk changes are kept only while the console runs. The users table shows who is active now.',
         running: 'This bulk deactivation or reactivation is still running. Wait for it to finish, or cancel it, before retrying its failures.',
       },
-      cancelItem: (result) => Object.assign(result, { outcome: 'failed', reason: CANCELLED_STATUS_REASON }),
-      snapshot: (batch) => ({ ...batch, results: batch.results.map((result) => ({ ...result })) }),
     });
   }
 
   /** Starts the job and returns at once, every result pending; progress follows as pushes. */
   async start(account: string, userIds: readonly number[], active: boolean): Promise<StatusBatch> {
-    let state: RealmState;
-    try {
-      state = await this.sessions.get(account).whenReady();
-    } catch (error) {
-      if (!(error instanceof ConsoleError)) throw error;
-      throw changeFailed(`The bulk ${verbs(active).doing} did not start`, error, null);
-    }
+    const state = await stateToStart(this.sessions, account, `The bulk ${verbs(active).doing} did not start`);
     const ids = [...new Set(userIds)];
     const atStart = new Map(ids.flatMap((id) => {
       const user = state.users.get(id);
       return user ? [[id, user.is_active] as const] : [];
     }));
-    const results: StatusChangeOutcome[] = ids.map((userId) => ({
-      userId,
-      fullName: state.users.get(userId)?.full_name ?? `User ${userId}`,
-      outcome: 'pending',
-      reason: null,
-    }));
+    const results: StatusChangeOutcome[] = pendingPerUser(state, ids);
     const batch: StatusBatch = { ...this.runner.fresh(account), active, results };
     return this.runner.launch(batch, atStart, [results], (result) => this.runOne(batch, atStart, result));
   }

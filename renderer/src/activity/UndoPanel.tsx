@@ -5,6 +5,7 @@ import { useEffect, useId } from 'react';
 import type { UndoOutcome } from '../../../shared/ipc';
 import { ProblemText } from '../components/Field';
 import { JobPanelUnread } from '../components/JobPanel';
+import { JobProgressLine, jobFigures } from '../components/JobProgressLine';
 import { JobResults } from '../components/JobResults';
 import { errorWords } from '../errors/words';
 import { useJobFollowed } from '../queries/jobs';
@@ -29,11 +30,8 @@ export function UndoPanel({ account, undoId, onClose }: { account: string; undoI
 
   if (!job.data) return <JobPanelUnread title="Undo" what="the undo" error={job.error} onClose={onClose} />;
   const results = job.data.results;
-  const counts = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, results.filter((result) => result.outcome === outcome).length])) as Record<(typeof OUTCOMES)[number], number>;
+  const figures = jobFigures(job.data, progress, OUTCOMES);
   const running = job.data.status === 'running';
-  const live = running && progress ? progress : null;
-  const done = live ? live.done : results.length - results.filter((result) => result.outcome === 'pending').length;
-  const shownCounts = live ? Object.fromEntries(OUTCOMES.map((outcome) => [outcome, live.counts[outcome] ?? 0])) : counts;
   const failure = action.isError ? errorWords(action.error) : null;
   const title = running ? `Undoing ${count.format(results.length)} ${results.length === 1 ? 'change' : 'changes'}` : `Undo: ${job.data.status === 'cancelled' ? 'cancelled' : 'done'}`;
   return (
@@ -52,19 +50,7 @@ export function UndoPanel({ account, undoId, onClose }: { account: string; undoI
           )}
         </div>
       </div>
-      <div className="batch-progress">
-        <progress max={Math.max(1, results.length)} value={done} aria-label="Progress of the undo" />
-        <p aria-live="polite">
-          {count.format(done)} of {count.format(results.length)} done
-          {OUTCOMES.map((outcome) => (
-            <span key={outcome} className={`outcome outcome-${outcome}`} data-none={shownCounts[outcome] === 0 || undefined}>
-              {' · '}
-              {count.format(shownCounts[outcome] ?? 0)} {OUTCOME_WORDS[outcome].toLowerCase()}
-            </span>
-          ))}
-        </p>
-        {progress?.detail && <p className="muted">{progress.detail}</p>}
-      </div>
+      <JobProgressLine label="Progress of the undo" figures={figures} outcomes={OUTCOMES} words={OUTCOME_WORDS} detail={progress?.detail} withTimeLeft={false} />
       {failure && <ProblemText message={failure.message} action={failure.action} />}
       {!running && <UndoResults results={results} />}
     </section>

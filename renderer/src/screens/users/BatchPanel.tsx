@@ -2,20 +2,21 @@
 // a progress bar with counts by outcome and the time left (from the core's job.progress pushes), then
 // one result per user, and "Retry failed".
 import { useId } from 'react';
-import type { JobProgress, RoleChangeOutcome } from '../../../../shared/ipc';
+import type { RoleChangeOutcome } from '../../../../shared/ipc';
 import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
 import { ProblemText } from '../../components/Field';
 import { JobPanelUnread } from '../../components/JobPanel';
+import { JobProgressLine, jobFigures } from '../../components/JobProgressLine';
 import { JobResults } from '../../components/JobResults';
 import { errorWords } from '../../errors/words';
 import { useJobFollowed } from '../../queries/jobs';
 import { useBatchAction, useUserBatch, type BatchRef, type UserBatch } from '../../queries/users';
 import './bulk.css';
-import { timeLeft } from '../../components/time-left';
 
 const count = new Intl.NumberFormat();
 type Outcome = RoleChangeOutcome['outcome'];
 const OUTCOME_WORDS: Record<Outcome, string> = { pending: 'Waiting', changed: 'Changed', unchanged: 'Unchanged', failed: 'Failed' };
+const COUNTED = ['changed', 'unchanged', 'failed'] as const;
 
 export interface BatchPanelProps {
   account: string;
@@ -45,7 +46,7 @@ export function BatchPanel({ account, batch: ref, onShowBatch }: BatchPanelProps
   if (!batch.data) return <JobPanelUnread title="Bulk change" what="the bulk change" error={batch.error} onClose={() => onShowBatch(null)} />;
 
   const data = batch.data;
-  const figures = summarize(data, progress);
+  const figures = jobFigures(data, progress, COUNTED);
   const running = figures.status === 'running';
   const title = titles(data, figures.total, figures.status === 'cancelled');
   const failure = action.isError ? errorWords(action.error) : null;
@@ -74,48 +75,11 @@ export function BatchPanel({ account, batch: ref, onShowBatch }: BatchPanelProps
           )}
         </div>
       </div>
-      <div className="batch-progress">
-        <progress max={Math.max(1, figures.total)} value={figures.done} aria-label="Progress of the bulk change" />
-        <p aria-live="polite">
-          {count.format(figures.done)} of {count.format(figures.total)} done
-          {(['changed', 'unchanged', 'failed'] as const).map((outcome) => (
-            <span key={outcome} className={`outcome outcome-${outcome}`} data-none={figures.counts[outcome] === 0 || undefined}>
-              {' · '}
-              {count.format(figures.counts[outcome])} {OUTCOME_WORDS[outcome].toLowerCase()}
-            </span>
-          ))}
-          {running && figures.eta !== null && <span> · {timeLeft(figures.eta)}</span>}
-        </p>
-        {progress?.detail && <p className="muted">{progress.detail}</p>}
-      </div>
+      <JobProgressLine label="Progress of the bulk change" figures={figures} outcomes={COUNTED} words={OUTCOME_WORDS} detail={progress?.detail} />
       {failure && <ProblemText message={failure.message} action={failure.action} />}
       {data.status !== 'running' && <BatchResults results={data.results} />}
     </section>
   );
-}
-
-interface Figures {
-  status: UserBatch['status'] | JobProgress['status'];
-  done: number;
-  total: number;
-  counts: Record<Exclude<Outcome, 'pending'>, number>;
-  eta: number | null;
-}
-
-/** The freshest figures: a push's while the job runs, the results' once they are read after it stops. */
-function summarize(batch: UserBatch, progress: JobProgress | undefined): Figures {
-  const counts = { changed: 0, unchanged: 0, failed: 0 };
-  for (const result of batch.results) if (result.outcome !== 'pending') counts[result.outcome] += 1;
-  if (batch.status === 'running' && progress) {
-    return {
-      status: progress.status,
-      done: progress.done,
-      total: progress.total,
-      counts: { changed: progress.counts.changed ?? 0, unchanged: progress.counts.unchanged ?? 0, failed: progress.counts.failed ?? 0 },
-      eta: progress.etaSeconds,
-    };
-  }
-  return { status: batch.status, done: counts.changed + counts.unchanged + counts.failed, total: batch.results.length, counts, eta: null };
 }
 
 const SHOWN = ['failed', 'changed', 'unchanged'] as const;

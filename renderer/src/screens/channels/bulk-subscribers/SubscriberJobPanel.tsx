@@ -2,11 +2,11 @@
 // core's job.progress pushes) and "Cancel the rest" while it runs, then one result per user and channel
 // (components/JobResults.tsx), "Retry failed" and the results as CSV.
 import { useId } from 'react';
-import { BULK_SUBSCRIBER_OUTCOME_WORDS, type BulkSubscriberResult, type JobProgress, type SubscriberJob } from '../../../../../shared/ipc';
+import { BULK_SUBSCRIBER_OUTCOME_WORDS, type BulkSubscriberResult, type SubscriberJob } from '../../../../../shared/ipc';
 import { ProblemText } from '../../../components/Field';
 import { JobPanelUnread } from '../../../components/JobPanel';
+import { JobProgressLine, jobFigures } from '../../../components/JobProgressLine';
 import { JobResults } from '../../../components/JobResults';
-import { timeLeft } from '../../../components/time-left';
 import { errorWords } from '../../../errors/words';
 import { useJobFollowed } from '../../../queries/jobs';
 import { useSubscriberJob, useSubscriberJobAction, useSubscriberJobExport } from '../../../queries/subscriber-jobs';
@@ -32,7 +32,7 @@ export function SubscriberJobPanel({ account, jobId, onShow }: { account: string
   const data = job.data;
   // "Cancelled" is counted only in a job that was: elsewhere it would always say 0.
   const chips: Outcome[] = data.status === 'cancelled' ? [...CHIPS[data.action], 'cancelled'] : CHIPS[data.action];
-  const figures = summarize(data, progress, chips);
+  const figures = jobFigures(data, progress, chips);
   const running = figures.status === 'running';
   const failure = action.isError ? errorWords(action.error) : exporter.isError ? errorWords(exporter.error) : null;
   const channels = new Map(data.channels.map((channel) => [channel.channelId, channel.name]));
@@ -73,19 +73,7 @@ export function SubscriberJobPanel({ account, jobId, onShow }: { account: string
           </div>
         )}
       </div>
-      <div className="batch-progress">
-        <progress max={Math.max(1, figures.total)} value={figures.done} aria-label="Progress of the subscriber job" />
-        <p aria-live="polite">
-          {count.format(figures.done)} of {count.format(figures.total)} done
-          {chips.map((outcome) => (
-            <span key={outcome} className={`outcome outcome-${outcome}`} data-none={figures.counts[outcome] === 0 || undefined}>
-              {' · '}
-              {count.format(figures.counts[outcome])} {BULK_SUBSCRIBER_OUTCOME_WORDS[outcome].toLowerCase()}
-            </span>
-          ))}
-          {running && figures.eta !== null && <span> · {timeLeft(figures.eta)}</span>}
-        </p>
-      </div>
+      <JobProgressLine label="Progress of the subscriber job" figures={figures} outcomes={chips} words={BULK_SUBSCRIBER_OUTCOME_WORDS} />
       {failure && <ProblemText message={failure.message} action={failure.action} />}
       {!running && (
         <JobResults
@@ -101,23 +89,4 @@ export function SubscriberJobPanel({ account, jobId, onShow }: { account: string
       )}
     </section>
   );
-}
-
-interface Figures {
-  status: SubscriberJob['status'] | JobProgress['status'];
-  done: number;
-  total: number;
-  counts: Record<Outcome, number>;
-  eta: number | null;
-}
-
-/** A push's figures while the job runs, the results' once they are read after it stops. */
-function summarize(job: SubscriberJob, progress: JobProgress | undefined, chips: Outcome[]): Figures {
-  const counts = Object.fromEntries(Object.keys(BULK_SUBSCRIBER_OUTCOME_WORDS).map((outcome) => [outcome, 0])) as Record<Outcome, number>;
-  if (job.status === 'running' && progress) {
-    for (const outcome of chips) counts[outcome] = progress.counts[outcome] ?? 0;
-    return { status: progress.status, done: progress.done, total: progress.total, counts, eta: progress.etaSeconds };
-  }
-  for (const result of job.results) counts[result.outcome] += 1;
-  return { status: job.status, done: job.results.length - counts.pending, total: job.results.length, counts, eta: null };
 }

@@ -3,19 +3,18 @@
 // words, the reason of a failure or a conflict), "Retry failed", "Apply mine over theirs" for the
 // conflicts, and cancel while it runs.
 import { useId } from 'react';
-import type { BatchOutcome, ChannelBatch, ChannelBatchResult, JobProgress } from '../../../../../shared/ipc';
+import type { BatchOutcome, ChannelBatchResult } from '../../../../../shared/ipc';
 import { ProblemText } from '../../../components/Field';
 import { JobPanelUnread } from '../../../components/JobPanel';
+import { JobProgressLine, jobFigures } from '../../../components/JobProgressLine';
 import { JobResults } from '../../../components/JobResults';
 import { errorWords } from '../../../errors/words';
 import { useChannelBatch, useChannelBatchAction } from '../../../queries/channels';
 import { useJobFollowed } from '../../../queries/jobs';
-import { timeLeft } from '../../../components/time-left';
 import '../../users/bulk.css';
 
 const count = new Intl.NumberFormat();
 const OUTCOMES = ['changed', 'unchanged', 'conflict', 'failed'] as const;
-type Done = (typeof OUTCOMES)[number];
 const OUTCOME_WORDS: Record<BatchOutcome, string> = { pending: 'Waiting', changed: 'Changed', unchanged: 'Unchanged', conflict: 'Conflict', failed: 'Failed' };
 
 export function MatrixJobPanel({ account, batchId, onShow }: { account: string; batchId: string; onShow(id: string | null): void }) {
@@ -25,7 +24,7 @@ export function MatrixJobPanel({ account, batchId, onShow }: { account: string; 
   const id = useId();
   if (!batch.data) return <JobPanelUnread title="Bulk change of channels" what="the bulk change" error={batch.error} onClose={() => onShow(null)} />;
 
-  const figures = summarize(batch.data, progress);
+  const figures = jobFigures(batch.data, progress, OUTCOMES);
   const running = figures.status === 'running';
   const failure = action.isError ? errorWords(action.error) : null;
   return (
@@ -58,43 +57,11 @@ export function MatrixJobPanel({ account, batchId, onShow }: { account: string; 
           )}
         </div>
       </div>
-      <div className="batch-progress">
-        <progress max={Math.max(1, figures.total)} value={figures.done} aria-label="Progress of the bulk change" />
-        <p aria-live="polite">
-          {count.format(figures.done)} of {count.format(figures.total)} done
-          {OUTCOMES.map((outcome) => (
-            <span key={outcome} className={`outcome outcome-${outcome}`} data-none={figures.counts[outcome] === 0 || undefined}>
-              {' · '}
-              {count.format(figures.counts[outcome])} {OUTCOME_WORDS[outcome].toLowerCase()}
-            </span>
-          ))}
-          {running && figures.eta !== null && <span> · {timeLeft(figures.eta)}</span>}
-        </p>
-        {progress?.detail && <p className="muted">{progress.detail}</p>}
-      </div>
+      <JobProgressLine label="Progress of the bulk change" figures={figures} outcomes={OUTCOMES} words={OUTCOME_WORDS} detail={progress?.detail} />
       {failure && <ProblemText message={failure.message} action={failure.action} />}
       {batch.data.status !== 'running' && <Results results={batch.data.results} />}
     </section>
   );
-}
-
-interface Figures {
-  status: ChannelBatch['status'] | JobProgress['status'];
-  done: number;
-  total: number;
-  counts: Record<Done, number>;
-  eta: number | null;
-}
-
-/** A push's figures while the job runs, the results' once they are read after it stops. */
-function summarize(batch: ChannelBatch, progress: JobProgress | undefined): Figures {
-  if (batch.status === 'running' && progress) {
-    const counts = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, progress.counts[outcome] ?? 0])) as Record<Done, number>;
-    return { status: progress.status, done: progress.done, total: progress.total, counts, eta: progress.etaSeconds };
-  }
-  const counts: Record<Done, number> = { changed: 0, unchanged: 0, conflict: 0, failed: 0 };
-  for (const result of batch.results) if (result.outcome !== 'pending') counts[result.outcome] += 1;
-  return { status: batch.status, done: OUTCOMES.reduce((sum, outcome) => sum + counts[outcome], 0), total: batch.results.length, counts, eta: null };
 }
 
 /** Failures and conflicts first (what needs attention). */

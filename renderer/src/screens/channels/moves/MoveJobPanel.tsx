@@ -2,9 +2,10 @@
 // job.progress pushes), then one result per channel, failures first with the server's words, and
 // "Retry failed".
 import { useId } from 'react';
-import type { ChannelMove, ChannelMoveResult } from '../../../../../shared/ipc';
+import type { ChannelMoveResult } from '../../../../../shared/ipc';
 import { ProblemText } from '../../../components/Field';
 import { JobPanelUnread } from '../../../components/JobPanel';
+import { JobProgressLine, jobFigures } from '../../../components/JobProgressLine';
 import { wordedByCore } from '../../../errors/words';
 import { useChannelMove, useMoveAction } from '../../../queries/channel-moves';
 import { useJobFollowed } from '../../../queries/jobs';
@@ -13,6 +14,7 @@ import '../../users/bulk.css';
 const count = new Intl.NumberFormat();
 type Outcome = ChannelMoveResult['outcome'];
 const OUTCOME_WORDS: Record<Outcome, string> = { pending: 'Waiting', moved: 'Moved', unchanged: 'Already there', failed: 'Failed' };
+const COUNTED = ['moved', 'unchanged', 'failed'] as const;
 
 export function MoveJobPanel({ account, jobId, onShowJob }: { account: string; jobId: string; onShowJob(id: string | null): void }) {
   const job = useChannelMove(account, jobId);
@@ -22,10 +24,8 @@ export function MoveJobPanel({ account, jobId, onShowJob }: { account: string; j
   if (!job.data) return <JobPanelUnread title="Move of channels" what="the move" error={job.error} onClose={() => onShowJob(null)} />;
 
   const data = job.data;
-  const figures = summarize(data);
+  const figures = jobFigures(data, progress, COUNTED);
   const running = data.status === 'running';
-  const done = running && progress ? progress.done : figures.done;
-  const counts = running && progress ? { moved: progress.counts.moved ?? 0, unchanged: progress.counts.unchanged ?? 0, failed: progress.counts.failed ?? 0 } : figures.counts;
   const where = data.folderId === null ? 'out of every folder' : `into “${data.folderName}”`;
   const failure = retry.isError ? wordedByCore(retry.error) : null;
   const ordered = [...data.results].sort((a, b) => rank(a.outcome) - rank(b.outcome));
@@ -35,9 +35,9 @@ export function MoveJobPanel({ account, jobId, onShowJob }: { account: string; j
         <h2 id={`${id}-title`}>{running ? `Moving ${count.format(data.results.length)} channels ${where}` : `Move ${where}: done`}</h2>
         {!running && (
           <div className="job-actions">
-            {counts.failed > 0 && (
+            {figures.counts.failed > 0 && (
               <button type="button" className="button button-small button-primary" disabled={retry.isPending} onClick={() => retry.mutate({ kind: 'retry', jobId })}>
-                Retry failed ({count.format(counts.failed)})
+                Retry failed ({count.format(figures.counts.failed)})
               </button>
             )}
             <button type="button" className="button button-small" onClick={() => onShowJob(null)}>
@@ -46,18 +46,7 @@ export function MoveJobPanel({ account, jobId, onShowJob }: { account: string; j
           </div>
         )}
       </div>
-      <div className="batch-progress">
-        <progress max={Math.max(1, data.results.length)} value={done} aria-label="Progress of the move" />
-        <p aria-live="polite">
-          {count.format(done)} of {count.format(data.results.length)} done
-          {(['moved', 'unchanged', 'failed'] as const).map((outcome) => (
-            <span key={outcome} className={`outcome outcome-${outcome === 'moved' ? 'changed' : outcome}`} data-none={counts[outcome] === 0 || undefined}>
-              {' · '}
-              {count.format(counts[outcome])} {OUTCOME_WORDS[outcome].toLowerCase()}
-            </span>
-          ))}
-        </p>
-      </div>
+      <JobProgressLine label="Progress of the move" figures={figures} outcomes={COUNTED} words={OUTCOME_WORDS} withTimeLeft={false} />
       {failure && <ProblemText message={failure.message} action={failure.action} />}
       {!running && (
         <ul className="move-results" aria-label="Results of the move">
@@ -74,9 +63,3 @@ export function MoveJobPanel({ account, jobId, onShowJob }: { account: string; j
 }
 
 const rank = (outcome: Outcome) => ({ failed: 0, pending: 1, moved: 2, unchanged: 3 })[outcome];
-
-function summarize(job: ChannelMove) {
-  const counts = { moved: 0, unchanged: 0, failed: 0 };
-  for (const result of job.results) if (result.outcome !== 'pending') counts[result.outcome] += 1;
-  return { done: counts.moved + counts.unchanged + counts.failed, counts };
-}
