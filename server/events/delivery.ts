@@ -151,12 +151,17 @@ export function matchesNarrow(event: ServerEvent, narrow: QueueOptions['narrow']
  */
 function messageFor(event: ServerEvent, target: TargetQueue, recipient: Recipient): ServerEvent {
   const queue = target.options;
-  const message = { ...(event.message as Record<string, unknown>) };
-  if (!queue.applyMarkdown && typeof event._raw_content === 'string') {
+  // Most queues see the message as published: it is copied only for those that change it, since a
+  // channel message is shaped for every queue of every subscriber.
+  const markdown = !queue.applyMarkdown && typeof event._raw_content === 'string';
+  const gravatar = queue.clientGravatar && event._gravatar === true;
+  let message = event.message as Record<string, unknown>;
+  if (markdown || gravatar) message = { ...message };
+  if (markdown) {
     message.content = event._raw_content;
     message.content_type = 'text/x-markdown';
   }
-  if (queue.clientGravatar && event._gravatar) message.avatar_url = null;
+  if (gravatar) message.avatar_url = null;
   const flagsByUser = event._flags_by_user as Record<string, string[]> | undefined;
   const flags = flagsByUser?.[String(recipient.userId)] ?? (event.flags as string[] | undefined) ?? [];
   const echo = event._sender_queue_id === target.id && typeof event._local_id === 'string' ? { local_message_id: event._local_id } : {};

@@ -116,12 +116,13 @@ export class EventQueues {
     const everyoneActive = recipients === ACTIVE_USERS;
     const listed = everyoneActive ? null : new Set(recipients);
     const wanted = (userId: number) => listed === null || listed.has(userId);
-    const allRecipients = Array.isArray(event._recipients) ? new Set(event._recipients as number[]) : listed;
+    // Read only if some queue has all_public_streams: a message's _recipients lists every subscriber.
+    const allRecipients = lazy(() => (Array.isArray(event._recipients) ? new Set(event._recipients as number[]) : listed));
     const targets: EventQueue[] = [];
     let publicListeners = false;
     for (const queue of this.queues.values()) {
       if (wanted(queue.userId)) targets.push(queue);
-      else if (queue.options.allPublicStreams && !allRecipients?.has(queue.userId)) {
+      else if (queue.options.allPublicStreams && !allRecipients()?.has(queue.userId)) {
         targets.push(queue);
         publicListeners = true;
       }
