@@ -73,6 +73,8 @@ export interface BenchConsole {
   url: string;
   /** Resolves with the epoch ms at which the core's session first went live (its snapshot applied). */
   live: Promise<number>;
+  /** Another address for the same console: browser mode's link works once (electron/browser-host/access.ts). */
+  anotherUrl(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -98,13 +100,19 @@ export async function startConsole(sandboxUrl: string, email = 'olivia@sandbox.t
       }
     });
   });
-  const host = await startBrowserHost({ core, rendererDir: path.join(repo, 'dist', 'renderer') });
+  const rendererDir = path.join(repo, 'dist', 'renderer');
+  const hosts = [await startBrowserHost({ core, rendererDir })];
   return {
     core,
-    url: host.url,
+    url: (hosts[0] as { url: string }).url,
     live,
+    async anotherUrl() {
+      const host = await startBrowserHost({ core, rendererDir });
+      hosts.push(host);
+      return host.url;
+    },
     async close() {
-      await host.close();
+      for (const host of hosts) await host.close();
       await core.close();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -113,10 +121,14 @@ export async function startConsole(sandboxUrl: string, email = 'olivia@sandbox.t
 
 /** Prepares a page: every performance mark, kept with its detail, before any script runs. */
 export async function collectMarksIn(page: Page): Promise<void> {
-  // tsx names inner functions with a helper the page does not have: give it one that does nothing.
-  await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
-  await page.addInitScript(collectMarks);
+  await page.addInitScript({ content: MARKS_SCRIPT });
 }
+
+/**
+ * The script that collects the marks, for a page's init scripts. tsx names inner functions with a
+ * helper the page does not have: it is given one that does nothing.
+ */
+export const MARKS_SCRIPT = `window.__name = (fn) => fn; (${collectMarks.toString()})();`;
 
 function collectMarks() {
   const collected: Mark[] = [];
