@@ -28,13 +28,8 @@ export interface JsonFileKind<T> {
  * used and was moved aside (said through `kind.log`). Never throws.
  */
 export function readJsonFile<T>(file: string, kind: JsonFileKind<T>): T | null {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    return setAside(file, kind, `it cannot be read (${errorMessage(error)})`);
-  }
+  const text = readKeptFile(file, kind);
+  if (text === null) return null;
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -46,6 +41,19 @@ export function readJsonFile<T>(file: string, kind: JsonFileKind<T>): T | null {
   const issue = checked.error.issues[0];
   const where = issue ? `${issue.path.map(String).join('.') || 'the file'}: ${issue.message}` : 'unknown shape';
   return setAside(file, kind, `it is not in a shape this console understands (${where})`);
+}
+
+/**
+ * The text of a file the program keeps; null when there is none yet, or when it cannot be read (then
+ * it is moved aside and said through `kind.log`, as setAside does). Never throws.
+ */
+export function readKeptFile(file: string, kind: Omit<JsonFileKind<unknown>, 'schema'>): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    return setAside(file, kind, `it cannot be read (${errorMessage(error)})`);
+  }
 }
 
 /** Moves `file` aside (or, failing that, leaves it ignored) and says so through `kind.log`; returns null. */

@@ -17,9 +17,9 @@
 // A writer appends only after a snapshot it wrote itself, or after appends of its own that succeeded:
 // a torn line left by a crash or a failed append is then always replaced by the next snapshot before
 // anything is appended after it.
-import { closeSync, constants, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, fdatasyncSync, openSync, writeSync } from 'node:fs';
 import { errorMessage } from './error-message';
-import { setAside, type JsonFileKind } from './read-json-file';
+import { readKeptFile, setAside, type JsonFileKind } from './read-json-file';
 
 export interface SnapshotLogKind<T> extends JsonFileKind<T> {
   /**
@@ -42,13 +42,8 @@ export interface SnapshotLogContent<T> {
  * not be used and was moved aside (said through `kind.log`). Never throws.
  */
 export function readSnapshotLog<T>(file: string, kind: SnapshotLogKind<T>): SnapshotLogContent<T> | null {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    return setAside(file, kind, `it cannot be read (${errorMessage(error)})`);
-  }
+  const text = readKeptFile(file, kind);
+  if (text === null) return null;
   const lines = text.split('\n');
   // The snapshot was written atomically: even without its newline, it is whole or the file is damaged.
   const snapshotText = lines[0] ?? '';
