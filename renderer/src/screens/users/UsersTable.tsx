@@ -52,7 +52,7 @@ export function UsersTable(props: UsersTableProps) {
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
+    overscan: 4,
     // The rows start below the header row, which stays on top: scrolling to a row leaves room for it.
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
