@@ -28,6 +28,7 @@ import type { SessionManager } from '../session-manager';
 import { channelLabel } from './channel-words';
 import { channelRules, userRefusal } from './subscriber-plan';
 import { SubscriberJournal, type SubscriberJobRecord, type Unsettled } from './subscriber-journal';
+import { channelActivity, settled, settleFromMembers } from './subscriber-outcomes';
 
 export const OUTCOMES = ['added', 'alreadySubscribed', 'removed', 'notSubscribed', 'refused', 'failed', 'cancelled'] as const;
 
@@ -360,17 +361,7 @@ export class SubscriberJobs {
       this.options.log?.(`subscriber job ${record.id}: could not look up #${String(entry.channelId)}'s members: ${errorMessage(error)}`);
       return false;
     }
-    const before = new Set(entry.subscribedBefore);
-    const wanted = new Set(entry.userIds);
-    for (const result of record.results) {
-      if (result.channelId !== entry.channelId || !wanted.has(result.userId) || (result.outcome !== 'pending' && result.outcome !== 'failed')) continue;
-      const done = record.action === 'add' ? members.has(result.userId) : !members.has(result.userId);
-      if (done) {
-        const outcome = record.action === 'add' ? (before.has(result.userId) ? 'alreadySubscribed' : 'added') : before.has(result.userId) ? 'removed' : 'notSubscribed';
-        Object.assign(result, { outcome, reason: null });
-      } else Object.assign(result, leftover === null ? { outcome: 'pending', reason: null } : { outcome: 'failed', reason: leftover });
-    }
-    settled(record, entry);
+    settleFromMembers(record, entry, members, leftover);
     return true;
   }
 
@@ -385,28 +376,8 @@ export class SubscriberJobs {
     if (this.closing && record.results.some((result) => result.outcome === 'pending')) return;
     Object.assign(record, { status: record.status === 'cancelled' ? 'cancelled' : 'done', finishedAt: Date.now() });
     this.save(record);
-    for (const channel of record.channels) {
-      const counts = new Map<string, number>();
-      for (const result of record.results) if (result.channelId === channel.channelId) counts.set(result.outcome, (counts.get(result.outcome) ?? 0) + 1);
-      const failed = (counts.get('failed') ?? 0) + (counts.get('refused') ?? 0);
-      this.options.activity.record(record.account, {
-        actor: record.actor,
-        action: record.action === 'add' ? 'Subscribed users' : 'Unsubscribed users',
-        target: channelLabel(channel.name),
-        details: [...counts].map(([outcome, n]) => `${n} ${BULK_SUBSCRIBER_OUTCOME_WORDS[outcome as Result['outcome']].toLowerCase()}`).join(', ') + ` (job ${record.id})`,
-        result: failed > 0 ? 'failed' : 'ok',
-        error: failed > 0 ? (record.results.find((result) => result.channelId === channel.channelId && result.reason)?.reason ?? null) : null,
-        channelId: channel.channelId,
-        kind: 'subscribers',
-        channelIds: [channel.channelId],
-        userIds: record.results.filter((result) => result.channelId === channel.channelId).map((result) => result.userId),
-      });
-    }
+    for (const channel of record.channels) this.options.activity.record(record.account, channelActivity(record, channel));
   }
-}
-
-function settled(record: JobRecord, entry: Unsettled): void {
-  record.unsettled = record.unsettled.filter((each) => each !== entry);
 }
 
 function sentenceOf(message: string): string {
