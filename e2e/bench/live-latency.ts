@@ -46,11 +46,11 @@ async function measure(size: number, browserPath: string): Promise<Timings> {
     });
     await Promise.all([pageA.goto(a.url), pageB.goto(b.url)]);
     await Promise.all([openUsersScreen(pageA), openUsersScreen(pageB)]);
-    await pageB.locator('.users-body [role="row"]').first().waitFor({ timeout: 120_000 });
+    await pageB.locator('.users-table .vgrid-body [role="row"]').first().waitFor({ timeout: 120_000 });
     const name = await firstMemberShown(pageB);
     // A opens that user's panel; B keeps showing everyone.
     await usersSearchBox(pageA).fill(name);
-    await pageA.locator('.users-body [role="row"]').filter({ has: pageA.locator('.user-name', { hasText: name }) }).first().click();
+    await pageA.locator('.users-table .vgrid-body [role="row"]').filter({ has: pageA.locator('.user-name', { hasText: name }) }).first().click();
     const panel = pageA.getByRole('complementary', { name: new RegExp(`^${name}`) });
     await panel.waitFor();
 
@@ -83,7 +83,7 @@ async function measure(size: number, browserPath: string): Promise<Timings> {
 /** The name of the first member in view in the table (sorted by name), to change back and forth. */
 async function firstMemberShown(page: Page): Promise<string> {
   const name = await page.evaluate(() => {
-    for (const row of document.querySelectorAll('.users-body [role="row"]')) {
+    for (const row of document.querySelectorAll('.users-table .vgrid-body [role="row"]')) {
       if (row.querySelector('.cell-role')?.textContent === 'Member') return row.querySelector('.user-name')?.textContent ?? null;
     }
     return null;
@@ -99,7 +99,7 @@ async function firstMemberShown(page: Page): Promise<string> {
 async function watchRole(page: Page, name: string, role: string): Promise<void> {
   await page.evaluate(
     ({ name: wanted, role: shown }) => {
-      const body = document.querySelector('.users-body');
+      const body = document.querySelector('.users-table .vgrid-body');
       if (!body) throw new Error('no users table');
       const shows = () =>
         [...body.querySelectorAll('[role="row"]')].some((row) => row.querySelector('.user-name')?.textContent === wanted && row.querySelector('.cell-role')?.textContent === shown);

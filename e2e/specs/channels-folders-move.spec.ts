@@ -1,6 +1,7 @@
 // Moving channels between folders from the channel list: 30 channels selected with "Select all shown"
 // go into a folder through "Move to folder…" as one job, one result each, checked on the server; two
-// selected channels dragged onto a folder of the drop strip go there too.
+// selected channels dragged onto a folder of the drop strip go there too, and so do channels selected
+// from the keyboard alone.
 import type { Page } from '@playwright/test';
 import { channelRow, openChannels, serverChannels } from '../support/channels-page';
 import { expect, test } from '../support/fixtures';
@@ -67,4 +68,34 @@ test('selected channels dragged onto a folder move there', async ({ consolePage:
   await expect(page.getByRole('region', { name: 'Move into “Teams”: done' })).toContainText('2 moved');
   const onServer = await serverChannels(adam);
   expect(onServer.filter((channel) => channel.name === 'general' || channel.name === 'announcements').map((channel) => channel.folder_id)).toEqual([teams, teams]);
+});
+
+test('channels selected from the keyboard alone move into a folder', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  const names = ['keys-a', 'keys-b', 'keys-c', 'keys-d'];
+  await adam.request('POST', '/users/me/subscriptions', { subscriptions: names.map((name) => ({ name })) });
+  const teams = await folderId(adam, 'Teams');
+  await openChannels(page);
+  await search(page, 'keys-');
+  const grid = page.getByRole('grid', { name: 'Channels' });
+  await grid.focus();
+  // The first row is focused; Space selects it, Shift+Down adds the next two, Space on the last drops it.
+  await grid.press('Space');
+  await grid.press('Shift+ArrowDown');
+  await grid.press('Shift+ArrowDown');
+  await grid.press('Shift+ArrowDown');
+  await grid.press('Space');
+  await expect(page.getByText('3 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Move to folder…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move 3 channels to a folder' });
+  await dialog.getByRole('radio', { name: 'Teams' }).check();
+  await dialog.getByRole('button', { name: 'Move 3 channels' }).click();
+  await expect(page.getByRole('region', { name: 'Move into “Teams”: done' })).toContainText('3 moved');
+  const onServer = (await serverChannels(adam)).filter((channel) => names.includes(channel.name)).sort((a, b) => a.name.localeCompare(b.name));
+  expect(onServer.map((channel) => [channel.name, channel.folder_id === teams])).toEqual([
+    ['keys-a', true],
+    ['keys-b', true],
+    ['keys-c', true],
+    ['keys-d', false],
+  ]);
 });

@@ -8,7 +8,7 @@ import { signInDirectly } from '../support/realm-client';
 async function openUser(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Users & roles' }).click();
   await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(name);
-  await page.locator('.users-body [role="row"]').filter({ hasText: name }).first().click();
+  await page.getByRole('grid', { name: 'Users' }).getByRole('row').filter({ hasText: name }).first().click();
   const panel = page.getByRole('complementary', { name: new RegExp(`^${name}`) });
   await expect(panel).toBeVisible();
   return panel;

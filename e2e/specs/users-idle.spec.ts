@@ -13,7 +13,7 @@ async function openUsers(page: Page) {
 }
 
 /** A row of the users table, by the user's full name. */
-const row = (page: Page, name: string): Locator => page.locator('.users-body [role="row"]').filter({ has: page.locator('.user-name', { hasText: new RegExp(`^${name}$`) }) });
+const row = (page: Page, name: string): Locator => page.getByRole('grid', { name: 'Users' }).getByRole('row').filter({ has: page.locator('.user-name', { hasText: new RegExp(`^${name}$`) }) });
 
 type Member = { user_id: number; email: string; full_name: string; is_active: boolean; is_bot: boolean; role: number };
 

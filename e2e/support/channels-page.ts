@@ -12,7 +12,7 @@ export async function openChannels(page: Page): Promise<void> {
 
 /** A row of the channel list, by the channel's name. */
 export const channelRow = (page: Page, name: string): Locator =>
-  page.locator('.channels-body [role="row"]').filter({ has: page.locator('.channel-name', { hasText: new RegExp(`^#${name}(Archived)?$`) }) });
+  page.getByRole('grid', { name: 'Channels' }).getByRole('row').filter({ has: page.locator('.channel-name', { hasText: new RegExp(`^#${name}(Archived)?$`) }) });
 
 /** Opens the channel in the editor (searching for it first) and returns the editor. */
 export async function openChannel(page: Page, name: string): Promise<Locator> {

@@ -12,7 +12,7 @@ export async function openUsers(page: Page): Promise<void> {
 
 /** A row of the users table, by the user's full name. */
 export const row = (page: Page, name: string): Locator =>
-  page.locator('.users-body [role="row"]').filter({ has: page.locator('.user-name', { hasText: new RegExp(`^${name}$`) }) });
+  page.getByRole('grid', { name: 'Users' }).getByRole('row').filter({ has: page.locator('.user-name', { hasText: new RegExp(`^${name}$`) }) });
 
 export async function search(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(text);

@@ -1,13 +1,12 @@
 // The channel list's columns (react-table): what each shows, and which sort. Sorting itself runs in
 // channel-index.ts over every channel (manual sorting): the table holds only the sort state and its
 // header controls.
-import { createColumnHelper, rowSortingFeature, tableFeatures, type SortingState } from '@tanstack/react-table';
 import type { ChannelEntry } from '../../../../shared/ipc';
-import type { SortKey, SortOrder } from './channel-index';
+import { gridColumns } from '../../lists/VirtualGrid';
+import type { SortKey } from './channel-index';
 import { countWords, createdDate, creatorName, folderCell, privacyLabel, retentionCell, retentionFull, topicsCell, topicsFull, trafficCell, type CellContext } from './channel-words';
 
-export const features = tableFeatures({ rowSortingFeature });
-const helper = createColumnHelper<typeof features, ChannelEntry>();
+const helper = gridColumns<ChannelEntry>();
 
 /** The columns, worded with what the cells need beside each channel (folders, the organization's settings, people). */
 export function channelColumns(context: CellContext) {
@@ -50,14 +49,5 @@ export function channelColumns(context: CellContext) {
   ]);
 }
 
-export function toSorting(order: SortOrder): SortingState {
-  return [{ id: order.key, desc: order.descending }];
-}
-
-const SORT_KEYS: readonly SortKey[] = ['name', 'privacy', 'subscribers', 'folder', 'default', 'retention', 'topics', 'traffic', 'created'];
-
-export function fromSorting(sorting: SortingState, previous: SortOrder): SortOrder {
-  const first = sorting[0];
-  const key = SORT_KEYS.find((candidate) => candidate === first?.id);
-  return first && key ? { key, descending: first.desc } : previous;
-}
+/** The columns that sort, by their ids. */
+export const SORT_KEYS: readonly SortKey[] = ['name', 'privacy', 'subscribers', 'folder', 'default', 'retention', 'topics', 'traffic', 'created'];

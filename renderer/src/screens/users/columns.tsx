@@ -1,15 +1,14 @@
 // The users table's columns (react-table): what each shows, and which sort. Sorting itself runs in
 // user-index.ts over the whole realm (manual sorting): the table only holds the sort state and its
 // header controls.
-import { createColumnHelper, rowSortingFeature, tableFeatures, type SortingState } from '@tanstack/react-table';
 import type { User } from '../../../../shared/api/users';
 import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
+import { gridColumns } from '../../lists/VirtualGrid';
 import { formatJoined } from './dates';
 import { LastSeenText } from './last-seen';
-import type { SortKey, SortOrder } from './user-index';
+import type { SortKey } from './user-index';
 
-export const features = tableFeatures({ rowSortingFeature });
-const helper = createColumnHelper<typeof features, User>();
+const helper = gridColumns<User>();
 
 export { formatJoined, joinedFormat } from './dates';
 
@@ -57,16 +56,5 @@ export const columns = helper.columns([
   }),
 ]);
 
-export function toSorting(order: SortOrder): SortingState {
-  return [{ id: order.key, desc: order.descending }];
-}
-
-export function fromSorting(sorting: SortingState, previous: SortOrder): SortOrder {
-  const first = sorting[0];
-  if (!first || !isSortKey(first.id)) return previous;
-  return { key: first.id, descending: first.desc };
-}
-
-function isSortKey(id: string): id is SortKey {
-  return id === 'name' || id === 'role' || id === 'joined';
-}
+/** The columns that sort, by their ids. */
+export const SORT_KEYS: readonly SortKey[] = ['name', 'role', 'joined'];

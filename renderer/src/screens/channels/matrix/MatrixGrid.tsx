@@ -13,6 +13,7 @@ import type { RulesContext } from '../editor/rules-context';
 import { MATRIX_MARKS } from '../channel-marks';
 import { cellWords } from './matrix-cells';
 import { columnCells, everyCell, isSelected, rectangle, rowCells, toggle, union, type CellPosition, type Selection } from './matrix-selection';
+import '../../../lists/virtual-grid.css';
 
 const ROW_HEIGHT = 44;
 const HEADER_HEIGHT = 52;
@@ -182,7 +183,7 @@ export function MatrixGrid({ rows, columns, rules, selection, onSelection, query
         ))}
       </div>
       {rows.length === 0 ? (
-        <div className="channels-empty">{empty}</div>
+        <div className="vgrid-empty">{empty}</div>
       ) : (
         <div className="matrix-body" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {

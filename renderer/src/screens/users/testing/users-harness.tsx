@@ -111,11 +111,11 @@ export function openUsersScreen(options: { account?: Account; people?: User[]; a
 
 /** The table's rows (without the header row), by the user's name as the first line of the name cell. */
 export function shownNames(): string[] {
-  return [...document.querySelectorAll('.users-body [role="row"] .user-name')].map((element) => element.textContent ?? '');
+  return [...document.querySelectorAll('.users-table .vgrid-body [role="row"] .user-name')].map((element) => element.textContent ?? '');
 }
 
 export function row(name: string): HTMLElement {
-  const found = [...document.querySelectorAll<HTMLElement>('.users-body [role="row"]')].find((element) => element.querySelector('.user-name')?.textContent === name);
+  const found = [...document.querySelectorAll<HTMLElement>('.users-table .vgrid-body [role="row"]')].find((element) => element.querySelector('.user-name')?.textContent === name);
   if (!found) throw new Error(`No row for ${name}; shown: ${shownNames().join(', ')}`);
   return found;
 }
