@@ -66,6 +66,8 @@ test('compare the realms, then copy to them: the moderator realm cannot be chose
   const panel = page.getByRole('region', { name: 'Copy from Sandbox Org: done' });
   await expect(panel).toBeVisible({ timeout: 30_000 });
   await expect(results(panel).getByRole('listitem')).toHaveCount(2);
+  await expect(panel.getByRole('progressbar', { name: 'Progress of the copy' })).toHaveAttribute('value', '2');
+  await expect(panel).toContainText('2 of 2 done · 1 applied · 0 already the same · 1 failed');
   const applied = results(panel).getByRole('listitem').filter({ hasText: 'Applied' });
   const failed = results(panel).getByRole('listitem').filter({ hasText: 'Failed' });
   await expect(applied).toContainText('Changed: Color scheme, Home view, Send read receipts.');

@@ -7,6 +7,7 @@ import type { Account, CopyOutcome, DefaultsCopy } from '../../../../shared/ipc'
 import { useQueryClient } from '@tanstack/react-query';
 import { ProblemText } from '../../components/Field';
 import { JobPanelUnread } from '../../components/JobPanel';
+import { JobProgressLine, jobFigures } from '../../components/JobProgressLine';
 import { errorWords } from '../../errors/words';
 import { useAccounts } from '../../queries/accounts';
 import { activityKey } from '../../queries/activity';
@@ -15,6 +16,8 @@ import { useJobFollowed } from '../../queries/jobs';
 import { hostOf } from './realm-host';
 
 const OUTCOME_WORDS: Record<CopyOutcome['outcome'], string> = { pending: 'Waiting', applied: 'Applied', unchanged: 'Already the same', failed: 'Failed' };
+/** The outcomes the progress line counts, in its order. */
+const COUNTED = ['applied', 'unchanged', 'failed'] as const;
 
 export function CopyPanel({ account, copyId, onClose, onRetried }: { account: string; copyId: string; onClose(): void; onRetried(copy: DefaultsCopy): void }) {
   const copy = useDefaultsCopy(account, copyId);
@@ -31,8 +34,7 @@ export function CopyPanel({ account, copyId, onClose, onRetried }: { account: st
   }, [done, data, account, client]);
 
   if (!data) return <JobPanelUnread title="Copy to other realms" what="the copy" error={copy.error} onClose={onClose} />;
-  const total = data.results.length;
-  const finished = done ? total : (progress?.done ?? 0);
+  const figures = jobFigures(data, progress, COUNTED);
   const failed = data.results.filter((result) => result.outcome === 'failed').length;
   const failure = retry.isError ? errorWords(retry.error) : null;
   return (
@@ -52,10 +54,7 @@ export function CopyPanel({ account, copyId, onClose, onRetried }: { account: st
           )}
         </div>
       </div>
-      <progress max={Math.max(1, total)} value={finished} aria-label="Progress of the copy" />
-      <p aria-live="polite">
-        {finished} of {total} {total === 1 ? 'realm' : 'realms'} done
-      </p>
+      <JobProgressLine label="Progress of the copy" figures={figures} outcomes={COUNTED} words={OUTCOME_WORDS} detail={progress?.detail} withTimeLeft={false} />
       {failure && <ProblemText message={`Could not retry: ${failure.message}`} action={failure.action} />}
       <ul className="copy-results" aria-label="Results per realm">
         {data.results.map((result) => (
