@@ -121,6 +121,15 @@ describe('event delivery', () => {
     expect((plain?.message as { subject: string }).subject).toBe('general chat');
     const [modern] = deliver(channelMessage(''), queue({ capabilities: { empty_topic_name: true } }), member, realm);
     expect((modern?.message as { subject: string }).subject).toBe('');
+    // Another topic is left as it is, and so is the message: every queue shares the published one.
+    const published = channelMessage('lunch');
+    const [first] = deliver(published, queue({}, 'q1'), member, realm);
+    const [second] = deliver(published, queue({}, 'q2'), member, realm);
+    expect(first?.message).toBe(published.message);
+    expect(second?.message).toBe(published.message);
+    const typing = { type: 'typing', message_type: 'stream', op: 'start', topic: '', sender: { user_id: 1, email: 'a' } };
+    expect(deliver(typing, queue({ capabilities: { stream_typing_notifications: true } }), member, realm)[0]).toMatchObject({ topic: 'general chat' });
+    expect(deliver({ ...typing, topic: 'lunch' }, queue({ capabilities: { stream_typing_notifications: true } }), member, realm)[0]).toMatchObject({ topic: 'lunch' });
   });
 
   test('apply_markdown false gives the Markdown source; client_gravatar hides the avatar URL', () => {

@@ -170,18 +170,18 @@ function messageFor(event: ServerEvent, target: TargetQueue, recipient: Recipien
 
 /** spec Events 5: clients without empty_topic_name see the empty topic by its display name. */
 function substituteEmptyTopic(event: ServerEvent, displayName: string): ServerEvent {
-  const swap = (topic: unknown) => (topic === '' ? displayName : topic);
+  // Copied only when the topic is empty: a channel message goes to every queue of every subscriber.
   switch (event.type) {
     case 'message': {
       const message = event.message as Record<string, unknown>;
-      return message.type === 'stream' ? { ...event, message: { ...message, subject: swap(message.subject) } } : event;
+      return message.type === 'stream' && message.subject === '' ? { ...event, message: { ...message, subject: displayName } } : event;
     }
     case 'typing':
     case 'delete_message':
-      return 'topic' in event ? { ...event, topic: swap(event.topic) } : event;
+      return event.topic === '' ? { ...event, topic: displayName } : event;
     case 'typing_edit_message': {
       const recipient = event.recipient as Record<string, unknown> | undefined;
-      return recipient && 'topic' in recipient ? { ...event, recipient: { ...recipient, topic: swap(recipient.topic) } } : event;
+      return recipient?.topic === '' ? { ...event, recipient: { ...recipient, topic: displayName } } : event;
     }
     default:
       return event;
