@@ -10,7 +10,7 @@
 // Escape clears the selection. Mouse: lists/selection.ts.
 import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { afterNextPaint, mark } from './perf-marks';
 import { clickRow, rangeBetween, selectAll, toggleRow, type Selection } from './selection';
 import './virtual-grid.css';
@@ -84,17 +84,14 @@ export function VirtualGrid<T extends RowData, K extends string>(props: VirtualG
     let ids: number[] | null = null;
     return () => (ids ??= rows.map(idOf));
   }, [rows, idOf]);
-  const getItemKey = useCallback((index: number) => {
-    const row = rows[index];
-    return row === undefined ? index : idOf(row);
-  }, [rows, idOf]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose; nothing here is memoized by the compiler
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    getItemKey,
+    // No getItemKey: rows have one height and are never measured, and a key per row would be read for
+    // every one of 100,000 rows at each search (the virtualizer lays out all of them).
     // Each row more laid out per frame costs scrolling at 100,000 users (e2e/bench/users-scaling.ts).
     overscan: 4,
     // The rows start below the header row, which stays on top: scrolling to a row leaves room for it.
