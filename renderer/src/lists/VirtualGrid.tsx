@@ -35,29 +35,35 @@ export interface GridMarks {
   searchPainted: string;
 }
 
-export interface VirtualGridProps<T extends RowData, K extends string> {
-  /** The grid's accessible name ("Users"). */
-  label: string;
-  /** The scrolling box's classes, after `vgrid`: where each screen sets its columns' widths. */
-  className: string;
+/** What a screen's list state gives the grid: its rows, search, sort, selection, focus and opened row. */
+export interface GridState<T extends RowData, K extends string> {
   rows: readonly T[];
-  idOf(row: T): number;
-  /** The DOM id of a row (aria-activedescendant points at it). */
-  rowDomId(id: number): string;
-  columns: GridColumns<T>;
-  /** Sorting runs over the whole list in the screen's index; the grid holds the header controls. */
-  sort: GridSort<K>;
-  sortKeys: readonly K[];
-  onSort(sort: GridSort<K>): void;
   /** The search the rows are for: the painted mark names it, for the benchmark. */
   query: string;
-  marks: GridMarks;
+  /** Sorting runs over the whole list in the screen's index; the grid holds the header controls. */
+  sort: GridSort<K>;
+  onSort(sort: GridSort<K>): void;
   selection: Selection;
   onSelection(selection: Selection): void;
   focused: number | null;
   onFocus(id: number | null): void;
   opened: number | null;
   onOpen(id: number): void;
+  /** Shown instead of rows when none match. */
+  empty: ReactNode;
+}
+
+export interface VirtualGridProps<T extends RowData, K extends string> extends GridState<T, K> {
+  /** The grid's accessible name ("Users"). */
+  label: string;
+  /** The scrolling box's classes, after `vgrid`: where each screen sets its columns' widths. */
+  className: string;
+  idOf(row: T): number;
+  /** The DOM id of a row (aria-activedescendant points at it). */
+  rowDomId(id: number): string;
+  columns: GridColumns<T>;
+  sortKeys: readonly K[];
+  marks: GridMarks;
   /**
    * Whether a plain click also selects the row (the Users table, whose selection is what the bulk
    * buttons act on), or only opens it (the channel list, whose selection is what is dragged).
@@ -69,8 +75,6 @@ export interface VirtualGridProps<T extends RowData, K extends string> {
   selectLabel(row: T): string;
   /** A row's own attributes beside the grid's (data-* marks, dragging). */
   rowAttributes?(row: T, selected: boolean): HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string | boolean | undefined>;
-  /** Shown instead of rows when none match. */
-  empty: ReactNode;
   /** The box's width before it is measured (and in tests, where nothing has a size). */
   initialWidth: number;
 }

@@ -1,30 +1,18 @@
 // The channel list: the shared virtual grid (lists/VirtualGrid.tsx) with the channels' columns. A plain
 // click opens a channel in the editor without selecting it: the selection is what a bulk move carries,
 // and dragging a selected row carries the whole selection, to drop on a folder.
-import { useCallback, useMemo, type DragEvent, type ReactNode } from 'react';
+import { useCallback, useMemo, type DragEvent } from 'react';
 import type { ChannelEntry } from '../../../../shared/ipc';
-import type { Selection } from '../../lists/selection';
-import { VirtualGrid } from '../../lists/VirtualGrid';
+import { VirtualGrid, type GridState } from '../../lists/VirtualGrid';
 import { writeDraggedChannels } from './channel-drag';
 import { CHANNEL_MARKS } from './channel-marks';
 import { channelColumns, SORT_KEYS } from './channel-columns';
-import type { SortOrder } from './channel-index';
+import type { SortKey } from './channel-index';
 import type { CellContext } from './channel-words';
 
-export interface ChannelsTableProps {
-  rows: readonly ChannelEntry[];
-  /** The search the rows are for (the painted mark names it, for the benchmark). */
-  query: string;
+export interface ChannelsTableProps extends GridState<ChannelEntry, SortKey> {
+  /** What the cells word beside each channel (folders, the organization's settings, people). */
   context: CellContext;
-  sort: SortOrder;
-  onSort(sort: SortOrder): void;
-  focused: number | null;
-  onFocus(id: number | null): void;
-  opened: number | null;
-  onOpen(id: number): void;
-  selection: Selection;
-  onSelection(selection: Selection): void;
-  empty: ReactNode;
 }
 
 export const channelRowId = (id: number) => `channels-row-${id}`;

@@ -1,27 +1,12 @@
 // The users table: the shared virtual grid (lists/VirtualGrid.tsx) with the users' columns. A plain
 // click selects a user as well as opening it, as the bulk buttons above act on the selection.
-import type { ReactNode } from 'react';
 import type { User } from '../../../../shared/api/users';
-import type { Selection } from '../../lists/selection';
-import { VirtualGrid } from '../../lists/VirtualGrid';
+import { VirtualGrid, type GridState } from '../../lists/VirtualGrid';
 import { columns, SORT_KEYS } from './columns';
-import type { SortOrder } from './user-index';
+import type { SortKey } from './user-index';
 import { MARKS } from './user-marks';
 
-export interface UsersTableProps {
-  rows: readonly User[];
-  /** The search the rows are for (the painted mark names it, for the benchmark). */
-  query: string;
-  sort: SortOrder;
-  onSort(sort: SortOrder): void;
-  selection: Selection;
-  onSelection(selection: Selection): void;
-  focused: number | null;
-  onFocus(id: number | null): void;
-  opened: number | null;
-  onOpen(id: number): void;
-  empty: ReactNode;
-}
+export type UsersTableProps = GridState<User, SortKey>;
 
 export const rowDomId = (id: number) => `users-row-${id}`;
 const idOf = (user: User) => user.user_id;
