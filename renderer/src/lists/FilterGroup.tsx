@@ -1,6 +1,8 @@
 // One filter of a list: its options as radio chips (arrow keys move within the group), each with its
 // live count; a count of 0 stays choosable, it just shows nothing. The users and channels filters.
 
+import './list-screen.css';
+
 const count = new Intl.NumberFormat();
 
 export interface FilterGroupProps<T extends string | number> {
@@ -14,7 +16,7 @@ export interface FilterGroupProps<T extends string | number> {
 
 export function FilterGroup<T extends string | number>({ legend, name, options, value, counts, onChange }: FilterGroupProps<T>) {
   return (
-    <fieldset className="users-filter">
+    <fieldset className="list-filter">
       <legend>{legend}</legend>
       <div className="chips">
         {options.map((option) => (

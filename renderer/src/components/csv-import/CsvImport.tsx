@@ -6,6 +6,7 @@ import { ProblemText } from '../Field';
 import { FilePicker } from '../FilePicker';
 import { columnLabel, columnLetter, detectHeader, guessCsvChoice, type CsvChoice } from './csv-columns';
 import { CsvProblem, readCsvFile, type CsvTable } from './csv-file';
+import '../data-table.css';
 import './csv-import.css';
 
 const PREVIEW_ROWS = 5;
@@ -123,8 +124,8 @@ function CsvPreview({ table, choice }: { table: CsvTable; choice: CsvChoice }) {
   const rows = table.rows.slice(0, PREVIEW_ROWS + (choice.header ? 1 : 0));
   const role = (index: number) => (index === choice.column ? 'address' : index === choice.nameColumn ? 'name' : undefined);
   return (
-    <div className="panel inv-table-scroll inv-csv-preview">
-      <table className="inv-data-table">
+    <div className="panel table-scroll inv-csv-preview">
+      <table className="data-table">
         <caption className="visually-hidden">The first rows of {table.fileName}</caption>
         <thead>
           <tr>
@@ -152,7 +153,7 @@ function CsvPreview({ table, choice }: { table: CsvTable; choice: CsvChoice }) {
           })}
         </tbody>
       </table>
-      {table.rows.length > rows.length && <p className="muted inv-table-more">and {(table.rows.length - rows.length).toLocaleString()} more rows</p>}
+      {table.rows.length > rows.length && <p className="muted csv-more-rows">and {(table.rows.length - rows.length).toLocaleString()} more rows</p>}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
   type ChannelFilters as Filters,
   type FolderFilter,
 } from './channel-index';
+import '../../lists/list-screen.css';
 
 const count = new Intl.NumberFormat();
 const choices = <T extends string>(values: readonly T[], words: Record<T, string>) => values.map((value) => ({ value, label: words[value] }));
@@ -27,7 +28,7 @@ export interface ChannelFiltersProps {
 export function ChannelFilters({ filters, counts, folders, onChange }: ChannelFiltersProps) {
   const folderCount = (value: FolderFilter) => count.format(counts.folder.get(value) ?? 0);
   return (
-    <div className="users-filters channels-filters">
+    <div className="list-filters channels-filters">
       <ListSearch
         id="channels-search"
         label="Search by name or description"

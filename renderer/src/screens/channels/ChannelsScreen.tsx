@@ -11,7 +11,7 @@ import { ChannelsWorkspace } from './ChannelsWorkspace';
 import { FoldersPanel } from './folders/FoldersPanel';
 import { useChannelsUi, type ChannelsTab } from './channels-ui';
 import { MatrixTab } from './matrix/MatrixTab';
-import '../users/users.css';
+import '../../lists/list-screen.css';
 import './channels.css';
 
 const TABS: Tab<ChannelsTab>[] = [
@@ -30,7 +30,7 @@ export function ChannelsScreen({ account }: { account: Account | null }) {
 
   return (
     <section className="channels-screen" aria-labelledby="screen-title">
-      <div className="title-with-tabs users-title">
+      <div className="title-with-tabs list-title">
         <h1 id="screen-title">Channels &amp; folders</h1>
         {account && <ChannelsTabs />}
       </div>
@@ -48,7 +48,7 @@ function ChannelsTabs() {
 function ChannelsPanel({ account }: { account: Account }) {
   const tab = useChannelsUi((state) => state.tab);
   return (
-    <TabPanel prefix="channels" selected={tab} className="users-panel">
+    <TabPanel prefix="channels" selected={tab} className="list-panel">
       {tab === 'channels' && <ChannelsWorkspace account={account} />}
       {tab === 'matrix' && <MatrixTab account={account} />}
       {tab === 'folders' && <FoldersPanel account={account} />}

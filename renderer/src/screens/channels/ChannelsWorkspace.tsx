@@ -27,6 +27,7 @@ import { MoveJobPanel } from './moves/MoveJobPanel';
 import { BulkSubscribersDialog } from './bulk-subscribers/BulkSubscribersDialog';
 import { SubscriberJobPanel } from './bulk-subscribers/SubscriberJobPanel';
 import { useResumedSubscriberJob } from './bulk-subscribers/use-resumed-job';
+import '../../lists/list-screen.css';
 
 const count = new Intl.NumberFormat();
 
@@ -79,7 +80,7 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
   const allShown = shownIds.length > 0 && shownIds.every((id) => selection.ids.has(id));
 
   return (
-    <div className="users-workspace">
+    <div className="list-workspace">
       <ChannelFilters filters={ui.filters} counts={counts} folders={context.folders} onChange={ui.setFilters} />
       <div className="selection-bar">
         <p className="shown-count" aria-live="polite">
@@ -145,7 +146,7 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
           }}
         />
       )}
-      <div className="users-main channels-main" data-detail={panel || undefined}>
+      <div className="list-main channels-main" data-detail={panel || undefined}>
         <ChannelsTable
           rows={rows}
           query={filters.query}

@@ -3,6 +3,7 @@
 // rows above and below so the scroll bar and the table's semantics stay right.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
+import '../../components/data-table.css';
 
 /** Below this a plain table is fast enough, and every row is in the page (find in page, screen readers). */
 export const VIRTUALIZE_ABOVE = 300;
@@ -30,8 +31,8 @@ export function AddressTable<T>({ caption, rows, columns, rowKey, empty }: Addre
   return rows.length > VIRTUALIZE_ABOVE ? (
     <VirtualTable caption={caption} rows={rows} columns={columns} rowKey={rowKey} empty={empty} />
   ) : (
-    <div className="panel inv-table-scroll address-table" tabIndex={0} role="region" aria-label={caption}>
-      <table className="inv-data-table">
+    <div className="panel table-scroll address-table" tabIndex={0} role="region" aria-label={caption}>
+      <table className="data-table">
         <Head caption={caption} columns={columns} />
         <tbody>
           {rows.map((row, index) => (
@@ -51,8 +52,8 @@ function VirtualTable<T>({ caption, rows, columns, rowKey }: AddressTableProps<T
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
   return (
-    <div ref={scroller} className="panel inv-table-scroll address-table" tabIndex={0} role="region" aria-label={caption}>
-      <table className="inv-data-table inv-fixed" aria-rowcount={rows.length + 1}>
+    <div ref={scroller} className="panel table-scroll address-table" tabIndex={0} role="region" aria-label={caption}>
+      <table className="data-table table-fixed" aria-rowcount={rows.length + 1}>
         <Head caption={caption} columns={columns} />
         <tbody>
           {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}

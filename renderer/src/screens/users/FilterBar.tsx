@@ -5,6 +5,7 @@ import { FilterGroup } from '../../lists/FilterGroup';
 import { ListSearch } from '../../lists/ListSearch';
 import { MARKS } from './user-marks';
 import type { FacetCounts, UserFilters } from './user-index';
+import '../../lists/list-screen.css';
 
 // The Overview shows the same counts under the same words (shared/domain/user-counts.ts).
 const ROLE_CHOICES = ROLE_OPTIONS.map((value) => ({ value, label: FACET_WORDS.role[value] }));
@@ -21,7 +22,7 @@ export interface FilterBarProps {
 
 export function FilterBar({ filters, counts, onChange, historyLimitDays }: FilterBarProps) {
   return (
-    <div className="users-filters">
+    <div className="list-filters">
       <ListSearch
         id="users-search"
         label="Search by name or email"
@@ -33,7 +34,7 @@ export function FilterBar({ filters, counts, onChange, historyLimitDays }: Filte
       <FilterGroup legend="Role" name="role" options={ROLE_CHOICES} value={filters.role} counts={counts.role} onChange={(role) => onChange({ role })} />
       <FilterGroup legend="Status" name="status" options={STATUS_CHOICES} value={filters.status} counts={counts.status} onChange={(status) => onChange({ status })} />
       <FilterGroup legend="Kind" name="kind" options={KIND_CHOICES} value={filters.kind} counts={counts.kind} onChange={(kind) => onChange({ kind })} />
-      <div className="users-filter idle-filter">
+      <div className="list-filter idle-filter">
         <label htmlFor="users-idle">Not active for (days)</label>
         <div className="idle-filter-row">
           <input

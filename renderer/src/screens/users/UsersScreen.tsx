@@ -7,6 +7,7 @@ import { ActivityLog } from '../../components/ActivityLog';
 import { TabPanel, Tabs, type Tab } from '../../components/Tabs';
 import { useUsersUi, type UsersTab } from './users-ui';
 import { UsersWorkspace } from './UsersWorkspace';
+import '../../lists/list-screen.css';
 import './users.css';
 
 const TABS: Tab<UsersTab>[] = [
@@ -23,7 +24,7 @@ export function UsersScreen({ account }: { account: Account | null }) {
 
   return (
     <section className="users-screen" aria-labelledby="screen-title">
-      <div className="title-with-tabs users-title">
+      <div className="title-with-tabs list-title">
         <h1 id="screen-title">Users &amp; roles</h1>
         {account && <UsersTabs />}
       </div>
@@ -41,7 +42,7 @@ function UsersTabs() {
 function UsersPanel({ account }: { account: Account }) {
   const tab = useUsersUi((state) => state.tab);
   return (
-    <TabPanel prefix="users" selected={tab} className="users-panel">
+    <TabPanel prefix="users" selected={tab} className="list-panel">
       {tab === 'users' ? <UsersWorkspace account={account} /> : <ActivityLog account={account.id} realmName={account.realmName} />}
     </TabPanel>
   );

@@ -24,6 +24,7 @@ import { UserDetail } from './UserDetail';
 import { useUsersUi } from './users-ui';
 import { UsersTable } from './UsersTable';
 import { useUsersById } from './users-by-id';
+import '../../lists/list-screen.css';
 
 const count = new Intl.NumberFormat();
 
@@ -83,7 +84,7 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
 
   return (
     <LastSeenContext.Provider value={seenOf}>
-      <div className="users-workspace">
+      <div className="list-workspace">
         <FilterBar filters={ui.filters} counts={counts} onChange={ui.setFilters} historyLimitDays={lastActive.data?.historyLimitDays ?? null} />
         <div className="selection-bar">
           <p className="shown-count" aria-live="polite">
@@ -119,7 +120,7 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
           </div>
         </div>
         {ui.batch && <BatchPanel key={ui.batch.id} account={account.id} batch={ui.batch} onShowBatch={ui.showBatch} />}
-        <div className="users-main" data-detail={ui.opened !== null || undefined}>
+        <div className="list-main" data-detail={ui.opened !== null || undefined}>
           <UsersTable
             rows={rows}
             query={filters.query}

@@ -3,6 +3,7 @@
 // many are there already and how many are refused (with the reason where the whole channel is), what
 // guests then see, and the people refused everywhere and the addresses that matched nobody.
 import type { SubscriberPlan } from '../../../../../shared/ipc';
+import '../../../components/data-table.css';
 
 const count = new Intl.NumberFormat();
 const LISTED = 30;
@@ -12,8 +13,8 @@ export function SubscriberReview({ plan, unknown }: { plan: SubscriberPlan; unkn
   return (
     <div className="bulk-review">
       <p>{plan.organizationRule}</p>
-      <div className="panel inv-table-scroll">
-        <table className="inv-data-table inv-fixed">
+      <div className="panel table-scroll">
+        <table className="data-table table-fixed">
           <caption className="visually-hidden">Who changes where</caption>
           <colgroup>
             <col className="bulk-channel" />

@@ -16,6 +16,7 @@ import { useChannelContext, useChannels } from '../../../queries/channels';
 import { FolderForm } from './FolderForm';
 import { FolderRow } from './FolderRow';
 import { channelCounts, orderAfterMove } from './folder-order';
+import '../../../lists/list-screen.css';
 import './folders.css';
 
 export function FoldersPanel({ account }: { account: Account }) {

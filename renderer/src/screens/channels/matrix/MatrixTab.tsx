@@ -22,6 +22,7 @@ import { cellCount, shownPart } from './matrix-selection';
 import { MatrixEditDialog } from './MatrixEditDialog';
 import { MatrixGrid } from './MatrixGrid';
 import { MatrixJobPanel } from './MatrixJobPanel';
+import '../../../lists/list-screen.css';
 import './matrix.css';
 
 const count = new Intl.NumberFormat();
@@ -81,7 +82,7 @@ function Matrix({ account, entries, context, users }: MatrixProps) {
   };
 
   return (
-    <div className="users-workspace matrix-workspace">
+    <div className="list-workspace matrix-workspace">
       <ChannelFilters filters={ui.filters} counts={counts} folders={context.folders} onChange={ui.setFilters} />
       <div className="selection-bar">
         <p className="shown-count" aria-live="polite">

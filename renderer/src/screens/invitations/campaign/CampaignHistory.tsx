@@ -4,6 +4,7 @@ import type { CampaignSummary } from '../../../../../shared/ipc';
 import { errorWords } from '../../../errors/words';
 import { useCampaigns } from '../../../queries/invitations';
 import { formatCount, formatWhen, STATUS_LABELS, STATUS_TONES } from '../words';
+import '../../../components/data-table.css';
 
 export function CampaignHistory({ account, onOpen, onCompose }: { account: string; onOpen(id: string): void; onCompose(): void }) {
   const campaigns = useCampaigns(account);
@@ -31,8 +32,8 @@ export function CampaignHistory({ account, onOpen, onCompose }: { account: strin
     );
   }
   return (
-    <div className="panel inv-table-scroll">
-      <table className="inv-data-table campaign-table">
+    <div className="panel table-scroll">
+      <table className="data-table campaign-table">
         <caption className="visually-hidden">Campaigns, newest first</caption>
         <thead>
           <tr>
