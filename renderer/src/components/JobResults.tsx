@@ -4,6 +4,7 @@
 // changes, the permission matrix's, the bulk subscriber job and an undo from the activity log.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import './job-panel.css';
 
 const count = new Intl.NumberFormat();
 

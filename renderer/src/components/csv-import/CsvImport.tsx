@@ -110,7 +110,7 @@ function CsvColumns({ table, choice, onChoice }: { table: CsvTable; choice: CsvC
               ))}
           </select>
         </div>
-        <label className="inv-check">
+        <label className="check-label">
           <input type="checkbox" checked={choice.header} onChange={(event) => onChoice({ ...choice, header: event.target.checked })} />
           The first row is a header (column titles, not an address)
         </label>

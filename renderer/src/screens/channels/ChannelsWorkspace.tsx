@@ -27,6 +27,7 @@ import { MoveJobPanel } from './moves/MoveJobPanel';
 import { BulkSubscribersDialog } from './bulk-subscribers/BulkSubscribersDialog';
 import { SubscriberJobPanel } from './bulk-subscribers/SubscriberJobPanel';
 import { useResumedSubscriberJob } from './bulk-subscribers/use-resumed-job';
+import '../../components/detail-panel.css';
 import '../../lists/list-screen.css';
 
 const count = new Intl.NumberFormat();
@@ -87,7 +88,7 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
           {searching ? `${count.format(rows.length)} of ${count.format(entries.length)} channels shown` : `${count.format(active)} active channels`}
         </p>
         <div className="selection-actions">
-          <label className="select-all-shown">
+          <label className="check-label select-all-shown">
             <input
               type="checkbox"
               checked={allShown}
@@ -169,7 +170,7 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
           }
         />
         {panel && users.data === undefined ? (
-          <aside className="user-detail channel-editor" aria-label="Channel">
+          <aside className="panel detail-panel channel-editor" aria-label="Channel">
             <QueryGate query={users} loading={`Loading the users of ${account.realmName}, whom the rules name`} failure={`Could not load the users of ${account.realmName}`}>
               {() => null}
             </QueryGate>

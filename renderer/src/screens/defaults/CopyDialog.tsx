@@ -58,7 +58,7 @@ export function CopyDialog({ view, unsaved, onClose, onStarted }: CopyDialogProp
       <fieldset className="copy-groups">
         <legend>Settings to copy ({names.length})</legend>
         {GROUPS.map(({ group, entries }) => (
-          <label key={group.id} className="copy-check">
+          <label key={group.id} className="check-label">
             <input type="checkbox" checked={groups.has(group.id)} onChange={() => setGroups(toggle(groups, group.id))} />
             {group.label} <span className="muted">({entries.length})</span>
           </label>
@@ -98,7 +98,7 @@ function Target({ account, query, names, source, checked, onToggle }: TargetProp
   const id = `copy-target-${account.id}`;
   return (
     <div className="copy-target" data-refused={refused ? true : undefined}>
-      <label className="copy-check" htmlFor={id}>
+      <label className="check-label" htmlFor={id}>
         <input id={id} type="checkbox" checked={checked && !refused} disabled={Boolean(refused)} onChange={onToggle} aria-describedby={`${id}-status`} />
         <span>
           <strong>{account.realmName}</strong> <span className="muted">({hostOf(account.realmUrl)}) as {account.email}</span>

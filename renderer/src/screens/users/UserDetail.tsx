@@ -14,6 +14,7 @@ import { formatJoined } from './columns';
 import { AccessSection } from './AccessSection';
 import { LastSeenText } from './last-seen';
 import { NameSection } from './NameSection';
+import '../../components/detail-panel.css';
 import './user-detail.css';
 
 export interface UserDetailProps {
@@ -30,7 +31,7 @@ const BOT_TYPES: Record<number, string> = { 1: 'generic bot', 2: 'incoming webho
 export function UserDetail({ account, actor, user, people, onClose }: UserDetailProps) {
   if (!user) {
     return (
-      <aside className="panel user-detail" aria-label="User details">
+      <aside className="panel detail-panel" aria-label="User details">
         <div className="section-head detail-head">
           <h2>User not found</h2>
           <CloseButton onClose={onClose} />
@@ -41,7 +42,7 @@ export function UserDetail({ account, actor, user, people, onClose }: UserDetail
   }
   const self = user.user_id === actor.userId;
   return (
-    <aside className="panel user-detail" aria-labelledby="user-detail-name">
+    <aside className="panel detail-panel" aria-labelledby="user-detail-name">
       <div className="section-head detail-head">
         <h2 id="user-detail-name">
           {user.full_name}

@@ -11,7 +11,6 @@ import { errorWords } from '../../../errors/words';
 import { useJobFollowed } from '../../../queries/jobs';
 import { useSubscriberJob, useSubscriberJobAction, useSubscriberJobExport } from '../../../queries/subscriber-jobs';
 import { downloadText } from '../../../components/download-text';
-import '../../users/bulk.css';
 import './bulk-subscribers.css';
 
 const count = new Intl.NumberFormat();

@@ -16,7 +16,7 @@ import { wordedByCore } from '../../../errors/words';
 import { useChannels, useCreateChannel } from '../../../queries/channels';
 import { useLeaveGuard } from '../../../stores/ui';
 import type { RulesContext } from '../editor/rules-context';
-import '../../users/user-detail.css';
+import '../../../components/detail-panel.css';
 import '../editor/editor.css';
 
 export interface CreateChannelProps {
@@ -82,8 +82,8 @@ export function CreateChannel({ account, context, rules, onClose, onCreated }: C
   };
 
   return (
-    <aside className="user-detail channel-editor" aria-labelledby={`${id}-title`}>
-      <div className="detail-head">
+    <aside className="panel detail-panel channel-editor" aria-labelledby={`${id}-title`}>
+      <div className="section-head detail-head">
         <h2 id={`${id}-title`}>New channel</h2>
         <button type="button" className="icon-button" aria-label="Close the new channel form" onClick={onClose}>
           <Icon name="close" />
@@ -119,7 +119,7 @@ export function CreateChannel({ account, context, rules, onClose, onCreated }: C
           <p className="muted section-note">{PROTECTED_HISTORY_RULE}</p>
         </fieldset>
         <div className="form-field">
-          <label className="check-line">
+          <label className="check-label">
             <input type="checkbox" checked={isDefault} disabled={!defaultVerdict.allowed || isPrivate(privacy)} aria-describedby={`${id}-default`} onChange={(event) => setIsDefault(event.target.checked)} />
             <span>A default channel: new members join it when they sign up</span>
           </label>

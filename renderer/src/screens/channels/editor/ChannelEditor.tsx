@@ -19,7 +19,7 @@ import { RetentionSection } from './RetentionSection';
 import { SubscribersSection } from './SubscribersSection';
 import type { RulesContext, SectionProps } from './rules-context';
 import { TopicsSection } from './TopicsSection';
-import '../../users/user-detail.css';
+import '../../../components/detail-panel.css';
 import './editor.css';
 
 export interface ChannelEditorProps {
@@ -33,7 +33,7 @@ export interface ChannelEditorProps {
 export function ChannelEditor({ account, context, rules, entry, onClose }: ChannelEditorProps) {
   if (!entry) {
     return (
-      <aside className="panel user-detail channel-editor" aria-label="Channel">
+      <aside className="panel detail-panel channel-editor" aria-label="Channel">
         <div className="section-head detail-head">
           <h2>Channel not found</h2>
           <CloseButton onClose={onClose} />
@@ -47,7 +47,7 @@ export function ChannelEditor({ account, context, rules, entry, onClose }: Chann
   const props: SectionProps = { account, entry, context, rules, locked: verdict.allowed ? null : verdict.reason };
   const by = creatorName(entry, { policy: rules.policy, folders: rules.folders, users: rules.people });
   return (
-    <aside className="panel user-detail channel-editor" aria-labelledby="channel-editor-name">
+    <aside className="panel detail-panel channel-editor" aria-labelledby="channel-editor-name">
       <div className="section-head detail-head">
         <h2 id="channel-editor-name">#{channel.name}</h2>
         <CloseButton onClose={onClose} />

@@ -31,7 +31,7 @@ export function DefaultSection({ account, entry, rules, locked }: SectionProps) 
   return (
     <section className="panel-section" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="section-label">Default channel</h3>
-      <label className="check-line">
+      <label className="check-label">
         <input
           type="checkbox"
           checked={draft.value}

@@ -11,7 +11,6 @@ import { JobResults } from '../../../components/JobResults';
 import { errorWords } from '../../../errors/words';
 import { useChannelBatch, useChannelBatchAction } from '../../../queries/channels';
 import { useJobFollowed } from '../../../queries/jobs';
-import '../../users/bulk.css';
 
 const count = new Intl.NumberFormat();
 const OUTCOMES = ['changed', 'unchanged', 'conflict', 'failed'] as const;

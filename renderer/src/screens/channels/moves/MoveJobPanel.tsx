@@ -9,7 +9,6 @@ import { JobProgressLine, jobFigures } from '../../../components/JobProgressLine
 import { wordedByCore } from '../../../errors/words';
 import { useChannelMove, useMoveAction } from '../../../queries/channel-moves';
 import { useJobFollowed } from '../../../queries/jobs';
-import '../../users/bulk.css';
 
 const count = new Intl.NumberFormat();
 type Outcome = ChannelMoveResult['outcome'];

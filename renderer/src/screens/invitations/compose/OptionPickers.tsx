@@ -45,7 +45,7 @@ export function ChannelPicker({ form, channels }: { form: Form; channels: Invite
   return (
     <fieldset className="inv-option-group">
       <legend>Channels</legend>
-      <label className="inv-check">
+      <label className="check-label">
         <input type="checkbox" {...form.register('include_realm_default_subscriptions')} />
         Subscribe them to the organization’s default channels
       </label>
@@ -69,7 +69,7 @@ export function ChannelPicker({ form, channels }: { form: Form; channels: Invite
               const implied = includeDefaults && channel.isDefault;
               return (
                 <li key={channel.id}>
-                  <label className="inv-check">
+                  <label className="check-label">
                     <input type="checkbox" checked={implied || selected.has(channel.id)} disabled={implied} onChange={(event) => toggle(channel.id, event.target.checked)} />
                     <span>#{channel.name}</span>
                     {channel.isDefault && <span className="tag">default</span>}
@@ -100,7 +100,7 @@ export function GroupPicker({ form, groups }: { form: Form; groups: InviteChoice
         <ul className="inv-check-list">
           {groups.map((group) => (
             <li key={group.id}>
-              <label className="inv-check">
+              <label className="check-label">
                 <input
                   type="checkbox"
                   checked={selected.has(group.id)}

@@ -78,7 +78,7 @@ export function OptionsForm({ account, choices, plan, blocker, onSend }: Options
             ))}
           </select>
         </div>
-        <label className="inv-check">
+        <label className="check-label">
           <input type="checkbox" {...form.register('notify_referrer_on_join')} />
           Send me a direct message when someone joins with one of these invitations
         </label>
