@@ -3,19 +3,20 @@
 // user or channel is gone). Role steps follow the role rules: one that leaves nobody to administer the
 // organization, or takes away the user's own rights, is confirmed in words first. Nothing is ticked
 // or chosen for the user.
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Role } from '../../../shared/api/common';
 import { reviewRoleChange, type RoleHazard } from '../../../shared/domain/role-rules';
 import type { UndoJob, UndoReview, UndoScope, UndoStep } from '../../../shared/ipc';
 import { Dialog } from '../components/Dialog';
+import { PlanGroup } from '../components/PlanGroup';
 import { ProblemText } from '../components/Field';
 import { errorWords, wordedByCore } from '../errors/words';
 import { useRealmUsers } from '../queries/realm';
 import { useUndoAction, useUndoReview } from '../queries/undo';
 import { HazardConfirmation, hazardKey } from '../user-changes/HazardConfirmation';
+import { plural } from '../../../shared/domain/plural';
 
 const count = new Intl.NumberFormat();
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
 
 export interface UndoDialogProps {
   account: string;
@@ -58,9 +59,9 @@ export function UndoDialog({ account, scope, onClose, onStarted }: UndoDialogPro
                 ? 'This change goes back to what it was. It is checked again just before it is sent.'
                 : `${count.format(ready)} changes go back to what they were. Each is checked again just before it is sent.`}
           </p>
-          <StepGroup title="Will go back" steps={review.data.steps.filter((step) => step.verdict === 'ready')} tone="change" />
-          <StepGroup title="Refused: will be listed as refused" steps={review.data.steps.filter((step) => step.verdict === 'refused')} tone="refused" />
-          <StepGroup title="Already as before: nothing to do" steps={review.data.steps.filter((step) => step.verdict === 'unchanged')} tone="same" />
+          <PlanGroup title="Will go back" items={review.data.steps.filter((step) => step.verdict === 'ready')} tone="change" keyOf={stepKey} line={stepLine} />
+          <PlanGroup title="Refused: will be listed as refused" items={review.data.steps.filter((step) => step.verdict === 'refused')} tone="refused" keyOf={stepKey} line={stepLine} />
+          <PlanGroup title="Already as before: nothing to do" items={review.data.steps.filter((step) => step.verdict === 'unchanged')} tone="same" keyOf={stepKey} line={stepLine} />
           {hazards.map(({ role, review: each, key }) => (
             <HazardConfirmation
               key={role}
@@ -96,26 +97,14 @@ function useRoleHazards(account: string, review: UndoReview | undefined) {
   }, [review, people]);
 }
 
-/** Steps listed per group; the rest are counted (a job can be the whole realm). */
-const LISTED = 50;
-
-function StepGroup({ title, steps, tone }: { title: string; steps: UndoStep[]; tone: string }) {
-  const headingId = useId();
-  if (steps.length === 0) return null;
+/** A step of the undo: what it acts on, what it does, and why when it cannot. */
+function stepLine(step: UndoStep) {
   return (
-    <section className={`plan-group plan-${tone}`} aria-labelledby={headingId}>
-      <h3 id={headingId}>
-        {title} <span className="tag plan-count">{count.format(steps.length)}</span>
-      </h3>
-      <ul>
-        {steps.slice(0, LISTED).map((step) => (
-          <li key={step.key}>
-            <span className="plan-name">{step.target}</span> <span className="muted">{step.change}</span>
-            {step.reason && <p className="role-reason">{step.reason}</p>}
-          </li>
-        ))}
-        {steps.length > LISTED && <li className="muted">and {count.format(steps.length - LISTED)} more</li>}
-      </ul>
-    </section>
+    <>
+      <span className="plan-name">{step.target}</span> <span className="muted">{step.change}</span>
+      {step.reason && <p className="role-reason">{step.reason}</p>}
+    </>
   );
 }
+
+const stepKey = (step: UndoStep) => step.key;

@@ -5,6 +5,7 @@ import { dedupeInvitees, parseAddressList } from '../../../../shared/domain/addr
 import type { Invitee } from '../../../../shared/ipc';
 import { csvEntries, type CsvChoice } from './csv-columns';
 import type { CsvTable } from './csv-file';
+import { plural } from '../../../../shared/domain/plural';
 
 export interface AddressList {
   /** Each address once: these are checked and sent. */
@@ -38,9 +39,6 @@ function build(entries: Invitee[], blankRows: number): AddressList {
   const { unique, duplicates } = dedupeInvitees(fitting);
   return { unique, duplicates: duplicates.length, tooLong, blankRows };
 }
-
-const count = new Intl.NumberFormat();
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
 
 /** "412 addresses; 3 duplicates removed; 2 rows without an address left out." */
 export function describeList(list: AddressList): string {

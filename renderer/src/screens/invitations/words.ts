@@ -1,6 +1,7 @@
 // The screen's words for checks, outcomes, durations and dates, in one place so the compose form,
 // the campaign view, the report and the tests say the same thing.
 import type { AddressCheck, CampaignSummary, InviteOutcome } from '../../../../shared/ipc';
+import { plural } from '../../../../shared/domain/plural';
 
 export const CHECK_LABELS: Record<AddressCheck, string> = {
   ok: 'Can be invited',
@@ -44,7 +45,6 @@ export const STATUS_LABELS: Record<CampaignSummary['status'], string> = {
 
 const count = new Intl.NumberFormat();
 export const formatCount = (n: number) => count.format(n);
-export const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
 
 /** "less than a minute", "about 3 minutes", "about 2 hours". */
 export function formatDuration(seconds: number): string {

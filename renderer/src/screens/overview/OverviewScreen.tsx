@@ -11,9 +11,9 @@ import { QueryGate } from '../../components/QueryGate';
 import { useRealmOverview } from '../../queries/realm';
 import { openChannels, openPendingInvitations, openReports, openUsers } from './open-filtered';
 import './overview.css';
+import { plural } from '../../../../shared/domain/plural';
 
 const count = new Intl.NumberFormat();
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
 
 export function OverviewScreen({ account }: { account: Account | null }) {
   return (

@@ -15,7 +15,9 @@ import { wordedByCore } from '../../errors/words';
 import { useBatchAction, type BatchRef } from '../../queries/users';
 import { HazardConfirmation, hazardKey } from '../../user-changes/HazardConfirmation';
 import type { Actor } from '../../user-changes/role-options';
-import { PlanGroup, plural, userLine } from './PlanGroup';
+import { PlanGroup } from '../../components/PlanGroup';
+import { userKey, userLine } from './user-line';
+import { plural } from '../../../../shared/domain/plural';
 import './bulk.css';
 
 export interface BulkRoleDialogProps {
@@ -104,10 +106,10 @@ export function BulkRoleDialog({ account, actor, users, people, onClose, onStart
               ? `Nobody would change: every selected user already has this role or cannot be given it.`
               : `${plural(changes, 'user changes', 'users change')}: ${movesSummary(review.demotions.length, review.promotions.length)}.`}
           </p>
-          <PlanGroup title="Will lose rights" items={review.demotions} tone="demotion" line={moveWords} />
-          <PlanGroup title="Will gain rights" items={review.promotions} tone="change" line={moveWords} />
-          <PlanGroup title={`Already ${roleName}: unchanged`} items={plan.unchanged.map((user) => ({ user }))} tone="same" line={userLine} />
-          <PlanGroup title="Cannot change: will be listed as failed" items={plan.refused} tone="refused" line={userLine} />
+          <PlanGroup keyOf={userKey} title="Will lose rights" items={review.demotions} tone="demotion" line={moveWords} />
+          <PlanGroup keyOf={userKey} title="Will gain rights" items={review.promotions} tone="change" line={moveWords} />
+          <PlanGroup keyOf={userKey} title={`Already ${roleName}: unchanged`} items={plan.unchanged.map((user) => ({ user }))} tone="same" line={userLine} />
+          <PlanGroup keyOf={userKey} title="Cannot change: will be listed as failed" items={plan.refused} tone="refused" line={userLine} />
           <HazardConfirmation review={review} realmName={account.realmName} confirmed={confirmed} onConfirm={(ticked) => setConsent(ticked ? hazards : null)} />
         </>
       )}

@@ -12,7 +12,9 @@ import { ProblemText } from '../../components/Field';
 import { wordedByCore } from '../../errors/words';
 import { useBatchAction, type BatchRef } from '../../queries/users';
 import type { Actor } from '../../user-changes/role-options';
-import { PlanGroup, plural, userLine } from './PlanGroup';
+import { PlanGroup } from '../../components/PlanGroup';
+import { userKey, userLine } from './user-line';
+import { plural } from '../../../../shared/domain/plural';
 import './bulk.css';
 
 export interface BulkStatusDialogProps {
@@ -78,15 +80,15 @@ export function BulkStatusDialog({ account, actor, active, users, people, onClos
       <p className="bulk-summary">
         {changes === 0 ? `Nobody would change: every selected user is already ${done} or cannot be.` : `${plural(changes, 'user', 'users')} will be ${done}.`}
       </p>
-      <PlanGroup title={`Will be ${done}`} items={plan.changes.map((user) => ({ user }))} tone={active ? 'change' : 'demotion'} line={userLine} />
-      <PlanGroup
+      <PlanGroup keyOf={userKey} title={`Will be ${done}`} items={plan.changes.map((user) => ({ user }))} tone={active ? 'change' : 'demotion'} line={userLine} />
+      <PlanGroup keyOf={userKey}
         title="Bots, listed apart"
         items={plan.bots.map(({ user, reason }) => ({ user, reason: reason ?? `Will be ${done}.` }))}
         tone="same"
         line={userLine}
       />
-      <PlanGroup title={`Already ${done}: unchanged`} items={plan.unchanged.map((user) => ({ user }))} tone="same" line={userLine} />
-      <PlanGroup title={`Cannot be ${done}: will be listed as failed`} items={plan.refused} tone="refused" line={userLine} />
+      <PlanGroup keyOf={userKey} title={`Already ${done}: unchanged`} items={plan.unchanged.map((user) => ({ user }))} tone="same" line={userLine} />
+      <PlanGroup keyOf={userKey} title={`Cannot be ${done}: will be listed as failed`} items={plan.refused} tone="refused" line={userLine} />
       {failure && (
         <div role="alert">
           <ProblemText message={failure.message} action={failure.action} />

@@ -13,9 +13,9 @@ import type { RulesContext } from '../editor/rules-context';
 import { MatrixReview } from './MatrixReview';
 import { cellCount } from './matrix-selection';
 import { ValueEditors } from './ValueEditors';
+import { plural } from '../../../../../shared/domain/plural';
 
 const count = new Intl.NumberFormat();
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
 
 export interface MatrixEditDialogProps {
   account: string;

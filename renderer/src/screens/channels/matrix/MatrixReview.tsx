@@ -9,10 +9,9 @@ import type { ChannelHazard } from '../../../../../shared/ipc';
 import { ConsentBox } from '../editor/SaveOutcome';
 import type { RulesContext } from '../editor/rules-context';
 import { valueWords } from './matrix-cells';
+import { plural } from '../../../../../shared/domain/plural';
 
-const count = new Intl.NumberFormat();
 const NAMES_SHOWN = 6;
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
 
 export interface MatrixReviewProps {
   plan: MatrixPlan;

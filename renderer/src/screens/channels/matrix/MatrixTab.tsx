@@ -24,9 +24,9 @@ import { MatrixGrid } from './MatrixGrid';
 import { MatrixJobPanel } from './MatrixJobPanel';
 import '../../../lists/list-screen.css';
 import './matrix.css';
+import { plural } from '../../../../../shared/domain/plural';
 
 const count = new Intl.NumberFormat();
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
 
 export function MatrixTab({ account }: { account: Account }) {
   const channels = useChannels(account.id);

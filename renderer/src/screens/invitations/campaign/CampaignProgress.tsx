@@ -5,7 +5,8 @@ import { OUTCOME_WORDS, type CampaignSummary } from '../../../../../shared/ipc';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Icon } from '../../../components/Icon';
 import { useCampaignAction, type CampaignAction } from '../../../queries/invitations';
-import { formatCount, formatDuration, OUTCOME_ORDER, outcomeTone, plural, RETRYABLE, STATUS_LABELS, STATUS_TONES } from '../words';
+import { formatCount, formatDuration, OUTCOME_ORDER, outcomeTone, RETRYABLE, STATUS_LABELS, STATUS_TONES } from '../words';
+import { plural } from '../../../../../shared/domain/plural';
 
 export function CampaignProgress({ account, campaign }: { account: string; campaign: CampaignSummary }) {
   const { counts, total } = campaign;

@@ -9,7 +9,8 @@ import { downloadText } from '../../../components/download-text';
 import { toast } from '../../../stores/toasts';
 import { AddressTable, type Column } from '../AddressTable';
 import { FilterChips, type Chip } from '../FilterChips';
-import { formatCount, OUTCOME_ORDER, outcomeTone, plural } from '../words';
+import { formatCount, OUTCOME_ORDER, outcomeTone } from '../words';
+import { plural } from '../../../../../shared/domain/plural';
 import { retryableCount } from './CampaignProgress';
 
 /** The server's words, unless they are exactly what the status already says ("Already has an account."). */

@@ -9,7 +9,8 @@ import { AddressTable, type Column } from '../AddressTable';
 import { FilterChips, type Chip } from '../FilterChips';
 import type { ComposeDraft } from '../invitations-ui';
 import { useInviteActions } from '../pending/InviteActions';
-import { CHECK_LABELS, formatCount, formatWhen, plural } from '../words';
+import { CHECK_LABELS, formatCount, formatWhen } from '../words';
+import { plural } from '../../../../../shared/domain/plural';
 import { failureSentence, failureWords, planCampaign } from './campaign-plan';
 import { ResendAll } from './ResendAll';
 

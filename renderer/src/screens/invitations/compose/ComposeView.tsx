@@ -9,7 +9,7 @@ import { QueryGate } from '../../../components/QueryGate';
 import { errorWords } from '../../../errors/words';
 import { useAddressCheck, useInviteChoices, useStartCampaign } from '../../../queries/invitations';
 import { useComposeDraft, useInvitationsUi } from '../invitations-ui';
-import { plural } from '../words';
+import { plural } from '../../../../../shared/domain/plural';
 import { AddressSource } from './AddressSource';
 import { describeList, EMPTY_LIST, listFromCsv, listFromText, type AddressList } from '../../../components/csv-import/address-list';
 import { planCampaign, type CampaignPlan } from './campaign-plan';

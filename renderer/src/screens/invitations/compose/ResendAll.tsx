@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorWords } from '../../../errors/words';
 import { useResendMany } from '../../../queries/invitations';
 import { toast } from '../../../stores/toasts';
-import { formatCount, plural } from '../words';
+import { formatCount } from '../words';
+import { plural } from '../../../../../shared/domain/plural';
 
 export function ResendAll({ account, invited }: { account: string; invited: readonly CheckedAddress[] }) {
   const [asking, setAsking] = useState(false);

@@ -9,7 +9,8 @@ import { QueryGate } from '../../../components/QueryGate';
 import { usePendingInvites } from '../../../queries/invitations';
 import { useRealmUsers } from '../../../queries/realm';
 import { AddressTable, type Column } from '../AddressTable';
-import { formatCount, formatWhen, plural } from '../words';
+import { formatCount, formatWhen } from '../words';
+import { plural } from '../../../../../shared/domain/plural';
 import { useInviteActions } from './InviteActions';
 
 export function PendingInvitations({ account }: { account: string }) {
