@@ -183,7 +183,7 @@ test.describe('the core dying mid-campaign', () => {
 
 test('a binary file, an empty file and a file without a column of addresses each get a clear message', async ({ consolePage: page }) => {
   await openInvitations(page);
-  const alert = page.locator('.inv-csv-import [role="alert"]');
+  const alert = page.locator('.csv-import [role="alert"]');
 
   await importCsv(page, 'staff.xlsx.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0]));
   await expect(alert).toContainText('staff.xlsx.png is not text (it looks like a binary file). Export the spreadsheet as CSV and try again.');

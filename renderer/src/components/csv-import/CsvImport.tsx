@@ -39,7 +39,7 @@ export function CsvImport({ csv, onCsv }: CsvImportProps) {
   };
 
   return (
-    <div className="inv-csv-import">
+    <div className="csv-import">
       <div className="field">
         <label htmlFor={`${id}-file`}>CSV file</label>
         <FilePicker
@@ -70,11 +70,11 @@ function CsvColumns({ table, choice, onChoice }: { table: CsvTable; choice: CsvC
   const columns = Array.from({ length: table.columns }, (_, index) => index);
   const label = (index: number) => columnLabel(table, index, choice.header);
   return (
-    <div className="inv-csv-columns">
+    <div className="csv-columns">
       <p className="muted">
         {table.fileName}: {table.rows.length.toLocaleString()} {table.rows.length === 1 ? 'row' : 'rows'}, {table.columns} {table.columns === 1 ? 'column' : 'columns'}.
       </p>
-      <div className="inv-csv-choices">
+      <div className="csv-choices">
         <div className="field">
           <label htmlFor={`${id}-column`}>Addresses are in</label>
           <select
@@ -124,7 +124,7 @@ function CsvPreview({ table, choice }: { table: CsvTable; choice: CsvChoice }) {
   const rows = table.rows.slice(0, PREVIEW_ROWS + (choice.header ? 1 : 0));
   const role = (index: number) => (index === choice.column ? 'address' : index === choice.nameColumn ? 'name' : undefined);
   return (
-    <div className="panel table-scroll inv-csv-preview">
+    <div className="panel table-scroll csv-preview">
       <table className="data-table">
         <caption className="visually-hidden">The first rows of {table.fileName}</caption>
         <thead>
@@ -132,7 +132,7 @@ function CsvPreview({ table, choice }: { table: CsvTable; choice: CsvChoice }) {
             {Array.from({ length: table.columns }, (_, index) => (
               <th key={index} scope="col" data-role={role(index)}>
                 Column {columnLetter(index)}
-                {role(index) && <span className="inv-csv-role"> · {role(index)}</span>}
+                {role(index) && <span className="csv-role"> · {role(index)}</span>}
               </th>
             ))}
           </tr>
@@ -141,7 +141,7 @@ function CsvPreview({ table, choice }: { table: CsvTable; choice: CsvChoice }) {
           {rows.map((row, rowIndex) => {
             const isHeader = choice.header && rowIndex === 0;
             return (
-              <tr key={rowIndex} className={isHeader ? 'inv-csv-header-row' : undefined}>
+              <tr key={rowIndex} className={isHeader ? 'csv-header-row' : undefined}>
                 {Array.from({ length: table.columns }, (_, index) => (
                   <td key={index} data-role={role(index)}>
                     {row[index] ?? ''}
