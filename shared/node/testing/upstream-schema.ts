@@ -81,6 +81,11 @@ export interface UpstreamValidator {
    * schemas for one kind: valid against any), or undefined when the file documents no such event.
    */
   event(event: { type: string; op?: unknown }): string[] | undefined;
+  /**
+   * The problems of a value against one of the file's shared schemas (`MissingArgumentError`): for an
+   * error an operation's own replies leave out, which upstream's code sends from any endpoint.
+   */
+  component(name: string, value: unknown): string[] | undefined;
 }
 
 /** Validators over one parsed description; each schema is compiled once, on first use. */
@@ -116,6 +121,12 @@ export function upstreamValidator(doc: OpenApi): UpstreamValidator {
         return schemas.length === 1 ? schemas[0] : { anyOf: schemas };
       });
       return check(validate, event);
+    },
+    component(name, value) {
+      return check(
+        compile(`component ${name}`, () => doc.components.schemas?.[name]),
+        value,
+      );
     },
   };
 }
