@@ -108,7 +108,7 @@ describe('event delivery', () => {
   test('archiving looks like deletion, and other archived-channel news is dropped, without archived_channels', () => {
     const stream = { stream_id: 7, name: 'old' };
     const archive = { type: 'stream', op: 'update', property: 'is_archived', value: true, stream_id: 7, name: 'old', _archived_channel: true, _stream: stream };
-    expect(deliver(archive, queue(), member, realm)).toEqual([{ type: 'stream', op: 'delete', streams: [stream], stream_ids: [7] }]);
+    expect(deliver(archive, queue(), member, realm)).toEqual([{ type: 'stream', op: 'delete', streams: [{ stream_id: 7 }], stream_ids: [7] }]);
     expect(deliver(archive, queue({ capabilities: { archived_channels: true } }), member, realm)).toEqual([
       { type: 'stream', op: 'update', property: 'is_archived', value: true, stream_id: 7, name: 'old' },
     ]);

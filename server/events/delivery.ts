@@ -110,8 +110,10 @@ function archivedChannelFallback(event: ServerEvent): ServerEvent[] {
     const channel = event._stream as { stream_id: number };
     const archived = event.value === true;
     // upstream's published stream create event (https://zulip.com/api/get-events#stream-create) has
-    // no mark of an unarchiving: the channel simply appears.
-    return [archived ? { type: 'stream', op: 'delete', streams: [channel], stream_ids: [channel.stream_id] } : { type: 'stream', op: 'create', streams: [channel] }];
+    // no mark of an unarchiving: the channel simply appears. Its delete, like every stream delete
+    // since feature level 343, lists each channel by its ID alone (https://zulip.com/api/get-events#stream-delete).
+    if (archived) return [{ type: 'stream', op: 'delete', streams: [{ stream_id: channel.stream_id }], stream_ids: [channel.stream_id] }];
+    return [{ type: 'stream', op: 'create', streams: [channel] }];
   }
   return [];
 }

@@ -1,8 +1,10 @@
 // Where the sandbox once said more than upstream's published API description, over real HTTP: system
 // bots only in register's cross_realm_bots (https://zulip.com/api/get-users,
 // https://zulip.com/api/register-queue), no top-level `role` in register (the is_* flags and the user's
-// realm_users entry carry it), and no internal mark on the stream create event unarchiving sends
-// (https://zulip.com/api/get-events#stream-create).
+// realm_users entry carry it), no internal mark on the stream create event unarchiving sends
+// (https://zulip.com/api/get-events#stream-create), and only the channel's ID in the stream delete
+// archiving sends (https://zulip.com/api/get-events#stream-delete: since feature level 343 `streams`
+// holds each channel's stream_id alone, beside `stream_ids`).
 import { describe, expect, test } from 'vitest';
 import { getUser, getUsers, parseEvent, RegisterReply } from '../../shared/api';
 import { withDb } from '../testing/database-file';
@@ -53,6 +55,17 @@ describe('register', () => {
     expect(body).toMatchObject(flags);
     const reply = RegisterReply.parse(body);
     expect(reply.realm_users?.find((user) => user.user_id === reply.user_id)?.role).toBe(role);
+  });
+});
+
+describe('archiving', () => {
+  test('a client without archived_channels gets a stream delete with only the channel\'s ID, as a lost channel does', async () => {
+    const queue = await registerQueue(clients.mark, { event_types: ['stream'] });
+    const design = ids.channel.design as number;
+    await clients.olivia.delete(`/streams/${String(design)}`);
+    const events = await queue.drain();
+    expect(events).toEqual([{ type: 'stream', op: 'delete', streams: [{ stream_id: design }], stream_ids: [design], id: expect.any(Number) }]);
+    expect(parseEvent(events[0])).toMatchObject({ success: true, data: { kind: 'known' } });
   });
 });
 

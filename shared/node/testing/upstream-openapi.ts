@@ -12,7 +12,12 @@ export interface OpenApi {
   components: Record<string, Record<string, unknown>>;
 }
 export interface Operation {
-  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  /** By status; a reply is written out or is a `$ref` to `#/components/responses/…`. */
+  responses?: Record<string, Response>;
+}
+interface Response {
+  $ref?: string;
+  content?: Record<string, { schema?: unknown }>;
 }
 
 const chosenPath = process.env.UPSTREAM_OPENAPI;
@@ -59,13 +64,59 @@ export function documentedProperties(doc: OpenApi, schema: unknown, seen = new S
   return names;
 }
 
+/**
+ * The operation upstream's file documents for this method and path, matching `{…}` segments whatever
+ * their names (`/users/{email}` and `/users/{user_id}` share a shape, so every such path is tried).
+ */
+export function findOperation(doc: OpenApi, method: string, apiPath: string): Operation | undefined {
+  const shape = (p: string) => p.replace(/\{\w+\}/g, '{}');
+  for (const [theirs, operations] of Object.entries(doc.paths)) {
+    const operation = shape(theirs) === shape(apiPath) ? operations[method.toLowerCase()] : undefined;
+    if (operation) return operation;
+  }
+  return undefined;
+}
+
+/**
+ * The JSON schema of an operation's reply with this status (a shared `#/components/responses/…` reply
+ * followed), or undefined when upstream's file documents no such operation or status.
+ */
+export function replySchema(doc: OpenApi, method: string, apiPath: string, status = '200'): unknown {
+  const response = resolveRef(doc, findOperation(doc, method, apiPath)?.responses?.[status]) as Response | undefined;
+  return response?.content?.['application/json']?.schema;
+}
+
+/** Every `example` found under a schema, through allOf, oneOf, anyOf and references. */
+export function examplesIn(doc: OpenApi, schema: unknown, seen = new Set<unknown>()): unknown[] {
+  const node = resolveRef(doc, schema);
+  if (!node || typeof node !== 'object' || seen.has(node)) return [];
+  seen.add(node);
+  const found: unknown[] = [];
+  const record = node as Record<string, unknown>;
+  if ('example' in record) found.push(record.example);
+  for (const key of ['allOf', 'oneOf', 'anyOf']) {
+    const list = record[key];
+    if (Array.isArray(list)) for (const item of list) found.push(...examplesIn(doc, item, seen));
+  }
+  return found;
+}
+
+/** The reply examples of one operation, as whole reply bodies with their status. */
+export function replyExamples(doc: OpenApi, operation: Operation): { status: string; body: Record<string, unknown> }[] {
+  const out: { status: string; body: Record<string, unknown> }[] = [];
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    const schema = (resolveRef(doc, response) as Response | undefined)?.content?.['application/json']?.schema;
+    for (const example of examplesIn(doc, schema)) {
+      if (example && typeof example === 'object' && 'result' in example) out.push({ status, body: example as Record<string, unknown> });
+    }
+  }
+  return out;
+}
+
 /** The top-level properties of an operation's 200 reply, or undefined when upstream's file has no such operation. */
 export function replyProperties(doc: OpenApi, method: string, apiPath: string): Set<string> | undefined {
-  const samePath = (theirs: string) => theirs.replace(/\{\w+\}/g, '{}') === apiPath.replace(/\{\w+\}/g, '{}');
-  const entry = Object.entries(doc.paths).find(([theirs]) => samePath(theirs));
-  const operation = entry?.[1][method.toLowerCase()];
-  if (!operation) return undefined;
-  return documentedProperties(doc, operation.responses?.['200']?.content?.['application/json']?.schema);
+  if (!findOperation(doc, method, apiPath)) return undefined;
+  return documentedProperties(doc, replySchema(doc, method, apiPath));
 }
 
 /** The event schemas GET /events documents (each item of its `events` list's oneOf). */
@@ -80,10 +131,10 @@ export function eventSchemas(doc: OpenApi): unknown[] {
 }
 
 /**
- * The properties upstream documents for the event of this type (and op), or undefined when the file
- * has none (an event kind added after its feature level).
+ * The event schemas (items of GET /events' oneOf) for events of this type, and of this op when one is
+ * given; empty when the file has none (an event kind added after its feature level).
  */
-export function eventProperties(doc: OpenApi, type: string, op?: string): Set<string> | undefined {
+export function matchingEventSchemas(doc: OpenApi, type: string, op?: string): unknown[] {
   // A field's values are an enum on it, or on a part of its allOf (`type` is EventTypeSchema plus an enum).
   const valuesOf = (schema: unknown): unknown[] => {
     const node = resolveRef(doc, schema) as { enum?: unknown[]; allOf?: unknown[] } | undefined;
@@ -93,7 +144,15 @@ export function eventProperties(doc: OpenApi, type: string, op?: string): Set<st
     const node = resolveRef(doc, schema) as { properties?: Record<string, unknown>; allOf?: unknown[] } | undefined;
     return [...valuesOf(node?.properties?.[field]), ...(node?.allOf ?? []).flatMap((part) => enumOf(part, field))];
   };
-  const matching = eventSchemas(doc).filter((schema) => enumOf(schema, 'type').includes(type) && (op === undefined || enumOf(schema, 'op').includes(op)));
+  return eventSchemas(doc).filter((schema) => enumOf(schema, 'type').includes(type) && (op === undefined || enumOf(schema, 'op').includes(op)));
+}
+
+/**
+ * The properties upstream documents for the event of this type (and op), or undefined when the file
+ * has none (an event kind added after its feature level).
+ */
+export function eventProperties(doc: OpenApi, type: string, op?: string): Set<string> | undefined {
+  const matching = matchingEventSchemas(doc, type, op);
   if (matching.length === 0) return undefined;
   const names = new Set<string>();
   for (const schema of matching) for (const name of documentedProperties(doc, schema)) names.add(name);
