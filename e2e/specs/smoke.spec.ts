@@ -53,3 +53,24 @@ test('each theme has its own colours, and "System" follows the operating system'
   await consolePage.getByLabel('Theme').selectOption('dark');
   await expect.poll(background).toBe(DARK);
 });
+
+test('only the screen scrolls, never the window: on a long screen and with a panel open, the sidebar stays in view', async ({ consolePage: page }) => {
+  // Text hidden for screen readers deep in a scroll area once made the page itself taller than the window.
+  const windowScroll = () => page.evaluate(() => ({ height: document.scrollingElement?.scrollHeight ?? 0, window: innerHeight, y: scrollY }));
+  const nav = page.getByRole('navigation', { name: 'Screens' });
+  await nav.getByRole('button', { name: 'Default settings' }).click();
+  await expect(page.getByRole('button', { name: 'Export' })).toBeVisible();
+  await page.mouse.move(700, 400);
+  await page.mouse.wheel(0, 20_000);
+  await expect.poll(windowScroll).toEqual(expect.objectContaining({ y: 0 }));
+  expect((await windowScroll()).height).toBeLessThanOrEqual((await windowScroll()).window);
+  await expect(nav).toBeInViewport();
+
+  await nav.getByRole('button', { name: 'Channels & folders' }).click();
+  await page.getByRole('grid', { name: 'Channels' }).getByRole('row').nth(1).click();
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await page.mouse.wheel(0, 20_000);
+  await expect.poll(windowScroll).toEqual(expect.objectContaining({ y: 0 }));
+  expect((await windowScroll()).height).toBeLessThanOrEqual((await windowScroll()).window);
+  await expect(nav).toBeInViewport();
+});
