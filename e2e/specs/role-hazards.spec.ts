@@ -57,8 +57,14 @@ test('choosing Moderator or Guest for a selection holding the only administrator
     await expect(dialog.getByRole('button', { name: 'Change 2 roles' })).toBeDisabled();
   }
   expect(await roleOnServer(server, 'adam@sandbox.test')).toBe(200);
+  // Disabled, the button must not look like one to press: not the accent colour it takes once enabled.
+  const change = dialog.getByRole('button', { name: 'Change 2 roles' });
+  const background = () => change.evaluate((button) => getComputedStyle(button).backgroundColor);
+  const disabledLook = await background();
   await dialog.getByRole('checkbox', { name: 'I understand that Sandbox Org will have no administrators, only its owner' }).check();
-  await dialog.getByRole('button', { name: 'Change 2 roles' }).click();
+  await expect(change).toBeEnabled();
+  expect(await background()).not.toBe(disabledLook);
+  await change.click();
   await expect(page.getByRole('region', { name: 'Bulk change to moderator: done' })).toContainText('2 of 2 done · 2 changed', { timeout: 20_000 });
   expect(await roleOnServer(server, 'adam@sandbox.test')).toBe(300);
   expect(await roleOnServer(server, 'mark@sandbox.test')).toBe(300);
