@@ -118,3 +118,19 @@ test('deactivate and reactivate, each confirmed first, then the activity log and
   expect(csv.split(/\r?\n/).filter(Boolean)).toHaveLength(3);
   expect(csv).toContain('Mark Member');
 });
+
+test('the table sorts from the keyboard alone: its column headers are tab stops after the rows', async ({ consolePage: page }) => {
+  await openUsers(page);
+  const grid = page.getByRole('grid', { name: 'Users' });
+  const nameHeader = grid.getByRole('columnheader', { name: /^Name/ });
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+  const firstName = () => grid.getByRole('row').nth(1).locator('.user-name').textContent();
+  const before = await firstName();
+  await grid.focus();
+  const sortByName = nameHeader.getByRole('button');
+  for (let step = 0; step < 4 && !(await sortByName.evaluate((button) => button === document.activeElement)); step++) await page.keyboard.press('Tab');
+  await expect(sortByName).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(firstName).not.toBe(before);
+});

@@ -109,4 +109,19 @@ describe('the virtual grid', () => {
     fireEvent.click(screen.getByRole('button', { name: /Name/ }));
     expect(told.sorts).toEqual([{ key: 'name', descending: true }]);
   });
+
+  test('the sort header is a tab stop of its own, and its keys do not reach the rows', () => {
+    render(<Harness />);
+    const sortButton = screen.getByRole('button', { name: /Name/ });
+    expect(sortButton.tabIndex).toBe(0);
+    act(() => screen.getByRole('grid', { name: 'Fruit' }).focus());
+    act(() => sortButton.focus());
+    // Space and Enter on the button press it (the browser's click); the focused row is neither toggled nor opened.
+    fireEvent.keyDown(sortButton, { key: ' ' });
+    fireEvent.keyDown(sortButton, { key: 'Enter' });
+    fireEvent.keyDown(sortButton, { key: 'ArrowDown' });
+    expect(selected()).toEqual([]);
+    expect(told.opened).toEqual([]);
+    expect(screen.getByRole('grid', { name: 'Fruit' }).getAttribute('aria-activedescendant')).toBe('fruit-1');
+  });
 });

@@ -5,9 +5,10 @@
 // would be the slowest part of a search; filtering and sorting over the whole list happen in each
 // screen's index (user-index.ts, channel-index.ts) instead.
 //
-// Keyboard: one tab stop (the grid); arrows, Page Up/Down, Home and End move the focused row (with
-// Shift they extend the selection), Space toggles it, Enter opens it, Ctrl/Cmd+A selects all shown,
-// Escape clears the selection. Mouse: lists/selection.ts.
+// Keyboard: one tab stop for the rows (the grid itself); arrows, Page Up/Down, Home and End move the
+// focused row (with Shift they extend the selection), Space toggles it, Enter opens it, Ctrl/Cmd+A
+// selects all shown, Escape clears the selection. The header's sort buttons and "Select all shown" are
+// tab stops of their own after it, and keep their own keys. Mouse: lists/selection.ts.
 import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
@@ -148,6 +149,8 @@ export function VirtualGrid<T extends RowData, K extends string>(props: VirtualG
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
+    // A header control has the focus: Enter and Space are its own, not the focused row's.
+    if (event.target !== event.currentTarget) return;
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 480) / ROW_HEIGHT) - 1);
     const from = focusedIndex;
     const moves: Record<string, number> = { ArrowDown: from + 1, ArrowUp: Math.max(0, from - 1), PageDown: from + page, PageUp: Math.max(0, from - page), Home: 0, End: rows.length - 1 };
@@ -226,7 +229,7 @@ export function VirtualGrid<T extends RowData, K extends string>(props: VirtualG
             return (
               <div key={header.id} role="columnheader" className={`cell-${header.column.id}`} aria-sort={sorted ? (sorted === 'desc' ? 'descending' : 'ascending') : undefined}>
                 {header.column.getCanSort() ? (
-                  <button type="button" className="plain-button sort-button" tabIndex={-1} onClick={header.column.getToggleSortingHandler()}>
+                  <button type="button" className="plain-button sort-button" onClick={header.column.getToggleSortingHandler()}>
                     <table.FlexRender header={header} />
                     <span className="sort-mark" aria-hidden="true">
                       {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
@@ -290,5 +293,5 @@ function SelectAllBox({ checked, indeterminate, onToggle }: { checked: boolean; 
   useEffect(() => {
     if (box.current) box.current.indeterminate = indeterminate;
   }, [indeterminate]);
-  return <input ref={box} type="checkbox" tabIndex={-1} checked={checked} aria-label="Select all shown" onChange={onToggle} />;
+  return <input ref={box} type="checkbox" checked={checked} aria-label="Select all shown" onChange={onToggle} />;
 }
