@@ -134,3 +134,16 @@ test('the table sorts from the keyboard alone: its column headers are tab stops 
   await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
   await expect.poll(firstName).not.toBe(before);
 });
+
+test('in a small window the list keeps its rows and draws over none of the buttons above it', async ({ consolePage: page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openUsers(page);
+  await row(page, 'Adam Admin').click();
+  await expect(page.getByRole('complementary', { name: /^Adam Admin/ })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Users' });
+  const gridBox = await grid.boundingBox();
+  // The last of the selection bar's buttons: the one a squeezed bar hid under the list.
+  const lastAction = await page.getByRole('button', { name: /^Reactivate/ }).boundingBox();
+  expect(gridBox && lastAction && lastAction.y + lastAction.height <= gridBox.y).toBe(true);
+  expect(gridBox?.height).toBeGreaterThanOrEqual(300);
+});
