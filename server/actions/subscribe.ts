@@ -21,6 +21,7 @@ import {
   getSubscription,
   groupSetting,
   hasContentAccess,
+  hasMetadataAccess,
   metadataAccessUserIds,
   streamObject,
   subscriberIds,
@@ -221,21 +222,28 @@ function mayAddSubscribers(ctx: ServerContext, actor: UserRow, stream: StreamRow
 }
 
 /**
- * After commit: created channels to those who may see them (upstream create_stream_if_needed), the
- * realm's default channels if one of them is default, each subscriber's new subscriptions to them
- * (upstream send_subscription_add_events), and the new subscribers to the channels' other watchers.
+ * After commit, as upstream does: a created channel to everyone who may see it, its first subscribers
+ * included (upstream create_stream_if_needed); an existing channel to each new subscriber who could not
+ * see it before (upstream send_stream_creation_events_for_previously_inaccessible_streams: a private
+ * channel's, a public one's guests), so a client knows the channel before its subscription arrives;
+ * the realm's default channels if one of them is default; each subscriber's new subscriptions
+ * (upstream send_subscription_add_events); and the new subscribers to the channels' other watchers.
  */
 function announce(ctx: ServerContext, createdIds: readonly number[], added: readonly { stream: StreamRow; users: UserRow[] }[], now: number): void {
   const { db } = ctx;
   let defaults = false;
+  const created = new Set(createdIds);
   for (const id of createdIds) {
     const row = getStream(db, id);
     if (!row) continue;
     defaults ||= row.is_default === 1;
-    const newcomers = new Set(added.find((entry) => entry.stream.id === id)?.users.map((user) => user.id) ?? []);
-    // The creator and the other first subscribers learn of it through their subscription below.
-    const audience = metadataAccessUserIds(db, row).filter((userId) => !newcomers.has(userId));
-    if (audience.length > 0) ctx.events.publish(audience, { type: 'stream', op: 'create', streams: [streamObject(db, row, { now })] });
+    ctx.events.publish(metadataAccessUserIds(db, row), { type: 'stream', op: 'create', streams: [streamObject(db, row, { now })] });
+  }
+  for (const { stream, users } of added) {
+    const row = created.has(stream.id) ? undefined : getStream(db, stream.id);
+    if (!row) continue;
+    const newlyAware = users.filter((user) => !hasMetadataAccess(db, user, row, false)).map((user) => user.id);
+    if (newlyAware.length > 0) ctx.events.publish(newlyAware, { type: 'stream', op: 'create', streams: [streamObject(db, row, { now })] });
   }
   if (defaults) announceDefaultStreams(ctx);
 

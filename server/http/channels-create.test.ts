@@ -3,7 +3,7 @@
 // settings given; one that exists subscribes. Who may create what, and the events each watcher gets.
 import { describe, expect, test } from 'vitest';
 import { getStream, parseEvent, subscribe, type Stream } from '../../shared/api';
-import type { QueueEvent } from '../testing/event-client';
+import type { EventClient, QueueEvent } from '../testing/event-client';
 import { withDb } from '../testing/database-file';
 import { registerQueue } from '../testing/event-client';
 import { error, expectSuccess } from '../testing/replies';
@@ -177,8 +177,10 @@ describe('events of a new channel', () => {
     expectSuccess(await clients.adam.post('/users/me/subscriptions', { subscriptions: [{ name: 'town-square' }] }));
     const created = known(await markQueue.waitFor((event) => event.type === 'stream' && event.op === 'create'));
     expect(created).toMatchObject({ op: 'create', streams: [{ name: 'town-square', subscriber_count: 1 }] });
-    const own = known(await adamQueue.waitFor((event) => event.type === 'subscription' && event.op === 'add'));
-    expect(own).toMatchObject({ subscriptions: [{ name: 'town-square', subscribers: [ids.person.adam] }] });
+    // The creator hears of the channel first too, as upstream's create_stream_if_needed tells everyone who may see it.
+    const adamEvents = (await adamQueue.drain()).filter((event) => event.type === 'stream' || event.type === 'subscription');
+    expect(adamEvents.map((event) => `${event.type} ${String(event.op)}`)).toEqual(['stream create', 'subscription add']);
+    expect(known(adamEvents[1] as QueueEvent)).toMatchObject({ subscriptions: [{ name: 'town-square', subscribers: [ids.person.adam] }] });
     await Promise.all([markQueue.close(), adamQueue.close()]);
   });
 
@@ -189,5 +191,24 @@ describe('events of a new channel', () => {
     await oliviaQueue.waitFor((event) => event.type === 'stream' && event.op === 'create');
     expect((await markQueue.drain()).filter((event) => event.type === 'stream')).toEqual([]);
     await Promise.all([markQueue.close(), oliviaQueue.close()]);
+  });
+
+  test('someone newly able to see an existing channel hears of it before their subscription: a member of a private one, a guest of a public one; an administrator only gets the subscription', async () => {
+    expectSuccess(await clients.adam.post('/users/me/subscriptions', { subscriptions: [{ name: 'war-room' }], invite_only: true }));
+    expectSuccess(await clients.adam.post('/users/me/subscriptions', { subscriptions: [{ name: 'guest-room' }] }));
+    const queues = await Promise.all([clients.mark, clients.gina, clients.olivia].map((client) => registerQueue(client, { event_types: ['stream', 'subscription'] })));
+    const [markQueue, ginaQueue, oliviaQueue] = queues as [EventClient, EventClient, EventClient];
+    expectSuccess(await clients.adam.post('/users/me/subscriptions', { subscriptions: [{ name: 'war-room' }], principals: [ids.person.mark, ids.person.olivia] }));
+    expectSuccess(await clients.adam.post('/users/me/subscriptions', { subscriptions: [{ name: 'guest-room' }], principals: [ids.person.gina, ids.person.mark] }));
+    const order = async (queue: EventClient) =>
+      (await queue.drain())
+        .filter((event) => event.type !== 'subscription' || event.op === 'add')
+        .map((event) => `${String(event.type)} ${String(event.op)} ${String(((event.streams ?? event.subscriptions) as { name: string }[])[0]?.name)}`);
+    // Mark could see the public channel already: only its subscription.
+    expect(await order(markQueue)).toEqual(['stream create war-room', 'subscription add war-room', 'subscription add guest-room']);
+    expect(await order(ginaQueue)).toEqual(['stream create guest-room', 'subscription add guest-room']);
+    // Olivia is an owner: she saw the private channel before, so only her subscription comes.
+    expect(await order(oliviaQueue)).toEqual(['subscription add war-room']);
+    await Promise.all(queues.map((queue) => queue.close()));
   });
 });
