@@ -192,6 +192,23 @@ describe('delete_message', () => {
     expect(singleEvent).not.toHaveProperty('message_ids');
   });
 
+  test("deleting a channel's first message tells its readers where the channel's history now starts; a later one does not", async () => {
+    const created = await adam.post('/users/me/subscriptions', { subscriptions: [{ name: 'fresh-start' }], principals: [ids.adam, ids.mark] });
+    expect(created.status).toBe(200);
+    const first = await adam.post('/messages', { type: 'stream', to: 'fresh-start', topic: 't', content: 'first' });
+    const second = await adam.post('/messages', { type: 'stream', to: 'fresh-start', topic: 't', content: 'second' });
+    const third = await adam.post('/messages', { type: 'stream', to: 'fresh-start', topic: 't', content: 'third' });
+    const queue = await registerQueue(mark, { event_types: ['stream', 'delete_message'], client_capabilities: { bulk_message_deletion: true } });
+    await adam.delete(`/messages/${String(third.body.id)}`);
+    await adam.delete(`/messages/${String(first.body.id)}`);
+    const events = await queue.drain();
+    expectParses(events);
+    expect(events.map((event) => event.type)).toEqual(['delete_message', 'delete_message', 'stream']);
+    expect(events[2]).toMatchObject({ op: 'update', property: 'first_message_id', value: second.body.id, stream_id: expect.any(Number), name: 'fresh-start' });
+    const channel = (await mark.get('/streams')).body.streams as { name: string; first_message_id: number | null }[];
+    expect(channel.find((stream) => stream.name === 'fresh-start')?.first_message_id).toBe(second.body.id);
+  });
+
   test("only administrators and the sender may delete a message", async () => {
     const sent = await adam.post('/messages', { type: 'stream', to: 'general', topic: 'keep', content: 'mine' });
     expect((await mark.delete(`/messages/${String(sent.body.id)}`)).body).toMatchObject({ code: 'BAD_REQUEST', msg: "You don't have permission to delete this message" });
