@@ -88,12 +88,24 @@ export function RoleChange({ account, actor, user, people, headingLevel = 3 }: R
     );
   }
 
+  // One rule that rules out every other role (the only owner) is said once, not under each of them.
+  const others = options.filter((option) => !option.current);
+  const reasons = new Set(others.map((option) => (option.verdict.allowed ? null : option.verdict.reason)));
+  const [onlyReason] = reasons;
+  const sharedReason = others.length > 1 && reasons.size === 1 && typeof onlyReason === 'string' ? onlyReason : null;
+  const sharedReasonId = `${id}-reason`;
+
   return (
     <section className="panel-section" aria-labelledby={`${id}-title`}>
       <Heading id={`${id}-title`} className="section-label">Change role</Heading>
+      {sharedReason !== null && (
+        <p id={sharedReasonId} className="role-reason">
+          {sharedReason}
+        </p>
+      )}
       <fieldset className="role-options" aria-labelledby={`${id}-title`} disabled={change.isPending}>
         {options.map((option) => {
-          const reasonId = `${id}-reason-${option.role}`;
+          const reasonId = sharedReason === null ? `${id}-reason-${option.role}` : sharedReasonId;
           const unavailable = !option.verdict.allowed;
           return (
             <div key={option.role} className="role-option" data-unavailable={unavailable || undefined}>
@@ -110,7 +122,7 @@ export function RoleChange({ account, actor, user, people, headingLevel = 3 }: R
                 <span>{option.name}</span>
                 {option.current && <span className="muted"> (current)</span>}
               </label>
-              {!option.verdict.allowed && (
+              {!option.verdict.allowed && sharedReason === null && (
                 <p id={reasonId} className="role-reason">
                   {option.verdict.reason}
                 </p>

@@ -82,7 +82,10 @@ describe('changing a role', () => {
   test('the only owner cannot lose the role, even to an owner', async () => {
     openUsersScreen();
     const olivia = await openUser('Olivia Owner');
-    expect(reasonOf(olivia, 'Member')).toBe('Olivia Owner is the only owner of this organization and cannot lose the owner role. Make someone else an owner first.');
+    const rule = 'Olivia Owner is the only owner of this organization and cannot lose the owner role. Make someone else an owner first.';
+    for (const name of ['Administrator', 'Moderator', 'Member', 'Guest']) expect(reasonOf(olivia, name)).toBe(rule);
+    // Said once for the four roles it rules out, not under each.
+    expect(within(olivia).getAllByText(rule)).toHaveLength(1);
   });
 
   test('nothing is chosen for the user: the current role stays selected, and the button says to choose', async () => {
