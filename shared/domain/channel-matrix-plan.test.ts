@@ -223,6 +223,16 @@ describe('who gains and who loses access', () => {
     expect(accessChange(admin, design, { column: 'can_send_message_group', old: 4, value: 20 })).toEqual({ gain: [13], lose: [10, 11], note: null });
   });
 
+  test('in a private channel only those who can use it gain or lose it, and the note says why', () => {
+    const leadership = entry(9, 'leadership', { invite_only: true, history_public_to_subscribers: false });
+    // Everyone (10, 11, 12, 13, 15) → engineers (12, 13), with only 10 and 12 subscribed: 10 alone loses it.
+    expect(accessChange(admin, leadership, { column: 'can_send_message_group', old: 7, value: 20 }, new Set([10, 12]))).toEqual({
+      gain: [],
+      lose: [10],
+      note: 'Counting only those who can use it: only subscribers can post in a private channel.',
+    });
+  });
+
   test('privacy and retention say it in words', () => {
     expect(accessChange(admin, entry(1, 'design', {}, { subscriberCount: 12 }), { column: 'privacy', old: 'public', value: 'private_protected' }).note).toBe(
       'Only its 12 subscribers keep access; the organization’s other members can no longer find, join or read it.',

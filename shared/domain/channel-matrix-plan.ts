@@ -10,7 +10,7 @@
 import type { GroupSettingValue, TopicsPolicy } from '../api/common';
 import type { Stream } from '../api/channels';
 import type { BatchColumn, ChannelHazard } from '../ipc/channels';
-import { holderChange } from './channel-groups';
+import { audienceChange } from './channel-audience';
 import { isChannelGroupSetting } from './channel-permissions';
 import { isPrivate, type ChannelPrivacy, type Privacy } from './channel-privacy';
 import { retentionLoss, type Retention } from './channel-retention';
@@ -214,18 +214,22 @@ export interface AccessChange {
   note: string | null;
 }
 
-export function accessChange(facts: ChannelFacts, entry: MatrixEntry, change: Pick<CellChange, 'column' | 'old' | 'value'>): AccessChange {
+/**
+ * `subscribers`: the channel's, for a group setting (channel-audience.ts: only people who can use a
+ * permission gain or lose it, and in a private channel that depends on who is subscribed); null while
+ * not known.
+ */
+export function accessChange(facts: ChannelFacts, entry: MatrixEntry, change: Pick<CellChange, 'column' | 'old' | 'value'>, subscribers: ReadonlySet<number> | null = null): AccessChange {
   const { column, old, value } = change;
   if (isChannelGroupSetting(column)) {
-    const { gain, lose } = holderChange(old as GroupSettingValue, value as GroupSettingValue, facts.index, facts.people);
-    return { gain: gain.sort(byNumber), lose: lose.sort(byNumber), note: null };
+    const { gain, lose, limit } = audienceChange(column, entry.channel, old as GroupSettingValue, value as GroupSettingValue, { index: facts.index, people: facts.people, subscribers });
+    return { gain, lose, note: limit && `Counting only those who can use it: ${limit}.` };
   }
   if (column === 'privacy') return { gain: [], lose: [], note: privacyAccessNote(old as ChannelPrivacy, value as Privacy, entry.subscriberCount) };
   if (column === 'retention') return { gain: [], lose: [], note: retentionLoss(old as Retention, value as Retention, facts.policy.messageRetentionDays) };
   return { gain: [], lose: [], note: null };
 }
 
-const byNumber = (a: number, b: number) => a - b;
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 /** Who gains or loses access when a channel's privacy changes, in words. */

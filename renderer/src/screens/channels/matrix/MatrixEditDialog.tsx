@@ -67,6 +67,7 @@ export function MatrixEditDialog({ account, context, rules, rows, selection, col
         <ValueEditors columns={selectedColumns} rules={rules} values={values} onChange={setValues} />
       ) : (
         <MatrixReview
+          account={account}
           plan={plan}
           facts={facts}
           rules={rules}

@@ -3,11 +3,14 @@
 // core's rules, which the job applies again); each hazard, confirmed in words; and first, the cells
 // another administrator changed since the review opened, which the user confirms again against their
 // values or drops before anything is sent (docs/style.md, "Live").
+import { useMemo } from 'react';
 import type { GroupSettingValue } from '../../../../../shared/api/common';
 import { listWords } from '../../../../../shared/domain/channel-groups';
 import { accessChange, type MatrixPlan } from '../../../../../shared/domain/channel-matrix-plan';
 import { settingLabel, type ChannelFacts } from '../../../../../shared/domain/channel-settings';
 import type { ChannelHazard } from '../../../../../shared/ipc';
+import { isChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
+import { useSubscriberSets } from '../../../queries/channel-subscribers';
 import { ConsentBox } from '../editor/SaveOutcome';
 import type { RulesContext } from '../editor/rules-context';
 import { valueWords } from './matrix-cells';
@@ -16,6 +19,7 @@ import { plural } from '../../../../../shared/domain/plural';
 const NAMES_SHOWN = 6;
 
 export interface MatrixReviewProps {
+  account: string;
   plan: MatrixPlan;
   facts: ChannelFacts;
   rules: RulesContext;
@@ -25,9 +29,15 @@ export interface MatrixReviewProps {
   onDropChanged(): void;
 }
 
-export function MatrixReview({ plan, facts, rules, consents, onConsent, onTakeTheirs, onDropChanged }: MatrixReviewProps) {
+export function MatrixReview({ account, plan, facts, rules, consents, onConsent, onTakeTheirs, onDropChanged }: MatrixReviewProps) {
   const refused = plan.channels.filter((one) => one.refused.length > 0);
   const changing = plan.channels.filter((one) => one.changes.length > 0);
+  // Who can use a group permission depends on who is subscribed (channel-audience.ts).
+  const groupChannels = useMemo(
+    () => plan.channels.filter((one) => one.changes.some((change) => isChannelGroupSetting(change.column))).map((one) => one.entry.channel.stream_id),
+    [plan],
+  );
+  const subscribers = useSubscriberSets(account, groupChannels);
   const hazardNames = (hazard: ChannelHazard) => changing.flatMap((one) => (one.changes.some((change) => change.hazard?.hazard === hazard) ? [`#${one.entry.channel.name}`] : []));
   return (
     <div className="matrix-review">
@@ -89,7 +99,7 @@ export function MatrixReview({ plan, facts, rules, consents, onConsent, onTakeTh
                 <strong>#{one.entry.channel.name}</strong>
                 <ul>
                   {one.changes.map((change) => {
-                    const access = accessChange(facts, one.entry, change);
+                    const access = accessChange(facts, one.entry, change, subscribers.get(one.entry.channel.stream_id) ?? null);
                     return (
                       <li key={change.column}>
                         {settingLabel(change.column)}: {valueWords(change.column, change.old, rules)} → {valueWords(change.column, change.value, rules)}
