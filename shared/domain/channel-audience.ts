@@ -106,11 +106,9 @@ export function audienceChange(setting: ChannelGroupSetting, channel: AudienceCh
   const was = permissionAudience(setting, channel, before, facts);
   const will = permissionAudience(setting, channel, after, facts);
   return {
-    gain: [...will.users].filter((id) => !was.users.has(id)).sort(byNumber),
-    lose: [...was.users].filter((id) => !will.users.has(id)).sort(byNumber),
+    gain: [...will.users].filter((id) => !was.users.has(id)),
+    lose: [...was.users].filter((id) => !will.users.has(id)),
     /** Why some named people are left out, when any are. */
     limit: will.limit ?? was.limit,
   };
 }
-
-const byNumber = (a: number, b: number) => a - b;

@@ -223,13 +223,14 @@ export function accessChange(facts: ChannelFacts, entry: MatrixEntry, change: Pi
   const { column, old, value } = change;
   if (isChannelGroupSetting(column)) {
     const { gain, lose, limit } = audienceChange(column, entry.channel, old as GroupSettingValue, value as GroupSettingValue, { index: facts.index, people: facts.people, subscribers });
-    return { gain, lose, note: limit && `Counting only those who can use it: ${limit}.` };
+    return { gain: gain.sort(byNumber), lose: lose.sort(byNumber), note: limit && `Counting only those who can use it: ${limit}.` };
   }
   if (column === 'privacy') return { gain: [], lose: [], note: privacyAccessNote(old as ChannelPrivacy, value as Privacy, entry.subscriberCount) };
   if (column === 'retention') return { gain: [], lose: [], note: retentionLoss(old as Retention, value as Retention, facts.policy.messageRetentionDays) };
   return { gain: [], lose: [], note: null };
 }
 
+const byNumber = (a: number, b: number) => a - b;
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 /** Who gains or loses access when a channel's privacy changes, in words. */

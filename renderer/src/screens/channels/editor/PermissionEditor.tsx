@@ -91,12 +91,17 @@ export function PermissionEditor({ account, entry, rules, locked, setting, live 
             <strong>
               {count.format(review.gain.length)} gain it, {count.format(review.lose.length)} lose it.
             </strong>
+            {review.limit && ` Counting only those who can use it: ${review.limit}.`}
           </p>
           {review.gain.length > 0 && <p>Gain: {namesWords(review.gain.map(name))}</p>}
           {review.lose.length > 0 && <p>Lose: {namesWords(review.lose.map(name))}</p>}
         </div>
       )}
-      {review && review.gain.length === 0 && review.lose.length === 0 && <p className="change-review">Nobody gains or loses it: the same people hold it, named differently.</p>}
+      {review && review.gain.length === 0 && review.lose.length === 0 && (
+        <p className="change-review">
+          {review.limit ? `Nobody who can use it gains or loses it: ${review.limit}.` : 'Nobody gains or loses it: the same people hold it, named differently.'}
+        </p>
+      )}
       {losesAdministration && (
         <ConsentBox
           title="You would no longer administer this channel"
