@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
   groupSettingWords,
-  holderChange,
   indexGroups,
   namesUser,
   pillsOf,
@@ -109,6 +108,3 @@ describe('pills', () => {
   });
 });
 
-test('who gains and who loses a permission', () => {
-  expect(holderChange(3, { direct_members: [13], direct_subgroups: [2] }, index, PEOPLE)).toEqual({ gain: [13], lose: [11] });
-});

@@ -8,7 +8,8 @@ import type { UserGroup } from '../api/groups';
 import type { User } from '../api/users';
 
 export type GroupLike = Pick<UserGroup, 'id' | 'name' | 'members' | 'direct_subgroup_ids' | 'is_system_group' | 'deactivated'>;
-export type PersonLike = Pick<User, 'user_id' | 'full_name' | 'is_active'>;
+/** `role` where known: who may use a permission depends on it (channel-audience.ts). */
+export type PersonLike = Pick<User, 'user_id' | 'full_name' | 'is_active'> & Partial<Pick<User, 'role'>>;
 /** The realm's people by ID (a Map, or the core's IdMap). */
 export interface People {
   get(id: number): PersonLike | undefined;
@@ -165,16 +166,6 @@ export function groupSettingWords(value: GroupSettingValue, index: GroupIndex, p
 export function listWords(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] as string}`;
-}
-
-/** Who gains and who loses a permission when a value changes (active users only). */
-export function holderChange(before: GroupSettingValue, after: GroupSettingValue, index: GroupIndex, people: People) {
-  const was = resolveGroupSetting(before, index, people);
-  const will = resolveGroupSetting(after, index, people);
-  return {
-    gain: [...will].filter((id) => !was.has(id)),
-    lose: [...was].filter((id) => !will.has(id)),
-  };
 }
 
 function unique(ids: readonly number[]): number[] {

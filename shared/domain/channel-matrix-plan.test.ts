@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Stream } from '../api/channels';
 import { indexGroups, type GroupLike, type PersonLike } from './channel-groups';
-import { accessChange, batchColumns, jobChanges, planMatrix, privacyAccessNote, type MatrixEntry } from './channel-matrix-plan';
+import { accessChange, batchColumns, jobChanges, planMatrix, privacyAccessNote, seenValues, takeTheirs, withoutCells, type MatrixEntry } from './channel-matrix-plan';
 import type { RealmChannelPolicy } from './channel-permissions';
 import type { ChannelFacts, SettingColumn } from './channel-settings';
 
@@ -183,12 +183,54 @@ describe('the plan', () => {
   });
 });
 
+describe('a cell changed on the server while the review is open', () => {
+  const general = (days: number) => entry(1, 'general', { message_retention_days: days });
+  const cells = select([[1, ['retention']]]);
+
+  test('keeps what the review showed as old and lists the cell apart, from what the user saw to the server’s value', () => {
+    const seen = seenValues(planMatrix(owner, [general(20)], cells, { retention: 45 }));
+    // Another administrator sets 15 days meanwhile.
+    const plan = planMatrix(owner, [general(15)], cells, { retention: 45 }, seen);
+    expect(plan.channels[0]?.changes).toMatchObject([{ column: 'retention', old: 20, value: 45 }]);
+    expect(plan.meanwhile).toMatchObject([{ column: 'retention', seen: 20, now: 15, value: 45 }]);
+    // The job is given 20 as old, so the core reports a conflict instead of overwriting 15.
+    expect(batchColumns(plan, { retention: 45 })).toEqual([{ property: 'retention', value: 45, cells: [[1, 20]] }]);
+  });
+
+  test('taking their value plans from it again; dropping the cell leaves it out of the job', () => {
+    const seen = seenValues(planMatrix(owner, [general(20)], cells, { retention: 45 }));
+    const changed = planMatrix(owner, [general(15)], cells, { retention: 45 }, seen);
+    const again = planMatrix(owner, [general(15)], cells, { retention: 45 }, takeTheirs(seen, changed.meanwhile));
+    expect(again.meanwhile).toEqual([]);
+    expect(batchColumns(again, { retention: 45 })).toEqual([{ property: 'retention', value: 45, cells: [[1, 15]] }]);
+
+    const dropped = planMatrix(owner, [general(15)], withoutCells(cells, changed.meanwhile), { retention: 45 }, seen);
+    expect(dropped).toMatchObject({ channels: [], changing: 0, meanwhile: [] });
+    expect(batchColumns(dropped, { retention: 45 })).toEqual([]);
+  });
+
+  test('a cell nobody changed is not listed apart', () => {
+    const seen = seenValues(planMatrix(owner, [general(20)], cells, { retention: 45 }));
+    expect(planMatrix(owner, [general(20)], cells, { retention: 45 }, seen).meanwhile).toEqual([]);
+  });
+});
+
 describe('who gains and who loses access', () => {
   test('a group setting names the people who gain and lose it', () => {
     const design = entry(1, 'design');
     // Everyone (10-15 but the deactivated 14) → engineers (12, 13).
     expect(accessChange(admin, design, { column: 'can_send_message_group', old: 7, value: 20 })).toEqual({ gain: [], lose: [10, 11, 15], note: null });
     expect(accessChange(admin, design, { column: 'can_send_message_group', old: 4, value: 20 })).toEqual({ gain: [13], lose: [10, 11], note: null });
+  });
+
+  test('in a private channel only those who can use it gain or lose it, and the note says why', () => {
+    const leadership = entry(9, 'leadership', { invite_only: true, history_public_to_subscribers: false });
+    // Everyone (10, 11, 12, 13, 15) → engineers (12, 13), with only 10 and 12 subscribed: 10 alone loses it.
+    expect(accessChange(admin, leadership, { column: 'can_send_message_group', old: 7, value: 20 }, new Set([10, 12]))).toEqual({
+      gain: [],
+      lose: [10],
+      note: 'Counting only those who can use it: only subscribers can post in a private channel.',
+    });
   });
 
   test('privacy and retention say it in words', () => {

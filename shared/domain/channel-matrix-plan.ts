@@ -3,11 +3,14 @@
 // already have the value, and which cannot take it and why, all before anything is sent. The rules are
 // channel-settings.ts', the core's own, so the job that applies the plan refuses the same cells in the
 // same words. Every selected channel goes to the job, so its results list one outcome per channel,
-// refusals included.
+// refusals included. Once the review is open, the plan keeps the values it showed (`seen`) as each
+// cell's `old`: a cell another administrator changes meanwhile is listed apart (`meanwhile`), never
+// quietly re-planned from their value, and the job, given `seen` as `old`, reports it as a conflict
+// instead of overwriting it (docs/style.md, "Live").
 import type { GroupSettingValue, TopicsPolicy } from '../api/common';
 import type { Stream } from '../api/channels';
 import type { BatchColumn, ChannelHazard } from '../ipc/channels';
-import { holderChange } from './channel-groups';
+import { audienceChange } from './channel-audience';
 import { isChannelGroupSetting } from './channel-permissions';
 import { isPrivate, type ChannelPrivacy, type Privacy } from './channel-privacy';
 import { retentionLoss, type Retention } from './channel-retention';
@@ -61,8 +64,25 @@ export interface CellRefusal {
   reason: string;
 }
 
+/** The value of each cell as the review showed it, by channel ID and setting. */
+export type SeenValues = ReadonlyMap<number, ReadonlyMap<SettingColumn, SettingValue>>;
+
+/** A cell whose value changed on the server since the review showed it. */
+export interface MeanwhileCell {
+  entry: MatrixEntry;
+  column: SettingColumn;
+  /** What the review showed (the job's `old`). */
+  seen: SettingValue;
+  /** What the server has now. */
+  now: SettingValue;
+  /** The value chosen for it. */
+  value: SettingValue;
+}
+
 export interface ChannelPlan {
   entry: MatrixEntry;
+  /** Every planned cell's `old`: the value the review showed, else the live one. */
+  seen: Map<SettingColumn, SettingValue>;
   /** In the order the job applies them (channel-settings.ts applyOrder). */
   changes: CellChange[];
   unchanged: SettingColumn[];
@@ -77,23 +97,39 @@ export interface MatrixPlan {
   cells: { changes: number; unchanged: number; refused: number; unchosen: number };
   /** The hazards to confirm in words before the job starts. */
   hazards: ChannelHazard[];
+  /** Cells changed on the server since the review showed them: confirmed again or dropped before the job starts. */
+  meanwhile: MeanwhileCell[];
 }
 
-/** The plan of setting the chosen values in the selected cells of these channels (`entries`, in the grid's order). */
-export function planMatrix(facts: ChannelFacts, entries: readonly MatrixEntry[], selection: ReadonlyMap<number, ReadonlySet<SettingColumn>>, values: MatrixValues): MatrixPlan {
-  const plan: MatrixPlan = { channels: [], changing: 0, cells: { changes: 0, unchanged: 0, refused: 0, unchosen: 0 }, hazards: [] };
+/**
+ * The plan of setting the chosen values in the selected cells of these channels (`entries`, in the
+ * grid's order). `seen`, once the review has shown the plan, holds what it showed: those values stay
+ * each cell's `old`, and a cell whose live value differs is listed in `meanwhile`.
+ */
+export function planMatrix(
+  facts: ChannelFacts,
+  entries: readonly MatrixEntry[],
+  selection: ReadonlyMap<number, ReadonlySet<SettingColumn>>,
+  values: MatrixValues,
+  seen?: SeenValues,
+): MatrixPlan {
+  const plan: MatrixPlan = { channels: [], changing: 0, cells: { changes: 0, unchanged: 0, refused: 0, unchosen: 0 }, hazards: [], meanwhile: [] };
   const hazards = new Set<ChannelHazard>();
   for (const entry of entries) {
     const columns = selection.get(entry.channel.stream_id);
     if (!columns || columns.size === 0) continue;
-    const one: ChannelPlan = { entry, changes: [], unchanged: [], refused: [] };
+    const one: ChannelPlan = { entry, seen: new Map(), changes: [], unchanged: [], refused: [] };
+    const shown = seen?.get(entry.channel.stream_id);
     for (const column of [...columns].sort((a, b) => applyOrder(a) - applyOrder(b))) {
       const value = valueFor(values, column);
       if (value === undefined) {
         plan.cells.unchosen += 1;
         continue;
       }
-      const old = settingValue(entry.channel, column);
+      const live = settingValue(entry.channel, column);
+      const old = shown?.has(column) ? (shown.get(column) as SettingValue) : live;
+      one.seen.set(column, old);
+      if (!sameSettingValue(column, old, live)) plan.meanwhile.push({ entry, column, seen: old, now: live, value });
       if (sameSettingValue(column, old, value)) {
         one.unchanged.push(column);
         continue;
@@ -119,10 +155,10 @@ export function planMatrix(facts: ChannelFacts, entries: readonly MatrixEntry[],
   return plan;
 }
 
-/** The job's input: every planned cell of every channel, with the value the grid showed as `old`. */
+/** The job's input: every planned cell of every channel, with the value the review showed as `old`. */
 export function jobChanges(plan: MatrixPlan): { channelId: number; changes: { property: SettingColumn; value: SettingValue; old: SettingValue }[] }[] {
-  return plan.channels.map(({ entry, changes, unchanged, refused }) => {
-    const current = (column: SettingColumn) => settingValue(entry.channel, column);
+  return plan.channels.map(({ entry, seen, changes, unchanged, refused }) => {
+    const current = (column: SettingColumn) => (seen.has(column) ? (seen.get(column) as SettingValue) : settingValue(entry.channel, column));
     const cells = [
       ...changes.map((change) => ({ property: change.column, value: change.value, old: change.old })),
       ...refused.map((refusal) => ({ property: refusal.column, value: refusal.value, old: current(refusal.column) })),
@@ -150,6 +186,26 @@ export function batchColumns(plan: MatrixPlan, values: MatrixValues): BatchColum
   return [...columns.values()];
 }
 
+/** What the review shows, to keep as `seen` while it is open. */
+export function seenValues(plan: MatrixPlan): SeenValues {
+  return new Map(plan.channels.map((one) => [one.entry.channel.stream_id, new Map(one.seen)]));
+}
+
+/** `seen` with the server's values for these cells: the user confirmed the plan again against theirs. */
+export function takeTheirs(seen: SeenValues, cells: readonly MeanwhileCell[]): SeenValues {
+  const next = new Map([...seen].map(([id, columns]) => [id, new Map(columns)]));
+  for (const cell of cells) next.get(cell.entry.channel.stream_id)?.set(cell.column, cell.now);
+  return next;
+}
+
+/** The selection without these cells: the user dropped them from the change. */
+export function withoutCells(selection: ReadonlyMap<number, ReadonlySet<SettingColumn>>, cells: readonly Pick<MeanwhileCell, 'entry' | 'column'>[]): Map<number, Set<SettingColumn>> {
+  const next = new Map([...selection].map(([id, columns]) => [id, new Set(columns)]));
+  for (const cell of cells) next.get(cell.entry.channel.stream_id)?.delete(cell.column);
+  for (const [id, columns] of next) if (columns.size === 0) next.delete(id);
+  return next;
+}
+
 /** Who gains and who loses what a change gives: people by ID for a group setting, else in words. */
 export interface AccessChange {
   gain: number[];
@@ -158,11 +214,16 @@ export interface AccessChange {
   note: string | null;
 }
 
-export function accessChange(facts: ChannelFacts, entry: MatrixEntry, change: Pick<CellChange, 'column' | 'old' | 'value'>): AccessChange {
+/**
+ * `subscribers`: the channel's, for a group setting (channel-audience.ts: only people who can use a
+ * permission gain or lose it, and in a private channel that depends on who is subscribed); null while
+ * not known.
+ */
+export function accessChange(facts: ChannelFacts, entry: MatrixEntry, change: Pick<CellChange, 'column' | 'old' | 'value'>, subscribers: ReadonlySet<number> | null = null): AccessChange {
   const { column, old, value } = change;
   if (isChannelGroupSetting(column)) {
-    const { gain, lose } = holderChange(old as GroupSettingValue, value as GroupSettingValue, facts.index, facts.people);
-    return { gain: gain.sort(byNumber), lose: lose.sort(byNumber), note: null };
+    const { gain, lose, limit } = audienceChange(column, entry.channel, old as GroupSettingValue, value as GroupSettingValue, { index: facts.index, people: facts.people, subscribers });
+    return { gain: gain.sort(byNumber), lose: lose.sort(byNumber), note: limit && `Counting only those who can use it: ${limit}.` };
   }
   if (column === 'privacy') return { gain: [], lose: [], note: privacyAccessNote(old as ChannelPrivacy, value as Privacy, entry.subscriberCount) };
   if (column === 'retention') return { gain: [], lose: [], note: retentionLoss(old as Retention, value as Retention, facts.policy.messageRetentionDays) };

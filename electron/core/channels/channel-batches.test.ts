@@ -133,6 +133,34 @@ describe('a bulk change', () => {
     expect((await onServer(channel('engineering').stream_id)).can_resolve_topics_group).toBe(group('role:administrators'));
   });
 
+  test('messages kept changed after the review is a conflict in the channel’s result, the server keeps theirs; the cells nobody touched change', async () => {
+    // Retention is for owners, and has no {new, old} guard on the server: the core's own check must catch it.
+    const owner = await signedInConsole(sandbox.url, 'olivia@sandbox.test');
+    try {
+      const ownerChanges = new ChannelChanges({ accounts: owner.accounts, sessions: owner.sessions, activity: owner.activity });
+      const jobs = new ChannelBatches({ changes: ownerChanges, sessions: owner.sessions, push: () => undefined, progressIntervalMs: 0 });
+      const [general, design] = [channel('general'), channel('design')];
+      for (const id of [general.stream_id, design.stream_id]) await olivia.call(updateChannel, { stream_id: id, message_retention_days: 20 });
+      await eventually(() => [general, design].every(({ stream_id }) => owner.state().channels.get(stream_id)?.message_retention_days === 20), '20 days in the state');
+      // The review showed 20 days in both; then #general is set to 15 through the API.
+      const column = { property: 'retention', value: 45, cells: [[general.stream_id, 20], [design.stream_id, 20]] } as BatchColumn;
+      await olivia.call(updateChannel, { stream_id: general.stream_id, message_retention_days: 15 });
+      await eventually(() => owner.state().channels.get(general.stream_id)?.message_retention_days === 15, 'their change in the state');
+
+      const started = await jobs.start(owner.accountId, [column]);
+      await eventually(() => jobs.get(owner.accountId, started.id).finishedAt !== null, 'the job to finish');
+      const batch = jobs.get(owner.accountId, started.id);
+      const result = (id: number) => batch.results.find((one) => one.channelId === id);
+      expect(result(general.stream_id)).toMatchObject({ outcome: 'conflict', parts: [{ property: 'retention', outcome: 'conflict' }] });
+      expect(result(general.stream_id)?.reason).toContain('15 days');
+      expect(result(design.stream_id)).toMatchObject({ outcome: 'changed' });
+      expect((await onServer(general.stream_id)).message_retention_days).toBe(15);
+      expect((await onServer(design.stream_id)).message_retention_days).toBe(45);
+    } finally {
+      await owner.close();
+    }
+  });
+
   test('bad input is refused before anything is sent: a repeated cell, a job not known, retrying while it runs', async () => {
     const { jobs, counter } = batches(4);
     const column = groupColumn('can_send_message_group', 'role:moderators', ['general']);

@@ -1,6 +1,6 @@
 // One channel's subscribers (channels.subscribers.*): the IDs the core keeps live, reread when a push
 // names the channel's subscriptions (queries/channels.ts), and adding or removing people.
-import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../bridge/bridge';
 import { activityKey } from './activity';
 
@@ -14,6 +14,18 @@ export function useChannelSubscribers(account: string, channelId: number | null)
     queryKey: subscriberKeys.channel(account, channelId ?? 0),
     queryFn: channelId === null ? skipToken : () => call('channels.subscribers.list', { account, channelId }),
     staleTime: Infinity,
+  });
+}
+
+/** Several channels' subscribers as sets by channel ID (a channel still loading is absent), sharing useChannelSubscribers' cache. */
+export function useSubscriberSets(account: string, channelIds: readonly number[]): ReadonlyMap<number, ReadonlySet<number>> {
+  return useQueries({
+    queries: channelIds.map((channelId) => ({
+      queryKey: subscriberKeys.channel(account, channelId),
+      queryFn: () => call('channels.subscribers.list', { account, channelId }),
+      staleTime: Infinity,
+    })),
+    combine: (results) => new Map(results.flatMap((result, at) => (result.data ? [[channelIds[at] as number, new Set(result.data)] as const] : []))),
   });
 }
 

@@ -1,5 +1,6 @@
 // Who effectively holds a permission, in words: the people the setting resolves to (every active member
-// of its groups, through subgroups), how many more may at the organization level, and the list of
+// of its groups, through subgroups), how many of them can use it and why not all
+// (shared/domain/channel-audience.ts), how many more may at the organization level, and the list of
 // names, opened on demand and searchable, for the count can be in the thousands.
 import { useId, useMemo, useState } from 'react';
 import type { User } from '../../../../../shared/api/users';
@@ -11,12 +12,16 @@ const SHOWN = 100;
 export interface HoldersListProps {
   /** Resolved from the channel's setting. */
   holders: ReadonlySet<number>;
+  /** Those of them who can use it in this channel. */
+  users: ReadonlySet<number>;
+  /** Why not every holder can ("only subscribers can post in a private channel"); null when all can. */
+  limit: string | null;
   /** Resolved from the organization-level holders who always may. */
   always: ReadonlySet<number>;
   people: ReadonlyMap<number, User>;
 }
 
-export function HoldersList({ holders, always, people }: HoldersListProps) {
+export function HoldersList({ holders, users, limit, always, people }: HoldersListProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
@@ -39,6 +44,7 @@ export function HoldersList({ holders, always, people }: HoldersListProps) {
           {count.format(holders.size)} {people_}
         </strong>{' '}
         hold it through this setting
+        {limit && `; ${count.format(users.size)} can use it: ${limit}`}
         {extra > 0 ? `, and ${count.format(extra)} more at the organization level: ${count.format(holders.size + extra)} in all.` : '.'}{' '}
         {holders.size > 0 && (
           <button type="button" className="link-button" aria-expanded={open} aria-controls={`${id}-list`} onClick={() => setOpen(!open)}>

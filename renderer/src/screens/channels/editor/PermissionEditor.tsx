@@ -5,10 +5,12 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import type { GroupSettingValue } from '../../../../../shared/api/common';
 import { hasContentAccess, losesOwnAdministration } from '../../../../../shared/domain/channel-admin';
-import { groupSettingWords, holderChange, pillsOf, resolveGroupSetting, sameGroupSetting, valueOfPills, type Pill } from '../../../../../shared/domain/channel-groups';
+import { audienceChange, permissionAudience } from '../../../../../shared/domain/channel-audience';
+import { groupSettingWords, pillsOf, sameGroupSetting, valueOfPills, type Pill } from '../../../../../shared/domain/channel-groups';
 import { alwaysHolders, alwaysHoldersWords, CHANNEL_SETTING_INFO, checkSettingChange, checkSettingValue, type ChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
 import { ChangedMeanwhile } from '../../../user-changes/ChangedMeanwhile';
 import { useLiveDraft } from '../../../user-changes/use-live-draft';
+import { useChannelSubscribers } from '../../../queries/channel-subscribers';
 import { HoldersList } from './HoldersList';
 import { PillEditor } from './PillEditor';
 import type { SectionProps } from './rules-context';
@@ -29,10 +31,13 @@ export function PermissionEditor({ account, entry, rules, locked, setting, live 
   const words = useCallback((value: unknown) => groupSettingWords(value as GroupSettingValue, index, people), [index, people]);
 
   const pills = useMemo(() => pillsOf(draft.value, index), [draft.value, index]);
-  const holders = useMemo(() => resolveGroupSetting(draft.value, index, people), [draft.value, index, people]);
+  // Who can use it depends on who is subscribed (channel-audience.ts); until the list is read, nobody is left out.
+  const subscriberList = useChannelSubscribers(account.id, channel.stream_id).data;
+  const audienceFacts = useMemo(() => ({ index, people, subscribers: subscriberList ? new Set(subscriberList) : null }), [index, people, subscriberList]);
+  const audience = useMemo(() => permissionAudience(setting, channel, draft.value, audienceFacts), [setting, channel, draft.value, audienceFacts]);
   const always = useMemo(() => alwaysHolders(setting, policy, index, people), [setting, policy, index, people]);
   const changed = !sameGroupSetting(draft.value, live);
-  const review = useMemo(() => (changed ? holderChange(live, draft.value, index, people) : null), [changed, live, draft.value, index, people]);
+  const review = useMemo(() => (changed ? audienceChange(setting, channel, live, draft.value, audienceFacts) : null), [changed, setting, channel, live, draft.value, audienceFacts]);
   const contentAccess = hasContentAccess(actor, channel, entry.subscribed, index);
   const changeVerdict = checkSettingChange(setting, actor, policy, index, contentAccess);
   const valueVerdict = checkSettingValue(setting, draft.value, index);
@@ -78,7 +83,7 @@ export function PermissionEditor({ account, entry, rules, locked, setting, live 
       />
       {why && <p className="role-reason">{why}</p>}
       {!valueVerdict.allowed && <p className="role-reason problem-text">{valueVerdict.reason}</p>}
-      <HoldersList holders={holders} always={always} people={people} />
+      <HoldersList holders={audience.holders} users={audience.users} limit={audience.limit} always={always} people={people} />
       {alwaysWords && <p className="muted section-note">{alwaysWords}</p>}
       {review && (review.gain.length > 0 || review.lose.length > 0) && (
         <div className="change-review">
@@ -86,12 +91,17 @@ export function PermissionEditor({ account, entry, rules, locked, setting, live 
             <strong>
               {count.format(review.gain.length)} gain it, {count.format(review.lose.length)} lose it.
             </strong>
+            {review.limit && ` Counting only those who can use it: ${review.limit}.`}
           </p>
           {review.gain.length > 0 && <p>Gain: {namesWords(review.gain.map(name))}</p>}
           {review.lose.length > 0 && <p>Lose: {namesWords(review.lose.map(name))}</p>}
         </div>
       )}
-      {review && review.gain.length === 0 && review.lose.length === 0 && <p className="change-review">Nobody gains or loses it: the same people hold it, named differently.</p>}
+      {review && review.gain.length === 0 && review.lose.length === 0 && (
+        <p className="change-review">
+          {review.limit ? `Nobody who can use it gains or loses it: ${review.limit}.` : 'Nobody gains or loses it: the same people hold it, named differently.'}
+        </p>
+      )}
       {losesAdministration && (
         <ConsentBox
           title="You would no longer administer this channel"

@@ -2,7 +2,7 @@
 // then the review of the plan (shared/domain/channel-matrix-plan.ts), then the job is started. Every
 // selected channel goes to the job, refused cells included, so its results list one outcome per channel.
 import { useMemo, useState } from 'react';
-import { batchColumns, planMatrix, type MatrixValues } from '../../../../../shared/domain/channel-matrix-plan';
+import { batchColumns, type MatrixValues } from '../../../../../shared/domain/channel-matrix-plan';
 import type { ChannelFacts, SettingColumn } from '../../../../../shared/domain/channel-settings';
 import type { ChannelContext, ChannelEntry, ChannelHazard } from '../../../../../shared/ipc';
 import { Dialog } from '../../../components/Dialog';
@@ -12,6 +12,7 @@ import { useChannelBatchAction } from '../../../queries/channels';
 import type { RulesContext } from '../editor/rules-context';
 import { MatrixReview } from './MatrixReview';
 import { cellCount } from './matrix-selection';
+import { useReviewedPlan } from './use-reviewed-plan';
 import { ValueEditors } from './ValueEditors';
 import { plural } from '../../../../../shared/domain/plural';
 
@@ -40,7 +41,8 @@ export function MatrixEditDialog({ account, context, rules, rows, selection, col
     [rules, context.featureLevel, context.moderationChannelId],
   );
   const selectedColumns = useMemo(() => columns.filter((column) => [...selection.values()].some((set) => set.has(column))), [columns, selection]);
-  const plan = useMemo(() => planMatrix(facts, rows, selection, values), [facts, rows, selection, values]);
+  const reviewed = useReviewedPlan(facts, rows, selection, values, step === 'review');
+  const plan = reviewed.plan;
   const chosenAny = Object.keys(values).length > 0;
   const confirmed = plan.hazards.every((hazard) => consents.has(hazard));
   const failure = action.isError ? errorWords(action.error) : null;
@@ -58,17 +60,20 @@ export function MatrixEditDialog({ account, context, rules, rows, selection, col
       confirm={
         step === 'values'
           ? { label: 'Review changes', disabled: !chosenAny, onClick: () => setStep('review') }
-          : { label: `Apply to ${count.format(plan.changing)} ${plan.changing === 1 ? 'channel' : 'channels'}`, disabled: plan.changing === 0 || !confirmed || action.isPending, onClick: start }
+          : { label: `Apply to ${count.format(plan.changing)} ${plan.changing === 1 ? 'channel' : 'channels'}`, disabled: plan.changing === 0 || !confirmed || plan.meanwhile.length > 0 || action.isPending, onClick: start }
       }
     >
       {step === 'values' ? (
         <ValueEditors columns={selectedColumns} rules={rules} values={values} onChange={setValues} />
       ) : (
         <MatrixReview
+          account={account}
           plan={plan}
           facts={facts}
           rules={rules}
           consents={consents}
+          onTakeTheirs={reviewed.takeTheirs}
+          onDropChanged={reviewed.dropChanged}
           onConsent={(hazard, checked) => setConsents((now) => new Set([...now].filter((other) => other !== hazard).concat(checked ? [hazard] : [])))}
         />
       )}

@@ -1,11 +1,16 @@
 // The review of a bulk change before anything is sent: every channel that changes, each setting old →
 // new and who gains and who loses access; apart, the cells that cannot take the value and why (the
-// core's rules, which the job applies again); and each hazard, confirmed in words.
+// core's rules, which the job applies again); each hazard, confirmed in words; and first, the cells
+// another administrator changed since the review opened, which the user confirms again against their
+// values or drops before anything is sent (docs/style.md, "Live").
+import { useMemo } from 'react';
 import type { GroupSettingValue } from '../../../../../shared/api/common';
 import { listWords } from '../../../../../shared/domain/channel-groups';
 import { accessChange, type MatrixPlan } from '../../../../../shared/domain/channel-matrix-plan';
 import { settingLabel, type ChannelFacts } from '../../../../../shared/domain/channel-settings';
 import type { ChannelHazard } from '../../../../../shared/ipc';
+import { isChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
+import { useSubscriberSets } from '../../../queries/channel-subscribers';
 import { ConsentBox } from '../editor/SaveOutcome';
 import type { RulesContext } from '../editor/rules-context';
 import { valueWords } from './matrix-cells';
@@ -14,16 +19,25 @@ import { plural } from '../../../../../shared/domain/plural';
 const NAMES_SHOWN = 6;
 
 export interface MatrixReviewProps {
+  account: string;
   plan: MatrixPlan;
   facts: ChannelFacts;
   rules: RulesContext;
   consents: ReadonlySet<ChannelHazard>;
   onConsent(hazard: ChannelHazard, checked: boolean): void;
+  onTakeTheirs(): void;
+  onDropChanged(): void;
 }
 
-export function MatrixReview({ plan, facts, rules, consents, onConsent }: MatrixReviewProps) {
+export function MatrixReview({ account, plan, facts, rules, consents, onConsent, onTakeTheirs, onDropChanged }: MatrixReviewProps) {
   const refused = plan.channels.filter((one) => one.refused.length > 0);
   const changing = plan.channels.filter((one) => one.changes.length > 0);
+  // Who can use a group permission depends on who is subscribed (channel-audience.ts).
+  const groupChannels = useMemo(
+    () => plan.channels.filter((one) => one.changes.some((change) => isChannelGroupSetting(change.column))).map((one) => one.entry.channel.stream_id),
+    [plan],
+  );
+  const subscribers = useSubscriberSets(account, groupChannels);
   const hazardNames = (hazard: ChannelHazard) => changing.flatMap((one) => (one.changes.some((change) => change.hazard?.hazard === hazard) ? [`#${one.entry.channel.name}`] : []));
   return (
     <div className="matrix-review">
@@ -33,6 +47,31 @@ export function MatrixReview({ plan, facts, rules, consents, onConsent }: Matrix
         {plan.cells.refused > 0 && ` ${plural(plan.cells.refused, 'cell cannot', 'cells cannot')} take it: listed apart below.`}
         {plan.cells.unchosen > 0 && ` ${plural(plan.cells.unchosen, 'selected cell has', 'selected cells have')} no value chosen and stay as they are.`}
       </p>
+      {plan.meanwhile.length > 0 && (
+        <section className="notice" data-tone="warning" role="status" aria-labelledby="matrix-review-meanwhile">
+          <h3 id="matrix-review-meanwhile">Changed on the server meanwhile</h3>
+          <p>
+            Since this review opened, someone changed {plural(plan.meanwhile.length, 'cell', 'cells')} it plans. Nothing is sent until you review the change again with
+            their values, or drop {plan.meanwhile.length === 1 ? 'it' : 'them'}.
+          </p>
+          <ul className="matrix-review-list" aria-label="Cells changed meanwhile">
+            {plan.meanwhile.map((cell) => (
+              <li key={`${cell.entry.channel.stream_id}-${cell.column}`}>
+                <strong>#{cell.entry.channel.name}</strong> · {settingLabel(cell.column)}: {valueWords(cell.column, cell.seen, rules)} → {valueWords(cell.column, cell.now, rules)} meanwhile;
+                yours: {valueWords(cell.column, cell.value, rules)}
+              </li>
+            ))}
+          </ul>
+          <div className="selection-actions">
+            <button type="button" className="button button-small" onClick={onTakeTheirs}>
+              Review again with their values
+            </button>
+            <button type="button" className="button button-small" onClick={onDropChanged}>
+              Drop {plan.meanwhile.length === 1 ? 'this cell' : 'these cells'}
+            </button>
+          </div>
+        </section>
+      )}
       {plan.hazards.includes('ownAdministration') && (
         <ConsentBox
           title="You would no longer administer some channels"
@@ -60,7 +99,7 @@ export function MatrixReview({ plan, facts, rules, consents, onConsent }: Matrix
                 <strong>#{one.entry.channel.name}</strong>
                 <ul>
                   {one.changes.map((change) => {
-                    const access = accessChange(facts, one.entry, change);
+                    const access = accessChange(facts, one.entry, change, subscribers.get(one.entry.channel.stream_id) ?? null);
                     return (
                       <li key={change.column}>
                         {settingLabel(change.column)}: {valueWords(change.column, change.old, rules)} → {valueWords(change.column, change.value, rules)}
