@@ -150,3 +150,12 @@ test('a retention that keeps more is sent at once, without a question', async ()
   expect((await within(retention).findByRole('status')).textContent).toBe('Messages in #design are now kept forever.');
   expect(bridge.callsTo('channels.update')).toEqual([{ account: olivia.id, channelId: 5, change: { property: 'retention', value: -1, old: 30 } }]);
 });
+
+test('one subscriber is counted in the singular, in the subscriber list and in the archive question', async () => {
+  const entry = channelEntry(5, 'design', {}, { subscriberCount: 1 });
+  installFakeBridge({ 'channels.subscribers.list': () => [4], 'channels.list': () => [entry], 'activity.list': () => [] });
+  renderWithQueries(<Editor entry={entry} />);
+  expect(await within(screen.getByRole('region', { name: 'Subscribers' })).findByText('1 subscriber')).toBeTruthy();
+  fireEvent.click(within(screen.getByRole('region', { name: 'Archive' })).getByRole('button', { name: 'Archive #design…' }));
+  expect(screen.getByRole('dialog', { name: 'Archive #design?' }).textContent).toContain('Its 1 subscriber keeps their subscription');
+});

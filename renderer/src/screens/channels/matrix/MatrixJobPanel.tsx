@@ -11,6 +11,7 @@ import { JobResults } from '../../../components/JobResults';
 import { errorWords } from '../../../errors/words';
 import { useChannelBatch, useChannelBatchAction } from '../../../queries/channels';
 import { useJobFollowed } from '../../../queries/jobs';
+import { plural } from '../../../../../shared/domain/plural';
 
 const count = new Intl.NumberFormat();
 const OUTCOMES = ['changed', 'unchanged', 'conflict', 'failed'] as const;
@@ -30,7 +31,7 @@ export function MatrixJobPanel({ account, batchId, onShow }: { account: string; 
     <section className="panel job-panel matrix-job" aria-labelledby={`${id}-title`} data-status={figures.status}>
       <div className="job-head">
         <h2 id={`${id}-title`}>
-          {running ? `Changing ${count.format(figures.total)} channels` : `Bulk change of ${count.format(figures.total)} channels: ${figures.status === 'cancelled' ? 'cancelled' : 'done'}`}
+          {running ? `Changing ${plural(figures.total, 'channel', 'channels')}` : `Bulk change of ${plural(figures.total, 'channel', 'channels')}: ${figures.status === 'cancelled' ? 'cancelled' : 'done'}`}
         </h2>
         <div className="job-actions">
           {running ? (
