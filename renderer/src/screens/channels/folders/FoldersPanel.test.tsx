@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest';
 import type { ChannelFolder } from '../../../../../shared/api/folders';
 import { REALM_GROUP_SETTINGS } from '../../../../../shared/domain/channel-permissions';
-import type { ChannelContext, ChannelEntry } from '../../../../../shared/ipc';
+import type { ChannelContext } from '../../../../../shared/ipc';
 import { usePushes } from '../../../queries/pushes';
 import { olivia } from '../../../testing/demo-samples';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';

@@ -1,7 +1,7 @@
 // "Set a value…" before its review: a privacy the organization allows no channel is not offered (the
 // channel editor's reason beside it), days that are not a number keep the review closed and say why,
 // and an empty list of who may says once that nothing is chosen yet.
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import type { UserGroup } from '../../../../../shared/api/groups';
 import { REALM_GROUP_SETTINGS } from '../../../../../shared/domain/channel-permissions';
