@@ -85,12 +85,9 @@ test('folders created, edited, reordered and archived, on the server and live in
     await folderCard(page, 'Social').getByRole('button', { name: 'Move down' }).click();
     await expect(folderNames(page)).toHaveText(['Initiatives', 'Teams', 'Social']);
 
-    // Archive: a folder that still holds channels is refused in words; an empty one goes to the archived list.
-    await folderCard(page, 'Teams').getByRole('button', { name: 'Archive…' }).click();
-    await page.getByRole('dialog', { name: 'Archive “Teams”?' }).getByRole('button', { name: 'Archive folder' }).click();
-    await expect(page.getByRole('alert')).toContainText('still holds');
-    await expect(page.getByRole('alert')).toContainText('Move its channels out of it first');
-    expect((await serverFolders(adam)).find((folder) => folder.name === 'Teams')?.is_archived).toBe(false);
+    // Archive: a folder that still holds channels says so before anything is asked; an empty one goes to the archived list.
+    await expect(folderCard(page, 'Teams').getByRole('button', { name: 'Archive…' })).toBeDisabled();
+    await expect(folderCard(page, 'Teams')).toContainText(/Only an empty folder can be archived, and this one holds \d+ channels: move them out of it first/);
 
     await folderCard(page, 'Initiatives').getByRole('button', { name: 'Archive…' }).click();
     await page.getByRole('dialog', { name: 'Archive “Initiatives”?' }).getByRole('button', { name: 'Archive folder' }).click();
@@ -108,6 +105,38 @@ test('folders created, edited, reordered and archived, on the server and live in
     await context.close();
     await second.close();
   }
+});
+
+test('a folder holding channels cannot be archived until they are moved out, which it follows live', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  await openFolders(page);
+  const teams = (await serverFolders(adam)).find((folder) => folder.name === 'Teams');
+  const streams = (await adam.request('GET', '/streams')).streams as { stream_id: number; folder_id: number | null }[];
+  const inside = streams.filter((channel) => channel.folder_id === teams?.id);
+  expect(inside.length).toBeGreaterThan(1);
+
+  const archive = folderCard(page, 'Teams').getByRole('button', { name: 'Archive…' });
+  await expect(archive).toBeDisabled();
+  await expect(archive).toHaveAccessibleDescription(`Only an empty folder can be archived, and this one holds ${inside.length} channels: move them out of it first (select them on the Channels tab, then “Move to folder…”).`);
+
+  // Another administrator moves the channels out, one at a time: the count follows, then archiving is offered.
+  for (const [moved, channel] of inside.entries()) {
+    expect((await adam.request('PATCH', `/streams/${channel.stream_id}`, { folder_id: null })).result).toBe('success');
+    const left = inside.length - moved - 1;
+    if (left > 0) await expect(folderCard(page, 'Teams')).toContainText(`this one holds ${left === 1 ? '1 channel: move it' : `${left} channels: move them`} out of it first`);
+  }
+  await expect(archive).toBeEnabled();
+  await expect(folderCard(page, 'Teams')).not.toContainText('Only an empty folder can be archived');
+
+  // Asked first: Cancel leaves it on the server as it was; confirming archives it.
+  await archive.click();
+  const ask = page.getByRole('dialog', { name: 'Archive “Teams”?' });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  expect((await serverFolders(adam)).find((folder) => folder.id === teams?.id)?.is_archived).toBe(false);
+  await archive.click();
+  await ask.getByRole('button', { name: 'Archive folder' }).click();
+  await expect(page.getByRole('list', { name: 'Archived folders' }).getByRole('heading', { name: 'Teams' })).toBeVisible();
+  expect((await serverFolders(adam)).find((folder) => folder.id === teams?.id)?.is_archived).toBe(true);
 });
 
 test('a moderator is told folders are for administrators, and the refusal is worded', async ({ browser, sandbox, target }) => {

@@ -63,8 +63,18 @@ test('name, description, privacy, default, folder, topics and retention, each sa
   await expect(retention).toContainText('Keep messages for at least 1 day, or choose Forever.');
   await retention.getByRole('textbox', { name: 'Days to keep messages' }).fill('30');
   await expect(retention).toContainText('Messages older than 30 days will be deleted for good');
+  // Deleting messages for good is asked first, the safe answer first: Cancel changes nothing on the server.
   await retention.getByRole('button', { name: 'Keep messages for 30 days' }).click();
-  await expect(retention.getByRole('status')).toHaveText('Messages in #design are now kept: 30 days.');
+  const ask = page.getByRole('dialog', { name: 'Delete messages in #design older than 30 days?' });
+  await expect(ask).toContainText('Messages in #design older than 30 days will be deleted for good');
+  await expect(ask.getByRole('button')).toHaveText(['Cancel', 'Delete messages older than 30 days']);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  expect((await serverChannel(adam, 'design')).message_retention_days).toBeNull();
+  await retention.getByRole('button', { name: 'Keep messages for 30 days' }).click();
+  await ask.getByRole('button', { name: 'Delete messages older than 30 days' }).click();
+  await expect(retention.getByRole('status')).toHaveText('Messages in #design are now kept for 30 days.');
+  expect((await serverChannel(adam, 'design')).message_retention_days).toBe(30);
 
   // Name, last: the editor follows the channel under its new name.
   const name = section(editor, 'Name');

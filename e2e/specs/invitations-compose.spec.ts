@@ -138,7 +138,7 @@ test('leaving the screen and coming back keeps the whole form, and the campaign 
 
   await page.getByRole('button', { name: 'Send 2 invitations…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send 2 invitations?' });
-  await expect(dialog).toContainText('2 addresses will be invited as guest, subscribed to the default channels, #design.');
+  await expect(dialog).toContainText('2 addresses will be invited as guest, subscribed to the default channels and #design.');
   await expect(dialog).toContainText('Sent in 2 requests of up to 1.');
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(campaignBadge(page)).toHaveText('Finished', { timeout: 30_000 });
@@ -178,7 +178,7 @@ test('a channel renamed or closed elsewhere while the form is open is followed, 
 
   await page.getByRole('button', { name: 'Send 2 invitations…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send 2 invitations?' });
-  await expect(dialog).toContainText('subscribed to the default channels, #design-team.');
+  await expect(dialog).toContainText('subscribed to the default channels and #design-team.');
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   // With #engineering still in it the server would refuse the whole request, and the campaign stop.
   await expect(campaignBadge(page)).toHaveText('Finished', { timeout: 30_000 });

@@ -27,6 +27,11 @@ export function retentionWords(value: Retention, realmDays: number | null): stri
   return value === RETAIN_FOREVER ? 'Forever' : daysWords(value);
 }
 
+/** How long messages are kept, after "kept": "for 30 days", "forever" (a number of days, or -1). */
+export function keptWords(days: number): string {
+  return days === RETAIN_FOREVER ? 'forever' : `for ${daysWords(days)}`;
+}
+
 /** The days the channel actually keeps messages for (-1: forever, null: not known). */
 export function effectiveRetention(value: Retention, realmDays: number | null): number | null {
   return value === null ? realmDays : value;
@@ -54,9 +59,15 @@ export function checkRetentionChange(actorRole: Role): RuleVerdict {
  * the same). Deleted messages cannot be brought back.
  */
 export function retentionLoss(before: Retention, after: Retention, realmDays: number | null): string | null {
+  const days = daysLost(before, after, realmDays);
+  return days === null ? null : `Messages older than ${daysWords(days)} will be deleted for good the next time the server removes expired messages.`;
+}
+
+/** The days a change keeps messages for when it keeps fewer than before (so older ones are deleted); null when it keeps as many or more. */
+export function daysLost(before: Retention, after: Retention, realmDays: number | null): number | null {
   const was = effectiveRetention(before, realmDays);
   const will = effectiveRetention(after, realmDays);
   if (will === null || will === RETAIN_FOREVER) return null;
   if (was !== null && was !== RETAIN_FOREVER && was <= will) return null;
-  return `Messages older than ${daysWords(will)} will be deleted for good the next time the server removes expired messages.`;
+  return will;
 }

@@ -12,7 +12,7 @@ import {
 } from './channel-admin';
 import { indexGroups, type GroupLike, type PersonLike } from './channel-groups';
 import { alwaysHolders, alwaysHoldersShort, alwaysHoldersWords, checkSettingChange, checkSettingValue, type RealmChannelPolicy } from './channel-permissions';
-import { checkRetentionChange, parseRetentionDays, retentionLoss, retentionWords } from './channel-retention';
+import { checkRetentionChange, daysLost, keptWords, parseRetentionDays, retentionLoss, retentionWords } from './channel-retention';
 import { emptyTopicOnlyRule, topicsPolicyMeaning, topicsPolicyWords } from './channel-topics';
 
 const group = (id: number, name: string, members: number[], subgroups: number[] = [], system = true): GroupLike => ({
@@ -86,6 +86,14 @@ describe('retention', () => {
     expect(retentionLoss(90, 30, -1)).not.toBeNull();
     expect(retentionLoss(30, -1, 90)).toBeNull();
     expect(retentionLoss(30, null, 90)).toBeNull();
+  });
+
+  test('the days a change keeps when it deletes older messages, the organization’s default counted as its days', () => {
+    expect(daysLost(null, 30, -1)).toBe(30);
+    expect(daysLost(-1, null, 90)).toBe(90);
+    expect(daysLost(30, -1, 90)).toBeNull();
+    expect(daysLost(30, 90, -1)).toBeNull();
+    expect([keptWords(30), keptWords(1), keptWords(-1)]).toEqual(['for 30 days', 'for 1 day', 'forever']);
   });
 });
 

@@ -11,13 +11,15 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   /** Styles the confirming button as destructive (signing out, saving a key unencrypted). */
   danger?: boolean;
+  /** The question no longer applies as it stands (the body says why): the confirming answer is disabled. */
+  confirmDisabled?: boolean;
   onConfirm(): void;
   onCancel(): void;
   /** After closing: where focus should go when the element that opened the dialog is gone. */
   onClosed?(): void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, danger, onConfirm, onCancel, onClosed }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, danger, confirmDisabled, onConfirm, onCancel, onClosed }: ConfirmDialogProps) {
   const bodyId = useId();
   return (
     <Dialog
@@ -27,7 +29,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
       describedBy={bodyId}
       cancelLabel={cancelLabel}
       onCancel={onCancel}
-      confirm={{ label: confirmLabel, danger, onClick: onConfirm }}
+      confirm={{ label: confirmLabel, danger, disabled: confirmDisabled, onClick: onConfirm }}
       onClosed={onClosed}
     >
       {children}

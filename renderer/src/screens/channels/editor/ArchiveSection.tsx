@@ -2,6 +2,7 @@
 // confirmed first with what it does. A channel archived or unarchived elsewhere while the question is
 // open closes it and says so, rather than offering the opposite in its place.
 import { useId, useState } from 'react';
+import { plural } from '../../../../../shared/domain/plural';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import type { SectionProps } from './rules-context';
 import { SaveOutcome } from './SaveOutcome';
@@ -69,11 +70,11 @@ export function ArchiveSection({ account, entry, locked }: SectionProps) {
         {asking ? (
           <p>
             Nobody will be able to post to {name}, and it leaves the channel lists{entry.isDefault ? '; it stops being a default channel' : ''}. Its{' '}
-            {entry.subscriberCount} subscribers keep their subscription and its messages stay, so it can be unarchived later.
+            {plural(entry.subscriberCount, 'subscriber keeps', 'subscribers keep')} their subscription and its messages stay, so it can be unarchived later.
           </p>
         ) : (
           <p>
-            {name} comes back to the channel lists with its messages and its {entry.subscriberCount} subscribers, who can post to it again.
+            {name} comes back to the channel lists with its messages and its {plural(entry.subscriberCount, 'subscriber', 'subscribers')}, who can post to it again.
           </p>
         )}
       </ConfirmDialog>

@@ -105,3 +105,57 @@ test('a step the core wants confirmed is sent again only once the box is ticked,
   await within(topics).findByRole('status');
   expect(bridge.callsTo('channels.update').at(-1)).toMatchObject({ acknowledged: ['ownAccess'] });
 });
+
+test('a shorter retention is sent only once confirmed, saying what is deleted; Cancel sends nothing', async () => {
+  const entry = channelEntry(5, 'design', { message_retention_days: null });
+  const bridge = installFakeBridge({
+    'channels.update': () => ({ outcome: 'changed', entry: channelEntry(5, 'design', { message_retention_days: 30 }) }),
+    'channels.list': () => [entry],
+    'activity.list': () => [],
+  });
+  renderWithQueries(<Editor entry={entry} />);
+  const retention = screen.getByRole('region', { name: 'Message retention' });
+  fireEvent.click(within(retention).getByRole('radio', { name: 'A number of days' }));
+  fireEvent.change(within(retention).getByRole('textbox', { name: 'Days to keep messages' }), { target: { value: '30' } });
+  const keep = within(retention).getByRole('button', { name: 'Keep messages for 30 days' });
+
+  fireEvent.click(keep);
+  const ask = screen.getByRole('dialog', { name: 'Delete messages in #design older than 30 days?' });
+  expect(ask.textContent).toContain('Messages in #design older than 30 days will be deleted for good');
+  // The safe answer first (components/Dialog.tsx gives it the focus).
+  const answers = within(ask).getAllByRole('button');
+  expect(answers.map((button) => button.textContent)).toEqual(['Cancel', 'Delete messages older than 30 days']);
+  fireEvent.click(answers[0] as HTMLElement);
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(bridge.callsTo('channels.update')).toEqual([]);
+
+  fireEvent.click(keep);
+  fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete messages older than 30 days' }));
+  expect((await within(retention).findByRole('status')).textContent).toBe('Messages in #design are now kept for 30 days.');
+  expect(bridge.callsTo('channels.update')).toEqual([{ account: olivia.id, channelId: 5, change: { property: 'retention', value: 30, old: null } }]);
+});
+
+test('a retention that keeps more is sent at once, without a question', async () => {
+  const entry = channelEntry(5, 'design', { message_retention_days: 30 });
+  const bridge = installFakeBridge({
+    'channels.update': () => ({ outcome: 'changed', entry: channelEntry(5, 'design', { message_retention_days: -1 }) }),
+    'channels.list': () => [entry],
+    'activity.list': () => [],
+  });
+  renderWithQueries(<Editor entry={entry} />);
+  const retention = screen.getByRole('region', { name: 'Message retention' });
+  fireEvent.click(within(retention).getByRole('radio', { name: 'Forever' }));
+  fireEvent.click(within(retention).getByRole('button', { name: 'Save retention' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect((await within(retention).findByRole('status')).textContent).toBe('Messages in #design are now kept forever.');
+  expect(bridge.callsTo('channels.update')).toEqual([{ account: olivia.id, channelId: 5, change: { property: 'retention', value: -1, old: 30 } }]);
+});
+
+test('one subscriber is counted in the singular, in the subscriber list and in the archive question', async () => {
+  const entry = channelEntry(5, 'design', {}, { subscriberCount: 1 });
+  installFakeBridge({ 'channels.subscribers.list': () => [4], 'channels.list': () => [entry], 'activity.list': () => [] });
+  renderWithQueries(<Editor entry={entry} />);
+  expect(await within(screen.getByRole('region', { name: 'Subscribers' })).findByText('1 subscriber')).toBeTruthy();
+  fireEvent.click(within(screen.getByRole('region', { name: 'Archive' })).getByRole('button', { name: 'Archive #design…' }));
+  expect(screen.getByRole('dialog', { name: 'Archive #design?' }).textContent).toContain('Its 1 subscriber keeps their subscription');
+});

@@ -14,6 +14,8 @@ export interface PillEditorProps {
   index: GroupIndex;
   people: ReadonlyMap<number, User>;
   disabled: boolean;
+  /** What the list says with no pill in it: by default "Nobody", the value an empty setting has. */
+  empty?: string;
   /** Why a pill may not be added (null when it may). */
   refusal(pill: Pill): string | null;
   onChange(pills: Pill[]): void;
@@ -31,7 +33,7 @@ const USERS_SHOWN = 8;
 
 const keyOf = (pill: Pill) => (pill.kind === 'user' ? `u${pill.userId}` : `g${pill.groupId}`);
 
-export function PillEditor({ label, pills, index, people, disabled, refusal, onChange }: PillEditorProps) {
+export function PillEditor({ label, pills, index, people, disabled, empty = 'Nobody', refusal, onChange }: PillEditorProps) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -71,7 +73,7 @@ export function PillEditor({ label, pills, index, people, disabled, refusal, onC
   return (
     <div className="pill-editor">
       <ul className="pills" aria-label="Chosen">
-        {pills.length === 0 && <li className="muted">Nobody</li>}
+        {pills.length === 0 && <li className="muted">{empty}</li>}
         {pills.map((pill) => {
           const words = pillWords(pill, index, people);
           return (

@@ -1,10 +1,13 @@
 // How long the channel keeps its messages: the organization's default (named, with its value),
 // forever, or a number of days. Owners only. A shorter retention says what it deletes, for good,
-// before it is sent.
-import { useId } from 'react';
+// before it is sent, and is sent only once confirmed: deleted messages cannot be brought back, and
+// archiving, which can be undone, is confirmed too (docs/style.md, dangerous actions).
+import { useId, useState } from 'react';
 import {
   checkRetentionChange,
+  daysLost,
   daysWords,
+  keptWords,
   parseRetentionDays,
   realmRetentionWords,
   RETAIN_FOREVER,
@@ -12,6 +15,7 @@ import {
   retentionWords,
   type Retention,
 } from '../../../../../shared/domain/channel-retention';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ProblemText } from '../../../components/Field';
 import { ChangedMeanwhile } from '../../../user-changes/ChangedMeanwhile';
 import { useLiveDraft } from '../../../user-changes/use-live-draft';
@@ -41,6 +45,12 @@ function valueOf(form: Form): Retention | undefined {
   return parsed.ok ? parsed.days : undefined;
 }
 
+/** What a save did, as a sentence: "Messages in #design are now kept for 30 days." */
+function savedWords(name: string, value: Retention, realmDays: number | null): string {
+  if (value !== null) return `Messages in ${name} are now kept ${keptWords(value)}.`;
+  return realmDays === null ? `Messages in ${name} now follow the organization’s setting.` : `Messages in ${name} now follow the organization’s default: kept ${keptWords(realmDays)}.`;
+}
+
 export function RetentionSection({ account, entry, rules, locked }: SectionProps) {
   const id = useId();
   const { channel } = entry;
@@ -54,7 +64,20 @@ export function RetentionSection({ account, entry, rules, locked }: SectionProps
   const problem = form.kind === 'days' ? parseRetentionDays(form.days) : null;
   const wanted = valueOf(form);
   const loss = wanted === undefined || wanted === live ? null : retentionLoss(live, wanted, realmDays);
+  const lostAfter = wanted === undefined || wanted === live ? null : daysLost(live, wanted, realmDays);
   const canSend = why === null && wanted !== undefined && wanted !== live && draft.theirs === null && !save.pending;
+  const [asking, setAsking] = useState(false);
+  const name = `#${channel.name}`;
+  const lost = daysWords(lostAfter ?? 0);
+  if (asking && (!canSend || lostAfter === null)) {
+    // The question no longer stands (the channel changed meanwhile, or the change no longer deletes):
+    // the section says what changed, and nothing is sent.
+    setAsking(false);
+  }
+  const send = () => {
+    setAsking(false);
+    if (wanted !== undefined && canSend) save.send({ property: 'retention', value: wanted, old: live }, { done: savedWords(name, wanted, realmDays) });
+  };
   const words = (value: unknown) => retentionWords(value as Retention, realmDays);
   const edit = (change: Partial<Form>) => {
     draft.set({ ...form, ...change });
@@ -113,12 +136,25 @@ export function RetentionSection({ account, entry, rules, locked }: SectionProps
           type="button"
           className="button"
           disabled={!canSend}
-          onClick={() => wanted !== undefined && save.send({ property: 'retention', value: wanted, old: live }, { done: `Messages in #${channel.name} are now kept: ${words(wanted).toLowerCase()}.` })}
+          onClick={() => (lostAfter === null ? send() : setAsking(true))}
         >
           {save.pending ? 'Saving…' : wanted !== undefined && wanted !== null && wanted > 0 ? `Keep messages for ${daysWords(wanted)}` : 'Save retention'}
         </button>
       </div>
       <SaveOutcome save={save} words={words} onKeepTheirs={(theirs) => draft.reset(formOf(theirs as Retention))} />
+      <ConfirmDialog
+        open={asking && lostAfter !== null}
+        title={`Delete messages in ${name} older than ${lost}?`}
+        confirmLabel={`Delete messages older than ${lost}`}
+        danger
+        onConfirm={send}
+        onCancel={() => setAsking(false)}
+      >
+        <p>
+          {wanted === null ? `${name} would follow the organization’s default and keep messages for ${lost}.` : `${name} would keep messages for ${lost}.`} Messages in {name} older than {lost} will be
+          deleted for good the next time the server removes expired messages: nobody can bring them back.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import type { User } from '../../../../../shared/api/users';
 import { ROLE_NAMES } from '../../../../../shared/domain/role-rules';
+import { plural } from '../../../../../shared/domain/plural';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ProblemText } from '../../../components/Field';
 import { wordedByCore } from '../../../errors/words';
@@ -103,7 +104,7 @@ export function SubscribersSection({ account, entry, rules }: SectionProps) {
         <label htmlFor={`${id}-search`}>Search subscribers</label>
         <input id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
       </div>
-      <p className="muted">{subscribers.isPending ? 'Loading the subscribers…' : query === '' ? `${people.length} subscribers` : `${shown.length} of ${people.length} subscribers shown`}</p>
+      <p className="muted">{subscribers.isPending ? 'Loading the subscribers…' : query === '' ? plural(people.length, 'subscriber', 'subscribers') : `${shown.length} of ${plural(people.length, 'subscriber', 'subscribers')} shown`}</p>
       <div ref={scroller} className="subscriber-list" role="list" aria-label={`Subscribers of #${channel.name}`}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {

@@ -4,10 +4,20 @@
 import { useId, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { ChannelFolder } from '../../../../../shared/api/folders';
 import type { Account } from '../../../../../shared/ipc';
+import { plural } from '../../../../../shared/domain/plural';
 import { SafeHtml } from '../../../components/SafeHtml';
 
 const FOLDER_DRAG_TYPE = 'application/x-realm-console-folder';
 
+/**
+ * Why a folder cannot be archived yet, or null when it can: upstream archives only a folder holding no
+ * unarchived channel ("You need to remove all the channels from this folder to archive it").
+ */
+export function archiveBlocked(channelCount: number): string | null {
+  if (channelCount === 0) return null;
+  const them = channelCount === 1 ? 'it' : 'them';
+  return `Only an empty folder can be archived, and this one holds ${plural(channelCount, 'channel', 'channels')}: move ${them} out of it first (select ${them} on the Channels tab, then “Move to folder…”).`;
+}
 
 export interface FolderRowProps {
   account: Account;
@@ -28,6 +38,7 @@ export function FolderRow({ account, folder, channelCount, position, busy, onEdi
   const id = useId();
   const [over, setOver] = useState(false);
   const movable = position !== undefined && onMove !== undefined;
+  const blocked = onArchive ? archiveBlocked(channelCount) : null;
   const accepts = (event: DragEvent) => onDrop !== undefined && event.dataTransfer.types.includes(FOLDER_DRAG_TYPE);
 
   const keys = (event: KeyboardEvent) => {
@@ -67,7 +78,7 @@ export function FolderRow({ account, folder, channelCount, position, busy, onEdi
     >
       <div className="folder-heading">
         <h3 id={`${id}-name`}>{folder.name}</h3>
-        <span className="folder-count">{channelCount === 1 ? '1 channel' : `${channelCount} channels`}</span>
+        <span className="folder-count">{plural(channelCount, 'channel', 'channels')}</span>
       </div>
       {folder.rendered_description ? <SafeHtml html={folder.rendered_description} realmUrl={account.realmUrl} className="rendered folder-description" /> : <p className="muted">No description.</p>}
       {movable && (
@@ -92,7 +103,7 @@ export function FolderRow({ account, folder, channelCount, position, busy, onEdi
           </button>
         )}
         {onArchive && (
-          <button type="button" className="button button-small" disabled={busy} onClick={onArchive}>
+          <button type="button" className="button button-small" disabled={busy || blocked !== null} aria-describedby={blocked ? `${id}-blocked` : undefined} onClick={onArchive}>
             Archive…
           </button>
         )}
@@ -102,6 +113,11 @@ export function FolderRow({ account, folder, channelCount, position, busy, onEdi
           </button>
         )}
       </div>
+      {blocked && (
+        <p id={`${id}-blocked`} className="role-reason">
+          {blocked}
+        </p>
+      )}
     </li>
   );
 }

@@ -14,7 +14,7 @@ import { wordedByCore } from '../../../errors/words';
 import { useCreateFolder, useReorderFolders, useUpdateFolder } from '../../../queries/channel-folders';
 import { useChannelContext, useChannels } from '../../../queries/channels';
 import { FolderForm } from './FolderForm';
-import { FolderRow } from './FolderRow';
+import { archiveBlocked, FolderRow } from './FolderRow';
 import { channelCounts, orderAfterMove } from './folder-order';
 import '../../../lists/list-screen.css';
 import './folders.css';
@@ -41,7 +41,12 @@ function Folders({ account, context, entries }: { account: Account; context: Cha
   const archived = useMemo(() => context.folders.filter((folder) => folder.is_archived), [context.folders]);
   const counts = useMemo(() => channelCounts(entries.map((entry) => entry.channel)), [entries]);
   const [editing, setEditing] = useState<Editing>(null);
-  const [archiving, setArchiving] = useState<ChannelFolder | null>(null);
+  // By ID: the question follows the folder live (renamed, or a channel moved into it meanwhile).
+  const [archivingId, setArchivingId] = useState<number | null>(null);
+  const archiving = archivingId === null ? null : (active.find((folder) => folder.id === archivingId) ?? null);
+  const archivingBlocked = archiving ? archiveBlocked(counts.get(archiving.id) ?? 0) : null;
+  // Archived or removed elsewhere while asked: the question is gone, and must not come back with it.
+  if (archivingId !== null && archiving === null) setArchivingId(null);
   const [done, setDone] = useState<string | null>(null);
   const create = useCreateFolder(account.id);
   const update = useUpdateFolder(account.id);
@@ -170,7 +175,7 @@ function Folders({ account, context, entries }: { account: Account; context: Cha
               onMove={(to) => move(folder, to)}
               onArchive={() => {
                 clear();
-                setArchiving(folder);
+                setArchivingId(folder.id);
               }}
               onDrop={(draggedId) => drop(folder, draggedId)}
             />
@@ -191,15 +196,15 @@ function Folders({ account, context, entries }: { account: Account; context: Cha
         open={archiving !== null}
         title={`Archive “${archiving?.name ?? ''}”?`}
         confirmLabel="Archive folder"
-        onCancel={() => setArchiving(null)}
+        confirmDisabled={archivingBlocked !== null}
+        onCancel={() => setArchivingId(null)}
         onConfirm={() => {
-          if (archiving) setArchived(archiving, true);
-          setArchiving(null);
+          if (archiving && archivingBlocked === null) setArchived(archiving, true);
+          setArchivingId(null);
         }}
       >
-        <p>
-          An archived folder leaves everyone’s channel list and can take no channels. Only an empty folder can be archived. You can unarchive it later.
-        </p>
+        <p>An archived folder leaves everyone’s channel list and can take no channels. You can unarchive it later.</p>
+        {archivingBlocked && <p className="role-reason">{archivingBlocked}</p>}
       </ConfirmDialog>
     </div>
   );

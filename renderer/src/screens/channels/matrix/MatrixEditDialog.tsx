@@ -3,6 +3,8 @@
 // selected channel goes to the job, refused cells included, so its results list one outcome per channel.
 import { useMemo, useState } from 'react';
 import { batchColumns, type MatrixValues } from '../../../../../shared/domain/channel-matrix-plan';
+import { checkPrivacy } from '../../../../../shared/domain/channel-privacy';
+import { privacySituation } from '../../../../../shared/domain/channel-privacy-situation';
 import type { ChannelFacts, SettingColumn } from '../../../../../shared/domain/channel-settings';
 import type { ChannelContext, ChannelEntry, ChannelHazard } from '../../../../../shared/ipc';
 import { Dialog } from '../../../components/Dialog';
@@ -43,7 +45,12 @@ export function MatrixEditDialog({ account, context, rules, rows, selection, col
   const selectedColumns = useMemo(() => columns.filter((column) => [...selection.values()].some((set) => set.has(column))), [columns, selection]);
   const reviewed = useReviewedPlan(facts, rows, selection, values, step === 'review');
   const plan = reviewed.plan;
+  // The privacy rules for no channel in particular: what the organization allows any channel (CreateChannel does the same).
+  const privacy = useMemo(() => privacySituation({ ...facts, channel: null, isDefault: false, subscribed: true }), [facts]);
+  const [retentionProblem, setRetentionProblem] = useState<string | null>(null);
+  const privacyRefused = values.privacy !== undefined && !checkPrivacy(values.privacy, privacy).allowed;
   const chosenAny = Object.keys(values).length > 0;
+  const ready = chosenAny && retentionProblem === null && !privacyRefused;
   const confirmed = plan.hazards.every((hazard) => consents.has(hazard));
   const failure = action.isError ? errorWords(action.error) : null;
 
@@ -59,12 +66,12 @@ export function MatrixEditDialog({ account, context, rules, rows, selection, col
       onCancel={() => (step === 'values' ? onClose() : setStep('values'))}
       confirm={
         step === 'values'
-          ? { label: 'Review changes', disabled: !chosenAny, onClick: () => setStep('review') }
+          ? { label: 'Review changes', disabled: !ready, onClick: () => setStep('review') }
           : { label: `Apply to ${count.format(plan.changing)} ${plan.changing === 1 ? 'channel' : 'channels'}`, disabled: plan.changing === 0 || !confirmed || plan.meanwhile.length > 0 || action.isPending, onClick: start }
       }
     >
       {step === 'values' ? (
-        <ValueEditors columns={selectedColumns} rules={rules} values={values} onChange={setValues} />
+        <ValueEditors columns={selectedColumns} rules={rules} privacy={privacy} values={values} onChange={setValues} onRetentionProblem={setRetentionProblem} />
       ) : (
         <MatrixReview
           account={account}

@@ -1,15 +1,19 @@
 // The values a bulk change sets, one editor per kind of column in the selection: privacy, message
 // retention, the topics policy, and one set of pills (PillEditor, the channel editor's) for every group
-// setting selected. Nothing is chosen until the user chooses: no value is ever preselected.
+// setting selected. Nothing is chosen until the user chooses: no value is ever preselected. A privacy
+// the organization's rules allow no channel (web-public on a server without it) is disabled with the
+// channel editor's reason (channel-privacy.ts' checkPrivacy, for no channel in particular), and days that
+// are not a number are said at the field, so the review never meets a choice that could not be made.
 import { useCallback, useId, useMemo, useState } from 'react';
 import { pillsOf, valueOfPills, type Pill } from '../../../../../shared/domain/channel-groups';
 import { checkSettingValue, isChannelGroupSetting, type ChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
-import { PRIVACY_CHOICES, PRIVACY_WORDS, PROTECTED_HISTORY_RULE, type Privacy } from '../../../../../shared/domain/channel-privacy';
+import { checkPrivacy, PRIVACY_CHOICES, PRIVACY_WORDS, PROTECTED_HISTORY_RULE, type Privacy, type PrivacySituation } from '../../../../../shared/domain/channel-privacy';
 import { parseRetentionDays, RETAIN_FOREVER, retentionWords } from '../../../../../shared/domain/channel-retention';
 import { settingLabel, type SettingColumn } from '../../../../../shared/domain/channel-settings';
 import { topicsPolicyLabel, topicsPolicyMeaning, TOPICS_POLICIES } from '../../../../../shared/domain/channel-topics';
 import { listWords } from '../../../../../shared/domain/channel-groups';
 import { kindOf, type MatrixKind, type MatrixValues } from '../../../../../shared/domain/channel-matrix-plan';
+import { ProblemText } from '../../../components/Field';
 import { PillEditor } from '../editor/PillEditor';
 import type { RulesContext } from '../editor/rules-context';
 
@@ -17,18 +21,30 @@ export interface ValueEditorsProps {
   /** The selected columns, in the grid's order. */
   columns: readonly SettingColumn[];
   rules: RulesContext;
+  /** The privacy rules as they stand for any channel of the organization (no channel in particular). */
+  privacy: PrivacySituation;
   values: MatrixValues;
   onChange(values: MatrixValues): void;
+  /** Why the days typed are not a number of days yet (null once they are, or when days are not chosen). */
+  onRetentionProblem(problem: string | null): void;
 }
 
-export function ValueEditors({ columns, rules, values, onChange }: ValueEditorsProps) {
+export function ValueEditors({ columns, rules, privacy, values, onChange, onRetentionProblem }: ValueEditorsProps) {
   const kinds = new Set<MatrixKind>(columns.map(kindOf));
   const groupColumns = columns.filter(isChannelGroupSetting);
   const set = (change: MatrixValues) => onChange({ ...values, ...change });
   return (
     <div className="matrix-editors">
-      {kinds.has('privacy') && <PrivacyChoice value={values.privacy} onChange={(privacy) => set({ privacy })} />}
-      {kinds.has('retention') && <RetentionChoice rules={rules} onChange={(retention) => onChange(withValue(values, 'retention', retention))} />}
+      {kinds.has('privacy') && <PrivacyChoice situation={privacy} value={values.privacy} onChange={(choice) => set({ privacy: choice })} />}
+      {kinds.has('retention') && (
+        <RetentionChoice
+          rules={rules}
+          onChange={(retention, problem) => {
+            onChange(withValue(values, 'retention', retention));
+            onRetentionProblem(problem);
+          }}
+        />
+      )}
       {kinds.has('topicsPolicy') && <TopicsChoice rules={rules} value={values.topicsPolicy} onChange={(topicsPolicy) => set({ topicsPolicy })} />}
       {groupColumns.length > 0 && <GroupChoice columns={groupColumns} rules={rules} values={values} onChange={(group) => onChange(withValue(values, 'group', group))} />}
     </div>
@@ -42,22 +58,25 @@ function withValue<K extends keyof MatrixValues>(values: MatrixValues, key: K, v
   return next;
 }
 
-function PrivacyChoice({ value, onChange }: { value: Privacy | undefined; onChange(value: Privacy): void }) {
+function PrivacyChoice({ situation, value, onChange }: { situation: PrivacySituation; value: Privacy | undefined; onChange(value: Privacy): void }) {
   const id = useId();
   return (
     <fieldset className="change-section role-options">
       <legend id={`${id}-title`}>Privacy</legend>
-      {PRIVACY_CHOICES.map((choice) => (
-        <div key={choice} className="role-option">
-          <label>
-            <input type="radio" name={`${id}-privacy`} checked={value === choice} aria-describedby={`${id}-${choice}`} onChange={() => onChange(choice)} />
-            <span>{PRIVACY_WORDS[choice].label}</span>
-          </label>
-          <p id={`${id}-${choice}`} className="role-reason">
-            {PRIVACY_WORDS[choice].meaning}
-          </p>
-        </div>
-      ))}
+      {PRIVACY_CHOICES.map((choice) => {
+        const verdict = checkPrivacy(choice, situation);
+        return (
+          <div key={choice} className="role-option" data-unavailable={!verdict.allowed || undefined}>
+            <label>
+              <input type="radio" name={`${id}-privacy`} checked={value === choice} disabled={!verdict.allowed} aria-describedby={`${id}-${choice}`} onChange={() => onChange(choice)} />
+              <span>{PRIVACY_WORDS[choice].label}</span>
+            </label>
+            <p id={`${id}-${choice}`} className="role-reason">
+              {verdict.allowed ? PRIVACY_WORDS[choice].meaning : verdict.reason}
+            </p>
+          </div>
+        );
+      })}
       <p className="muted section-note">{PROTECTED_HISTORY_RULE} Channels that cannot take the choice are listed in the review, with the reason.</p>
     </fieldset>
   );
@@ -65,17 +84,17 @@ function PrivacyChoice({ value, onChange }: { value: Privacy | undefined; onChan
 
 type RetentionForm = { kind: 'realm' | 'forever' | 'days' | null; days: string };
 
-function RetentionChoice({ rules, onChange }: { rules: RulesContext; onChange(value: number | null | undefined): void }) {
+function RetentionChoice({ rules, onChange }: { rules: RulesContext; onChange(value: number | null | undefined, problem: string | null): void }) {
   const id = useId();
   const [form, setForm] = useState<RetentionForm>({ kind: null, days: '' });
   const update = (next: RetentionForm) => {
     setForm(next);
-    if (next.kind === 'realm') onChange(null);
-    else if (next.kind === 'forever') onChange(RETAIN_FOREVER);
+    if (next.kind === 'realm') onChange(null, null);
+    else if (next.kind === 'forever') onChange(RETAIN_FOREVER, null);
     else if (next.kind === 'days') {
       const parsed = parseRetentionDays(next.days);
-      onChange(parsed.ok ? parsed.days : undefined);
-    } else onChange(undefined);
+      onChange(parsed.ok ? parsed.days : undefined, parsed.ok ? null : parsed.problem);
+    } else onChange(undefined, null);
   };
   const problem = form.kind === 'days' ? parseRetentionDays(form.days) : null;
   return (
@@ -98,8 +117,16 @@ function RetentionChoice({ rules, onChange }: { rules: RulesContext; onChange(va
       {form.kind === 'days' && (
         <div className="field">
           <label htmlFor={`${id}-days`}>Days to keep messages</label>
-          <input id={`${id}-days`} inputMode="numeric" value={form.days} aria-invalid={problem?.ok === false || undefined} onChange={(event) => update({ ...form, days: event.target.value })} />
-          {problem && !problem.ok && form.days !== '' && <p className="field-error">{problem.problem}</p>}
+          <input
+            id={`${id}-days`}
+            inputMode="numeric"
+            value={form.days}
+            aria-invalid={problem?.ok === false || undefined}
+            aria-describedby={problem?.ok === false ? `${id}-days-error` : undefined}
+            onChange={(event) => update({ ...form, days: event.target.value })}
+          />
+          {/* Said at once, empty too: the review waits for a number, and this says why. */}
+          {problem && !problem.ok && <ProblemText id={`${id}-days-error`} message={problem.problem} />}
         </div>
       )}
     </fieldset>
@@ -153,10 +180,11 @@ function GroupChoice({ columns, rules, values, onChange }: { columns: ChannelGro
         index={index}
         people={people}
         disabled={false}
+        empty="None chosen yet: add a role, a group or a person (Nobody is a role too)."
         refusal={refusal}
         onChange={(next) => onChange(next.length === 0 ? undefined : (valueOfPills(next, index) ?? undefined))}
       />
-      <p className="muted section-note">{values.group === undefined ? 'Nobody chosen yet: add a role, a group or a person (Nobody is a role too).' : 'Every selected cell of these columns gets exactly this list.'}</p>
+      {values.group !== undefined && <p className="muted section-note">Every selected cell of these columns gets exactly this list.</p>}
     </section>
   );
 }

@@ -234,7 +234,7 @@ describe('sending', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send 3 addresses…' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Send 3 addresses?' });
-    expect(dialog.textContent).toContain('2 addresses will be invited as member, subscribed to the default channels, #engineering.');
+    expect(dialog.textContent).toContain('2 addresses will be invited as member, subscribed to the default channels and #engineering.');
     expect(dialog.textContent).toContain('1 will fail because 1 already has an account: it is sent anyway, and the report will give the server’s answer.');
     expect(dialog.textContent).toContain('Sent in 2 requests of up to 2.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));

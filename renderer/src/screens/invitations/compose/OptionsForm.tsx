@@ -14,6 +14,7 @@ import { errorWords } from '../../../errors/words';
 import { saveOptions, savedOptions } from '../invitations-ui';
 import { formatExpiry } from '../words';
 import { plural } from '../../../../../shared/domain/plural';
+import { listWords } from '../../../../../shared/domain/channel-groups';
 import { campaignFormSchema, choicesLost, defaultFormValues, expiryChoices, toCampaignOptions, type CampaignFormValues, type ChoicesLost } from './campaign-form';
 import { failureSentence, failureWords, type CampaignPlan } from './campaign-plan';
 import { ChannelPicker, GroupPicker, RolePicker } from './OptionPickers';
@@ -205,7 +206,7 @@ function Summary({ form, choices, plan }: { form: UseFormReturn<CampaignFormValu
     <>
       <p>
         {plural(plan.invite.length, 'address', 'addresses')} will be invited as {ROLE_NAMES[options.invite_as].toLowerCase()}
-        {channels.length > 0 ? `, subscribed to ${channels.join(', ')}` : ', with no channels'}
+        {channels.length > 0 ? `, subscribed to ${listWords(channels)}` : ', with no channels'}
         {options.group_ids.length > 0 && `, in ${plural(options.group_ids.length, 'group', 'groups')}`}.
       </p>
       {plan.sendFailing > 0 && <p>{failureSentence(plan.sendFailing, failureWords(plan.failureGroups), 'send')}</p>}

@@ -121,7 +121,7 @@ describe('the open form follows the organization', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Send 1 invitation…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send 1 invitation?' });
-    expect(dialog.textContent).toContain('subscribed to the default channels, #eng.');
+    expect(dialog.textContent).toContain('subscribed to the default channels and #eng.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(bridge.callsTo('invites.campaign.start')).toHaveLength(1));
     expect(startInput(bridge).options).toMatchObject({ stream_ids: [3], group_ids: [] });
