@@ -29,6 +29,7 @@ import { SubscriberJobPanel } from './bulk-subscribers/SubscriberJobPanel';
 import { useResumedSubscriberJob } from './bulk-subscribers/use-resumed-job';
 import '../../components/detail-panel.css';
 import '../../lists/list-screen.css';
+import { plural } from '../../../../shared/domain/plural';
 
 const count = new Intl.NumberFormat();
 
@@ -85,7 +86,7 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
       <ChannelFilters filters={ui.filters} counts={counts} folders={context.folders} onChange={ui.setFilters} />
       <div className="selection-bar">
         <p className="shown-count" aria-live="polite">
-          {searching ? `${count.format(rows.length)} of ${count.format(entries.length)} channels shown` : `${count.format(active)} active channels`}
+          {searching ? `${count.format(rows.length)} of ${plural(entries.length, 'channel', 'channels')} shown` : plural(active, 'active channel', 'active channels')}
         </p>
         <div className="selection-actions">
           <label className="check-label select-all-shown">

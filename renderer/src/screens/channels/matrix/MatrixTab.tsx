@@ -78,7 +78,7 @@ function Matrix({ account, entries, context, users }: MatrixProps) {
   const exportCsv = () => {
     const filename = matrixFilename(context.realmName);
     downloadText(filename, matrixCsv(rows, columns, rules), 'text/csv;charset=utf-8');
-    setSaved(`Saved ${count.format(rows.length)} channels × ${count.format(columns.length)} settings as ${filename}.`);
+    setSaved(`Saved ${plural(rows.length, 'channel', 'channels')} × ${plural(columns.length, 'setting', 'settings')} as ${filename}.`);
   };
 
   return (
@@ -86,7 +86,7 @@ function Matrix({ account, entries, context, users }: MatrixProps) {
       <ChannelFilters filters={ui.filters} counts={counts} folders={context.folders} onChange={ui.setFilters} />
       <div className="selection-bar">
         <p className="shown-count" aria-live="polite">
-          {count.format(rows.length)} channels shown · {cells === 0 ? 'no cells selected' : `${plural(cells, 'cell', 'cells')} selected in ${plural(selected.size, 'channel', 'channels')}`}
+          {plural(rows.length, 'channel', 'channels')} shown · {cells === 0 ? 'no cells selected' : `${plural(cells, 'cell', 'cells')} selected in ${plural(selected.size, 'channel', 'channels')}`}
           {hidden > 0 && ` (${count.format(hidden)} more hidden by the search and filters, left out)`}
         </p>
         <div className="selection-actions">

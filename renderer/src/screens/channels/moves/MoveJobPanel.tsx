@@ -9,6 +9,7 @@ import { JobProgressLine, jobFigures } from '../../../components/JobProgressLine
 import { wordedByCore } from '../../../errors/words';
 import { useChannelMove, useMoveAction } from '../../../queries/channel-moves';
 import { useJobFollowed } from '../../../queries/jobs';
+import { plural } from '../../../../../shared/domain/plural';
 
 const count = new Intl.NumberFormat();
 type Outcome = ChannelMoveResult['outcome'];
@@ -31,7 +32,7 @@ export function MoveJobPanel({ account, jobId, onShowJob }: { account: string; j
   return (
     <section className="panel job-panel" aria-labelledby={`${id}-title`} data-status={data.status}>
       <div className="job-head">
-        <h2 id={`${id}-title`}>{running ? `Moving ${count.format(data.results.length)} channels ${where}` : `Move ${where}: done`}</h2>
+        <h2 id={`${id}-title`}>{running ? `Moving ${plural(data.results.length, 'channel', 'channels')} ${where}` : `Move ${where}: done`}</h2>
         {!running && (
           <div className="job-actions">
             {figures.counts.failed > 0 && (
