@@ -4,7 +4,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { openChannel, openChannels, openPermission, section, serverChannel } from '../support/channels-page';
 import { expect, test } from '../support/fixtures';
-import { signInDirectly } from '../support/realm-client';
+import { invitesOnServer, openInvitations } from '../support/invitations-page';
+import { signInDirectly, type RealmClient } from '../support/realm-client';
 import { openUser, openUsers, row, search, userOnServer } from '../support/users-page';
 
 /** Focus somewhere inside `area`, not thrown to the top of the page. */
@@ -93,4 +94,104 @@ test('saving a description and removing a permission pill keep the focus in thei
   await editor.getByRole('button', { name: 'Close channel editor' }).click();
   await expect(editor).toHaveCount(0);
   await expect(page.getByRole('grid', { name: 'Channels' })).toBeFocused();
+});
+
+test('a bulk role change’s panel, closed, gives the focus to the users list; the change is on the server', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  await openUsers(page);
+  await search(page, 'Mark Member');
+  await row(page, 'Mark Member').click();
+  await page.getByRole('button', { name: 'Change role of 1…' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Change the role of/ });
+  await dialog.getByRole('radio', { name: 'Moderator', exact: true }).check();
+  await dialog.getByRole('button', { name: /^Change 1 role/ }).click();
+  const done = page.getByRole('region', { name: 'Bulk change to moderator: done' });
+  await expect(done).toBeVisible({ timeout: 20_000 });
+  expect((await userOnServer(adam, 'mark@sandbox.test')).role).toBe(300);
+  await done.getByRole('button', { name: 'Close' }).click();
+  await expect(done).toHaveCount(0);
+  await expect(page.getByRole('grid', { name: 'Users' })).toBeFocused();
+});
+
+test('“Move to folder…” and the matrix’s “Set a value…”, escaped or cancelled, give the focus back to their button', async ({ consolePage: page }) => {
+  await openChannels(page);
+  await page.getByRole('searchbox', { name: 'Search by name or description' }).fill('design');
+  await page.getByRole('checkbox', { name: 'Select all shown' }).check();
+  const move = page.getByRole('button', { name: 'Move to folder…' });
+  await move.click();
+  await expect(page.getByRole('dialog', { name: /^Move .* to a folder$/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(move).toBeFocused();
+
+  await page.getByRole('tab', { name: 'Permission matrix' }).click();
+  const grid = page.getByRole('grid', { name: 'Permission matrix' });
+  await grid.getByRole('columnheader', { name: 'Add subscribers' }).getByRole('button').click();
+  const setValue = page.getByRole('button', { name: 'Set a value…' });
+  await setValue.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(setValue).toBeFocused();
+});
+
+interface ServerFolder {
+  id: number;
+  name: string;
+  is_archived: boolean;
+  order?: number;
+}
+
+async function folderOrder(client: RealmClient): Promise<string[]> {
+  const folders = (await client.request('GET', '/channel_folders', { include_archived: true })).channel_folders as ServerFolder[];
+  return folders.filter((folder) => !folder.is_archived).sort((a, b) => (a.order ?? 0) - (b.order ?? 0)).map((folder) => folder.name);
+}
+
+test('creating a folder and moving it up keep the focus on the Folders tab, on the moved folder’s button', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  await openChannels(page);
+  await page.getByRole('tab', { name: 'Folders' }).click();
+  const folders = page.getByRole('tabpanel', { name: 'Folders' });
+  await page.getByRole('button', { name: 'Create a folder…' }).click();
+  const form = page.getByRole('form', { name: 'New folder' });
+  await form.getByLabel('Folder name').fill('Projects');
+  await form.getByRole('button', { name: 'Create folder' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Folder “Projects” created.' })).toBeVisible();
+  await expectFocusWithin(page, folders);
+  expect(await folderOrder(adam)).toEqual(['Teams', 'Social', 'Projects']);
+
+  const moveUp = page.getByRole('listitem', { name: 'Projects', exact: true }).getByRole('button', { name: 'Move up' });
+  await moveUp.click();
+  await expect.poll(() => folderOrder(adam)).toEqual(['Teams', 'Projects', 'Social']);
+  await expect(moveUp).toBeFocused();
+});
+
+test('adding a subscriber and changing privacy keep the focus in their section, and are on the server', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  await openChannels(page);
+  const editor = await openChannel(page, 'engineering');
+  const subscribers = section(editor, 'Subscribers');
+  await subscribers.getByLabel('Add people').fill('gina');
+  await subscribers.getByRole('button', { name: 'Add Gina Guest' }).click();
+  await expect(subscribers.getByRole('status')).toHaveText('Gina Guest was subscribed to #engineering.');
+  await expectFocusWithin(page, subscribers);
+  const { stream_id } = await serverChannel(adam, 'engineering');
+  expect((await adam.request('GET', `/streams/${String(stream_id)}/members`)).subscribers).toContain(await adam.userId('gina@sandbox.test'));
+
+  const privacy = section(await openChannel(page, 'design'), 'Privacy');
+  await privacy.getByRole('radio', { name: 'Private, protected history' }).check();
+  await privacy.getByRole('button', { name: 'Make it private, protected history' }).click();
+  await expect(privacy.getByRole('status')).toHaveText('#design is now private, protected history.');
+  await expectFocusWithin(page, privacy);
+  expect(await serverChannel(adam, 'design')).toMatchObject({ invite_only: true, history_public_to_subscribers: false });
+});
+
+test('revoking an invitation keeps the focus on the pending list, and the invitation is gone from the server', async ({ consolePage: page, sandbox }) => {
+  await openInvitations(page);
+  await page.getByRole('tab', { name: /Pending invitations/ }).click();
+  const pending = page.getByRole('tabpanel', { name: /Pending invitations/ });
+  await page.getByRole('button', { name: 'Revoke the invitation to new.hire@sandbox.test' }).click();
+  await page.getByRole('dialog', { name: 'Revoke this invitation?' }).getByRole('button', { name: /^Revoke/ }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(async () => (await invitesOnServer(sandbox.directUrl)).map((invite) => invite.email)).not.toContain('new.hire@sandbox.test');
+  await expectFocusWithin(page, pending);
 });

@@ -8,9 +8,9 @@ import { useInsertionEffect, useLayoutEffect, useRef, type RefObject } from 'rea
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
 
-/** Whether focus() would land on it: in the page, not disabled, hidden, inert or in a closed dialog. */
+/** Whether focus() would land on a control: in the page, not disabled, hidden, inert or in a closed dialog. */
 export function isFocusable(element: Element | null): element is HTMLElement {
-  if (!(element instanceof HTMLElement) || !element.isConnected) return false;
+  if (!(element instanceof HTMLElement) || !element.isConnected || element === document.body) return false;
   if ((element as HTMLButtonElement).disabled) return false;
   if (element.closest('[hidden], [inert], fieldset[disabled]')) return false;
   const dialog = element.closest('dialog');
@@ -23,14 +23,20 @@ export function isFocusable(element: Element | null): element is HTMLElement {
  * Nothing inside `leaving` (a panel being closed) is chosen.
  */
 export function focusNear(path: readonly Element[], leaving: Element | null = null): boolean {
+  const found = nearest(path, leaving);
+  return found !== null && focusOn(found.element);
+}
+
+/** The control focusNear would choose, and how far up `path` its container is. */
+function nearest(path: readonly Element[], leaving: Element | null = null): { element: HTMLElement; depth: number } | null {
   const stays = (element: Element): element is HTMLElement => isFocusable(element) && !leaving?.contains(element);
-  for (const container of path) {
+  for (const [depth, container] of path.entries()) {
     if (!container.isConnected || leaving?.contains(container)) continue;
-    if (stays(container) && container.matches(FOCUSABLE)) return focusOn(container);
+    if (stays(container) && container.matches(FOCUSABLE)) return { element: container, depth };
     const inside = [...container.querySelectorAll(FOCUSABLE)].find(stays);
-    if (inside) return focusOn(inside);
+    if (inside) return { element: inside, depth };
   }
-  return false;
+  return null;
 }
 
 function focusOn(element: HTMLElement): boolean {
@@ -121,15 +127,32 @@ export function installFocusKeeper(): () => void {
   let last: Element | null = null;
   let path: Element[] = [];
   let pointer = false;
-  let lent: { owner: HTMLElement; to: Element } | null = null;
+  let lent: { owner: HTMLElement; to: Element; depth: number } | null = null;
   let pending = false;
+  let moving = false;
+  // The keeper's own moves leave what it remembers alone: the owner of lent focus, and its place.
+  const move = (element: HTMLElement) => {
+    moving = true;
+    try {
+      return focusOn(element);
+    } finally {
+      moving = false;
+    }
+  };
 
   const check = () => {
     pending = false;
-    if (lent && isFocusable(lent.owner) && document.activeElement === lent.to) {
-      const { owner } = lent;
-      lent = null;
-      owner.focus();
+    if (lent && document.activeElement === lent.to) {
+      // Lent while its owner is disabled: back to the owner once it can take it, or meanwhile to a
+      // closer neighbour enabled again (a section's fields, disabled while it saved).
+      if (isFocusable(lent.owner)) {
+        const { owner } = lent;
+        lent = null;
+        owner.focus();
+        return;
+      }
+      const closer = nearest(path.slice(1));
+      if (closer && closer.depth < lent.depth && move(closer.element)) lent = { owner: lent.owner, to: closer.element, depth: closer.depth };
       return;
     }
     if (!last || pointer || !focusDropped()) return;
@@ -137,8 +160,14 @@ export function installFocusKeeper(): () => void {
       last.focus();
       return;
     }
-    const owner = last instanceof HTMLElement && last.isConnected ? last : null;
-    if (focusNear(path.slice(1)) && owner) lent = { owner, to: document.activeElement as Element };
+    const found = nearest(path.slice(1));
+    if (!found || !move(found.element)) return;
+    if (last instanceof HTMLElement && last.isConnected) {
+      lent = { owner: last, to: found.element, depth: found.depth };
+    } else {
+      last = found.element;
+      path = pathOf(found.element);
+    }
   };
   const schedule = () => {
     if (pending) return;
@@ -147,6 +176,7 @@ export function installFocusKeeper(): () => void {
   };
 
   const onFocusIn = (event: FocusEvent) => {
+    if (moving) return;
     pointer = false;
     const target = event.target as Element;
     if (lent && target !== lent.to) lent = null;
