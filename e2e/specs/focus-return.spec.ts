@@ -6,6 +6,7 @@ import { openChannel, openChannels, openPermission, section, serverChannel } fro
 import { expect, test } from '../support/fixtures';
 import { invitesOnServer, openInvitations } from '../support/invitations-page';
 import { signInDirectly, type RealmClient } from '../support/realm-client';
+import { defaultsOnServer, openDefaults } from '../support/defaults-page';
 import { openUser, openUsers, row, search, userOnServer } from '../support/users-page';
 
 /** Focus somewhere inside `area`, not thrown to the top of the page. */
@@ -194,4 +195,38 @@ test('revoking an invitation keeps the focus on the pending list, and the invita
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect.poll(async () => (await invitesOnServer(sandbox.directUrl)).map((invite) => invite.email)).not.toContain('new.hire@sandbox.test');
   await expectFocusWithin(page, pending);
+});
+
+test('the activity log’s Undo dialog, cancelled, gives the focus back to its Undo button', async ({ consolePage: page }) => {
+  await openUsers(page);
+  const panel = await openUser(page, 'Mark Member');
+  await panel.getByRole('radio', { name: /^Moderator/ }).check();
+  await panel.getByRole('button', { name: 'Make moderator' }).click();
+  await expect(page.getByText('Mark Member is now a moderator.')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Activity log' }).click();
+  const undo = page.getByRole('table').getByRole('row').filter({ hasText: 'Mark Member' }).first().getByRole('button', { name: 'Undo', exact: true });
+  await undo.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(undo).toBeFocused();
+});
+
+test('Default settings: after Save and after Discard the focus stays on the screen; the save is on the server', async ({ consolePage: page, sandbox }) => {
+  await openDefaults(page);
+  const screenArea = page.getByRole('main');
+  const unsaved = page.getByRole('region', { name: 'Unsaved changes' });
+  await page.getByRole('combobox', { name: 'Color scheme' }).selectOption({ label: 'Dark' });
+  await unsaved.getByRole('button', { name: 'Review changes…' }).click();
+  await page.getByRole('dialog', { name: /^Review changes/ }).getByRole('button', { name: 'Save 1 change' }).click();
+  await expect(page.getByText('Saved 1 change to the default settings of Sandbox Org.')).toBeVisible();
+  await expectFocusWithin(page, screenArea);
+  expect((await defaultsOnServer(sandbox.directUrl)).values).toMatchObject({ color_scheme: 2 });
+
+  await page.getByRole('combobox', { name: 'Home view' }).selectOption({ label: 'All messages' });
+  await unsaved.getByRole('button', { name: 'Discard changes…' }).click();
+  await page.getByRole('dialog', { name: 'Discard 1 unsaved change?' }).getByRole('button', { name: 'Discard changes' }).click();
+  await expect(unsaved).toHaveCount(0);
+  await expectFocusWithin(page, screenArea);
+  expect((await defaultsOnServer(sandbox.directUrl)).values).toMatchObject({ web_home_view: 'inbox' });
 });
