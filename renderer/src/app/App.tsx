@@ -2,6 +2,7 @@
 // screen when the console is signed in nowhere (or "Add an organization…" was chosen), else the shell.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { installFocusKeeper } from '../components/focus-return';
 import { useAccounts } from '../queries/accounts';
 import { createQueryClient } from '../queries/client';
 import { usePushes } from '../queries/pushes';
@@ -12,6 +13,8 @@ import { Toasts } from './Toasts';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  // Once for the page: a control removed or disabled while focused hands the focus on (docs/style.md).
+  useEffect(installFocusKeeper, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Root />

@@ -46,3 +46,52 @@ test('while something is under way, Cancel and Escape wait: nothing is left half
   expect(escape.defaultPrevented).toBe(true);
   expect(onCancel).not.toHaveBeenCalled();
 });
+
+/** A page with the button that opens the dialog, shown with `open` or by being mounted. */
+function Page({ mounted, open, onClosed, opener = true }: { mounted: boolean; open: boolean; onClosed?: () => void; opener?: boolean }) {
+  return (
+    <div>
+      <button type="button">Before</button>
+      {opener && <button type="button">Change role…</button>}
+      {mounted && (
+        <Dialog open={open} title="Change role" onCancel={vi.fn()} confirm={{ label: 'Change', onClick: vi.fn() }} onClosed={onClosed}>
+          <p>Who gains and who loses.</p>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+function openFrom(page: { mounted: boolean; open: boolean }) {
+  const view = render(<Page mounted={false} open={false} />);
+  const opener = screen.getByRole('button', { name: 'Change role…' });
+  opener.focus();
+  view.rerender(<Page {...page} />);
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+  return { view, opener };
+}
+
+test('closed with open=false, it gives the focus back to the button that opened it', () => {
+  const { view, opener } = openFrom({ mounted: true, open: true });
+  view.rerender(<Page mounted open={false} />);
+  expect(document.activeElement).toBe(opener);
+});
+
+test('unmounted by its owner instead of closed, it gives the focus back all the same', () => {
+  const { view, opener } = openFrom({ mounted: true, open: true });
+  view.rerender(<Page mounted={false} open={false} />);
+  expect(document.activeElement).toBe(opener);
+});
+
+test('when the button that opened it is gone, onClosed says where the focus goes', () => {
+  const { view } = openFrom({ mounted: true, open: true });
+  const before = screen.getByRole('button', { name: 'Before' });
+  view.rerender(<Page mounted open={false} opener={false} onClosed={() => before.focus()} />);
+  expect(document.activeElement).toBe(before);
+});
+
+test('when the opener is gone and no onClosed is given, its nearest surviving neighbour has the focus', () => {
+  const { view } = openFrom({ mounted: true, open: true });
+  view.rerender(<Page mounted={false} open={false} opener={false} />);
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Before' }));
+});

@@ -1,7 +1,9 @@
 // A modal dialog: a title, a body, and two answers at its foot. The native <dialog> keeps focus inside
 // while it is open, and Escape is its Cancel. The safe answer comes first and has the focus: nothing
-// that changes anything is ever the default.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+// that changes anything is ever the default. When it closes, or is unmounted, the focus goes back to
+// what opened it (focus-return.ts), whether its owner hides it with `open` or by unmounting it.
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useFocusReturn } from './focus-return';
 import './dialog.css';
 
 export interface DialogAction {
@@ -26,7 +28,7 @@ export interface DialogProps {
   cancelLabel?: string;
   onCancel(): void;
   confirm: DialogAction;
-  /** After closing: where focus should go when the element that opened the dialog is gone. */
+  /** After closing: where focus should go when the element that opened the dialog is gone (else its nearest neighbour). */
   onClosed?(): void;
   children: ReactNode;
 }
@@ -39,6 +41,11 @@ export function Dialog({ open = true, title, wide = false, describedBy, bodyId, 
   useEffect(() => {
     closed.current = onClosed;
   });
+  const focus = useFocusReturn(open);
+  const restore = useRef(focus.restore);
+  useEffect(() => {
+    restore.current = focus.restore;
+  });
 
   useEffect(() => {
     const element = dialog.current;
@@ -47,13 +54,18 @@ export function Dialog({ open = true, title, wide = false, describedBy, bodyId, 
     if (!open && element.open) {
       element.close();
       // Only now: while the modal is open, everything outside it is inert and cannot take focus.
-      closed.current?.();
+      restore.current(element, closed.current);
     }
   }, [open]);
-  // Unmounted while open (its screen went away): the page must not stay inert behind it.
-  useEffect(() => {
+  // Unmounted while open (its owner dropped it, or its screen went away): the page must not stay inert
+  // behind it, and the focus inside it goes back. A layout cleanup runs while the dialog is still in the
+  // page, so the focus is seen inside it and is moved before Chromium drops it to <body>.
+  useLayoutEffect(() => {
     const element = dialog.current;
-    return () => element?.close();
+    return () => {
+      element?.close();
+      restore.current(element, closed.current);
+    };
   }, []);
 
   return (

@@ -1,10 +1,11 @@
 // A bulk job of the Users screen (a role change, a deactivation or a reactivation) as it runs and after:
 // a progress bar with counts by outcome and the time left (from the core's job.progress pushes), then
 // one result per user, and "Retry failed".
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { RoleChangeOutcome } from '../../../../shared/ipc';
 import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
 import { ProblemText } from '../../components/Field';
+import { useFocusReturnOnClose } from '../../components/focus-return';
 import { JobPanelUnread } from '../../components/JobPanel';
 import { JobProgressLine, jobFigures } from '../../components/JobProgressLine';
 import { JobResults } from '../../components/JobResults';
@@ -42,6 +43,8 @@ export function BatchPanel({ account, batch: ref, onShowBatch }: BatchPanelProps
   const progress = useJobFollowed(batch, account, ref.id);
   const action = useBatchAction(account, onShowBatch);
   const id = useId();
+  const panel = useRef<HTMLElement>(null);
+  useFocusReturnOnClose(panel);
 
   if (!batch.data) return <JobPanelUnread title="Bulk change" what="the bulk change" error={batch.error} onClose={() => onShowBatch(null)} />;
 
@@ -51,7 +54,7 @@ export function BatchPanel({ account, batch: ref, onShowBatch }: BatchPanelProps
   const title = titles(data, figures.total, figures.status === 'cancelled');
   const failure = action.isError ? errorWords(action.error) : null;
   return (
-    <section className="panel job-panel" aria-labelledby={`${id}-title`} data-status={figures.status}>
+    <section ref={panel} className="panel job-panel" aria-labelledby={`${id}-title`} data-status={figures.status}>
       <div className="job-head">
         <h2 id={`${id}-title`}>
           {running ? title.running : title.finished}

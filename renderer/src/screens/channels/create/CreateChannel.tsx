@@ -2,7 +2,7 @@
 // it, its folder, topics policy and retention, each with the rules said before anything is sent (a name
 // already in use, archived channels included; web-public's preconditions; owners for retention). The
 // core creates it with upstream's POST /users/me/subscriptions; the new channel then opens in the editor.
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { charCount, type TopicsPolicy } from '../../../../../shared/api/common';
 import { checkDefaultChange, checkTopicsPolicyChange } from '../../../../../shared/domain/channel-admin';
 import { checkPrivacy, isPrivate, PRIVACY_CHOICES, PRIVACY_WORDS, PROTECTED_HISTORY_RULE, type Privacy } from '../../../../../shared/domain/channel-privacy';
@@ -11,6 +11,7 @@ import { checkRetentionChange, parseRetentionDays, realmRetentionWords, RETAIN_F
 import { topicsPolicyLabel, TOPICS_POLICIES } from '../../../../../shared/domain/channel-topics';
 import type { Account, ChannelContext, NewChannel } from '../../../../../shared/ipc';
 import { ProblemText } from '../../../components/Field';
+import { useFocusReturnOnClose } from '../../../components/focus-return';
 import { Icon } from '../../../components/Icon';
 import { wordedByCore } from '../../../errors/words';
 import { useChannels, useCreateChannel } from '../../../queries/channels';
@@ -42,6 +43,8 @@ export function CreateChannel({ account, context, rules, onClose, onCreated }: C
   const [retention, setRetention] = useState<RetentionKind>('default');
   const [days, setDays] = useState('');
   const [tried, setTried] = useState(false);
+  const panel = useRef<HTMLElement>(null);
+  useFocusReturnOnClose(panel);
   useLeaveGuard(name.trim() !== '' || description.trim() !== '' ? 'The channel you were creating is not created yet.' : null);
 
   const trimmed = name.trim();
@@ -82,7 +85,7 @@ export function CreateChannel({ account, context, rules, onClose, onCreated }: C
   };
 
   return (
-    <aside className="panel detail-panel channel-editor" aria-labelledby={`${id}-title`}>
+    <aside ref={panel} className="panel detail-panel channel-editor" aria-labelledby={`${id}-title`}>
       <div className="section-head detail-head">
         <h2 id={`${id}-title`}>New channel</h2>
         <button type="button" className="icon-button" aria-label="Close the new channel form" onClick={onClose}>
@@ -92,7 +95,8 @@ export function CreateChannel({ account, context, rules, onClose, onCreated }: C
       <form onSubmit={submit} noValidate className="create-form">
         <div className="form-field">
           <label htmlFor={`${id}-name`}>Name</label>
-          <input id={`${id}-name`} value={name} aria-invalid={tried && nameProblem ? true : undefined} onChange={(event) => setName(event.target.value)} />
+          {/* The form was asked for to be filled in: its first field has the focus. */}
+          <input id={`${id}-name`} autoFocus value={name} aria-invalid={tried && nameProblem ? true : undefined} onChange={(event) => setName(event.target.value)} />
           {(tried || taken) && nameProblem && <ProblemText message={nameProblem} />}
         </div>
         <div className="form-field">

@@ -2,9 +2,10 @@
 // thing an administrator can change, each section saving on its own with the value it showed as `old`.
 // It reads the channel from the live list, so a change made anywhere shows at once, in the facts and in
 // every form; a channel gone from the realm closes it with a note; archived meanwhile, it says so.
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { checkAdminister } from '../../../../../shared/domain/channel-admin';
 import type { Account, ChannelContext, ChannelEntry } from '../../../../../shared/ipc';
+import { useFocusReturnOnClose } from '../../../components/focus-return';
 import { Icon } from '../../../components/Icon';
 import { countWords, createdDate, creatorName, privacyLabel, trafficCell } from '../channel-words';
 import { ArchiveSection } from './ArchiveSection';
@@ -31,9 +32,11 @@ export interface ChannelEditorProps {
 }
 
 export function ChannelEditor({ account, context, rules, entry, onClose }: ChannelEditorProps) {
+  const panel = useRef<HTMLElement>(null);
+  useFocusReturnOnClose(panel);
   if (!entry) {
     return (
-      <aside className="panel detail-panel channel-editor" aria-label="Channel">
+      <aside ref={panel} className="panel detail-panel channel-editor" aria-label="Channel">
         <div className="section-head detail-head">
           <h2>Channel not found</h2>
           <CloseButton onClose={onClose} />
@@ -47,7 +50,7 @@ export function ChannelEditor({ account, context, rules, entry, onClose }: Chann
   const props: SectionProps = { account, entry, context, rules, locked: verdict.allowed ? null : verdict.reason };
   const by = creatorName(entry, { policy: rules.policy, folders: rules.folders, users: rules.people });
   return (
-    <aside className="panel detail-panel channel-editor" aria-labelledby="channel-editor-name">
+    <aside ref={panel} className="panel detail-panel channel-editor" aria-labelledby="channel-editor-name">
       <div className="section-head detail-head">
         <h2 id="channel-editor-name">#{channel.name}</h2>
         <CloseButton onClose={onClose} />
