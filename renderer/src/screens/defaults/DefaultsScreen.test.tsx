@@ -178,6 +178,7 @@ test('leaving with unsaved edits asks first: stay keeps them, leave drops them',
   fireEvent.click(within(nav).getByRole('button', { name: 'Channels & folders' }));
   const ask = screen.getByRole('dialog', { name: 'Leave without saving?' });
   expect(within(ask).getByText('You have an unsaved change to the default settings of Sandbox Realm.')).toBeTruthy();
+  expect(ask.textContent).toContain('If you leave now, 1 unsaved change is lost. Stay to save it first.');
   fireEvent.click(within(ask).getByRole('button', { name: 'Stay' }));
   expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '2');
 
