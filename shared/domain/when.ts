@@ -4,3 +4,8 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 
 /** `at` in UTC milliseconds. */
 export const formatWhen = (at: number | Date): string => dateTime.format(at);
+
+const toTheSecond = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** With the seconds, where two moments in one minute must be told apart: "Nov 27, 2026, 10:04:31 PM". */
+export const formatWhenToTheSecond = (at: number | Date): string => toTheSecond.format(at);
