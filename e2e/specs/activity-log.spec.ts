@@ -52,6 +52,8 @@ test('the User filter names the people added to and removed from a channel, once
   expect(members).toContain(await adam.userId('gina@sandbox.test'));
   expect(members).not.toContain(await adam.userId('mark@sandbox.test'));
 
+  // The whole log, with its filters, is the Users & roles screen's.
+  await openUsers(page);
   await page.getByRole('tab', { name: 'Activity log' }).click();
   await expect(page.getByText('2 changes.')).toBeVisible();
   const user = page.getByRole('combobox', { name: 'User', exact: true });

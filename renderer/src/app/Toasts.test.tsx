@@ -17,7 +17,7 @@ describe('toasts', () => {
   test('a success notice is read politely and hides by itself', () => {
     render(<Toasts />);
     act(() => void toast({ kind: 'success', title: 'Signed out of Sandbox Realm.' }));
-    const region = screen.getByRole('region', { name: 'Status messages' });
+    const region = screen.getByRole('region', { name: 'Messages' });
     expect(region.getAttribute('aria-live')).toBe('polite');
     expect(screen.getByRole('status').textContent).toContain('Signed out of Sandbox Realm.');
     act(() => vi.advanceTimersByTime(TOAST_HIDE_MS + 1));

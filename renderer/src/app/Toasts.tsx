@@ -11,8 +11,8 @@ export function Toasts() {
   const toasts = useToasts((state) => state.toasts);
   const dismiss = useToasts((state) => state.dismiss);
   return (
-    // "Status messages", not "Notifications": a screen may have a section of that name (Default settings).
-    <section className="toasts" aria-label="Status messages" aria-live="polite">
+    // "Messages": not "Notifications", the name of a section of Default settings, so each name is one region.
+    <section className="toasts" aria-label="Messages" aria-live="polite">
       {/* Newest first: the region stacks them from the bottom up (toasts.css). */}
       {[...toasts].reverse().map((toast) => (
         <div key={toast.id} className="toast" data-kind={toast.kind} role={toast.kind === 'error' ? 'alert' : 'status'}>
