@@ -51,8 +51,13 @@ test.describe('signing in', () => {
     await signInWithPassword(page, sandbox.url, 'olivia@sandbox.test', 'not-the-password');
     await expect(page.getByText(/The email or password is not right for/)).toBeVisible();
 
+    await signInWithPassword(page, 'http://127.0.0.1:2', 'olivia@sandbox.test', 'sandbox');
+    await expect(page.getByText(/Could not reach http:\/\/127\.0\.0\.1:2: connection refused\. Check the address and your network/)).toBeVisible();
+
+    // A port no browser or app may use (mail, SSH, …) is said so, with what to check, never "bad port".
     await signInWithPassword(page, 'http://127.0.0.1:9', 'olivia@sandbox.test', 'sandbox');
-    await expect(page.getByText(/Could not reach http:\/\/127\.0\.0\.1:9.*Check the address and your network/)).toBeVisible();
+    await expect(page.getByText(/Could not reach http:\/\/127\.0\.0\.1:9: its port is one reserved for other services than the web.*Check the port in the address/)).toBeVisible();
+    await expect(page.getByText('bad port')).toHaveCount(0);
 
     await signInWithPassword(page, sandbox.url, 'mark@sandbox.test', 'sandbox');
     await expect(page.getByText(/Mark Member is a member of Sandbox Org\. Realm Console needs an owner, administrator or moderator account/)).toBeVisible();

@@ -174,7 +174,10 @@ test('a bad import file names every problem and changes nothing; a good one beco
   // The export is what the server has now, naming the realm and its feature level.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).click();
-  const exported = JSON.parse((await readFile(await (await download).path())).toString('utf8').replace(/^\uFEFF/, '')) as ReturnType<typeof buildDefaultsFile>;
+  // The raw file, as another program reads it: JSON with no byte-order mark (RFC 8259).
+  const raw = (await readFile(await (await download).path())).toString('utf8');
+  expect(raw.startsWith('{')).toBe(true);
+  const exported = JSON.parse(raw) as ReturnType<typeof buildDefaultsFile>;
   expect(exported).toMatchObject({ format: 'realm-console.user-settings-defaults', version: 1, realm: { name: 'Sandbox Org' }, featureLevel: 421 });
   const { emojiset_choices: _sets, available_notification_sounds: _sounds, ...settings } = (await defaultsOnServer(sandbox.directUrl)).values;
   expect(exported.settings).toEqual(settings);

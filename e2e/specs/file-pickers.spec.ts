@@ -58,6 +58,8 @@ test('the CSV of invitees is chosen with the same picker, from the keyboard', as
   const input = page.getByLabel('CSV file', { exact: true });
   const face = faceOf(input);
   await expect(face).toHaveText('Choose file…No file chosen');
+  // The words shown on the picker are in its name (label in name).
+  await expect(input).toHaveAccessibleName('CSV file Choose file…');
 
   const csv = 'email,name\nava.new@example.com,Ava New\nbo.new@example.com,Bo New\n';
   await chooseWithKeyboard(page, input, { name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });

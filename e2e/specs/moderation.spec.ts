@@ -50,7 +50,7 @@ test('reports made by members appear live in the inbox, with who, whom, why and 
   await expect(reportList(page).getByRole('option')).toHaveCount(5);
   await expect(page.getByText('5 reports · 5 new')).toBeVisible();
   // Browser mode's stand-in for the desktop notification, with the core's one-line summary.
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(`Mark Member reported ${deploys.sender_full_name} for norms`);
+  await expect(page.getByRole('region', { name: 'Messages' })).toContainText(`Mark Member reported ${deploys.sender_full_name} for norms`);
   const norms = reportRow(page, `by Mark Member · #engineering › deploys`);
   await expect(norms).toContainText(deploys.sender_full_name);
   await expect(norms).toContainText('Violates community norms');

@@ -15,8 +15,8 @@ async function report(mark: RealmClient, type: 'spam' | 'harassment' | 'norms'):
 /** The visible controls a toast lies over, by name; none is the goal. */
 function controlsUnderToasts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const region = document.querySelector('section[aria-label="Notifications"]');
-    if (!region) return ['no Notifications region'];
+    const region = document.querySelector('section[aria-label="Messages"]');
+    if (!region) return ['no Messages region'];
     // What shows of each toast: the region scrolls, so older toasts may be partly scrolled out of it.
     const shown = region.getBoundingClientRect();
     const toasts = [...region.querySelectorAll('.toast')].map((toast) => {
@@ -45,7 +45,7 @@ async function openScreen(page: Page, name: string) {
 
 test('a toast covers no control of the user panel, the invitations page or the moderation inbox', async ({ consolePage: page, sandbox }) => {
   const mark = await signInDirectly(sandbox.directUrl, 'mark@sandbox.test');
-  const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('status');
+  const toast = page.getByRole('region', { name: 'Messages' }).getByRole('status');
 
   // Users & roles with a user's panel open: the panel reaches the bottom of the window.
   await openScreen(page, 'Users & roles');

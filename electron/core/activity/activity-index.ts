@@ -2,10 +2,12 @@
 // and what the filters can be set to. It grows as lines are appended (activity-log.ts reads only the
 // new bytes), so a query never parses the file again: it is one pass over arrays, newest first, which
 // takes milliseconds over 100,000 entries (`npm run bench` prints the figures).
-import type { ActivityChoice, ActivityEntry, ActivityFilters, ActivityPage } from '../../../shared/ipc';
+import type { ActivityChoice, ActivityEntry, ActivityFilters, ActivityKind, ActivityPage } from '../../../shared/ipc';
 import { withFilterFields } from './activity-fields';
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
+/** The kinds of change whose target is the one user changed (users/user-changes.ts). */
+const USER_TARGETS: ReadonlySet<ActivityKind> = new Set(['role', 'status', 'name']);
 
 export class ActivityIndex {
   readonly entries: ActivityEntry[] = [];
@@ -24,8 +26,9 @@ export class ActivityIndex {
       this.entries.push(entry);
       this.haystacks.push([entry.actor, entry.action, entry.target, entry.details, entry.error ?? ''].join('\n').toLowerCase());
       this.actors.set(entry.actorId ?? entry.actor, { id: entry.actorId ?? null, label: entry.actor });
-      // The target's words name the user or channel only when the change was about that one alone.
-      name(this.users, entry.userIds, entry.target, 'User');
+      // The target's words name the user or channel only when the change was about that one alone,
+      // and name a user only in a change to the user: a subscriber change's target is its channel.
+      name(this.users, entry.userIds, entry.kind !== undefined && USER_TARGETS.has(entry.kind) ? entry.target : null, 'User');
       name(this.channels, entry.channelIds, entry.target, 'Channel');
     }
   }
@@ -52,9 +55,19 @@ export class ActivityIndex {
   }
 }
 
-function name(map: Map<number, string>, ids: readonly number[] | undefined, target: string, noun: string): void {
+/**
+ * The page with its user choices named as the realm names them now (`nameOf`), for the people the log
+ * could not name itself (those only added to or removed from channels) and for anyone renamed since.
+ */
+export function withPeopleNamed(page: ActivityPage, nameOf: (userId: number) => string | undefined): ActivityPage {
+  const users = page.choices.users.map((choice) => (choice.id === null ? choice : { ...choice, label: nameOf(choice.id) ?? choice.label }));
+  users.sort((a, b) => collator.compare(a.label, b.label));
+  return { ...page, choices: { ...page.choices, users } };
+}
+
+function name(map: Map<number, string>, ids: readonly number[] | undefined, target: string | null, noun: string): void {
   if (!ids) return;
-  if (ids.length === 1) map.set(ids[0] as number, target);
+  if (ids.length === 1 && target !== null) map.set(ids[0] as number, target);
   else for (const id of ids) if (!map.has(id)) map.set(id, `${noun} ${String(id)}`);
 }
 

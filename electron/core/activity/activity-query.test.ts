@@ -92,6 +92,14 @@ test('the choices name the actors, users and channels the log holds, by their la
   ]);
 });
 
+test('a subscriber change names its channel, never its people, in the choices', () => {
+  const log = seeded();
+  log.record('acc1', { ...base, at: 6000, action: 'Subscribed users', kind: 'subscribers', channelId: 6, channelIds: [6], userIds: [13], target: '#design', details: 'Derek New' });
+  const { users, channels } = log.query('acc1', {}, 0, 10).choices;
+  expect(users.map((choice) => choice.label)).toEqual(['Gina Guest (gina@sandbox.test)', 'Mark Member (mark@sandbox.test)', 'User 13']);
+  expect(channels.map((choice) => choice.label)).toEqual(['#design', '#general']);
+});
+
 test('entries written before the filter fields existed still filter: kind from the action, channel from channelId, actor by name', () => {
   const dir = freshDir();
   const log = new ActivityLog(dir);

@@ -82,6 +82,10 @@ test('adds users in batches, keyed by user ID: added, already subscribed, a deac
   expect([...(await members(leadership))].filter((id) => [mark, gina, mona, derek].includes(id)).sort()).toEqual([mark, gina, mona].sort());
   expect(olivia.pushes.some((push) => push.kind === 'job.progress' && push.job.id === job.id && push.job.type === 'subscriberJob' && push.job.status === 'done')).toBe(true);
   expect(olivia.activity.list(olivia.accountId, 10).filter((entry) => entry.action === 'Subscribed users').map((entry) => entry.target)).toEqual(expect.arrayContaining(['#design', '#leadership']));
+  // The job is named by when it started, as a person knows it, never by its internal ID.
+  const jobEntries = olivia.activity.list(olivia.accountId, 10).filter((entry) => entry.kind === 'subscribers');
+  for (const entry of jobEntries) expect(entry.details).not.toContain(job.id);
+  expect(jobEntries.some((entry) => entry.details.endsWith(`(job of ${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(job.startedAt)})`))).toBe(true);
   const csv = service.exportCsv(olivia.accountId, job.id);
   expect(csv.rows).toBe(8);
   expect(csv.csv).toContain('Derek Departed');

@@ -29,6 +29,7 @@ import { channelLabel } from './channel-words';
 import { channelRules, userRefusal } from './subscriber-plan';
 import { SubscriberJournal, type SubscriberJobRecord, type Unsettled } from './subscriber-journal';
 import { channelActivity, settled, settleFromMembers } from './subscriber-outcomes';
+import { formatWhen } from '../../../shared/domain/when';
 
 export const OUTCOMES = ['added', 'alreadySubscribed', 'removed', 'notSubscribed', 'refused', 'failed', 'cancelled'] as const;
 
@@ -115,7 +116,7 @@ export class SubscriberJobs {
       actor: record.actor,
       action: action === 'add' ? 'Started adding subscribers' : 'Started removing subscribers',
       target: record.channels.map((channel) => channelLabel(channel.name)).join(', '),
-      details: `${users.length} users, ${channels.length} channels (job ${record.id})`,
+      details: `${users.length} users, ${channels.length} channels (job of ${formatWhen(record.startedAt)})`,
       kind: 'subscribers',
       userIds: record.users.map((user) => user.userId),
       channelIds: record.channels.map((channel) => channel.channelId),

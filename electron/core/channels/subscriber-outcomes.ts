@@ -5,6 +5,7 @@ import { BULK_SUBSCRIBER_OUTCOME_WORDS, type BulkSubscriberResult } from '../../
 import type { NewActivityEntry } from '../activity/activity-log';
 import { channelLabel } from './channel-words';
 import type { SubscriberJobRecord, Unsettled } from './subscriber-journal';
+import { formatWhen } from '../../../shared/domain/when';
 
 /** The batch has its outcomes: it leaves the journal's list of requests whose fate is unknown. */
 export function settled(record: SubscriberJobRecord, entry: Unsettled): void {
@@ -39,7 +40,7 @@ export function channelActivity(record: SubscriberJobRecord, channel: Subscriber
     actor: record.actor,
     action: record.action === 'add' ? 'Subscribed users' : 'Unsubscribed users',
     target: channelLabel(channel.name),
-    details: [...counts].map(([outcome, n]) => `${n} ${BULK_SUBSCRIBER_OUTCOME_WORDS[outcome].toLowerCase()}`).join(', ') + ` (job ${record.id})`,
+    details: [...counts].map(([outcome, n]) => `${n} ${BULK_SUBSCRIBER_OUTCOME_WORDS[outcome].toLowerCase()}`).join(', ') + ` (job of ${formatWhen(record.startedAt)})`,
     result: failed > 0 ? 'failed' : 'ok',
     error: failed > 0 ? (record.results.find((result) => result.channelId === channel.channelId && result.reason)?.reason ?? null) : null,
     channelId: channel.channelId,

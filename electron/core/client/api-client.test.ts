@@ -188,19 +188,31 @@ test('each request is reported for the log: method, path without its query, stat
   expect(JSON.stringify(heard)).not.toContain(oliviaKey.apiKey);
 });
 
+test('an address whose port no browser or app may use (the fetch standard’s bad ports) says so and what to check, not "bad port"', async () => {
+  const client = new ApiClient({ realmUrl: 'http://127.0.0.1:25' });
+  const failure = await client.call(fetchApiKey, { username: 'a@b.c', password: 'x' }).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  expect(failure).toMatchObject({ code: 'NETWORK_ERROR', extra: { cause: 'BAD_PORT' } });
+  const message = (failure as Error).message;
+  expect(message).toMatch(/^Could not reach http:\/\/127\.0\.0\.1:25: its port is one reserved for other services than the web .*Check the port in the address/);
+  expect(message).not.toContain('bad port');
+});
+
 test('a request that got no reply is reported with the reason', async () => {
   const heard: unknown[] = [];
-  const client = new ApiClient({ realmUrl: 'http://127.0.0.1:9', onExchange: (exchange) => heard.push(exchange) });
+  const client = new ApiClient({ realmUrl: 'http://127.0.0.1:2', onExchange: (exchange) => heard.push(exchange) });
   await client.call(fetchApiKey, { username: 'a@b.c', password: 'x' }).catch(() => undefined);
   expect(heard).toEqual([
     {
-      realmUrl: 'http://127.0.0.1:9',
+      realmUrl: 'http://127.0.0.1:2',
       method: 'POST',
       path: '/api/v1/fetch_api_key',
       status: null,
       ms: expect.any(Number),
       failure: 'NETWORK_ERROR',
-      reason: expect.stringMatching(/^Could not reach http:\/\/127\.0\.0\.1:9: .*Check the address and your network\.$/),
+      reason: expect.stringMatching(/^Could not reach http:\/\/127\.0\.0\.1:2: .*Check the address and your network\.$/),
     },
   ]);
 });

@@ -99,8 +99,27 @@ export function networkError(error: unknown, realmUrl: string, endpoint: string)
     const detail = names ? `${CERTIFICATE_WORDS.name} (${names})` : CERTIFICATE_WORDS[certificate];
     return new ConsoleError('NETWORK_ERROR', `Could not reach ${realmUrl} safely: ${detail}.`, extra);
   }
+  if (isBadPort(error)) {
+    return new ConsoleError(
+      'NETWORK_ERROR',
+      `Could not reach ${realmUrl}: its port is one reserved for other services than the web (mail, SSH, …), which no browser or app may use. Check the port in the address (the number after the colon); a server's usual address has none, or 443 for https://.`,
+      { ...extra, cause: 'BAD_PORT' },
+    );
+  }
   const reason = (code && REASONS[code]) ?? (code ? `error ${code}` : messageOf(error));
   return new ConsoleError('NETWORK_ERROR', `Could not reach ${realmUrl}: ${reason}. Check the address and your network.`, extra);
+}
+
+/**
+ * A request refused before it was sent because its port is on the fetch standard's list of blocked
+ * ports (https://fetch.spec.whatwg.org/#bad-port): undici says "bad port" in the cause of "fetch
+ * failed", Chromium net::ERR_UNSAFE_PORT.
+ */
+export function isBadPort(error: unknown): boolean {
+  return [...chain(error)].some((link) => {
+    const message = String((link as { message?: unknown }).message ?? '');
+    return message === 'bad port' || message.includes('net::ERR_UNSAFE_PORT');
+  });
 }
 
 export function timeoutError(realmUrl: string, endpoint: string, timeoutMs: number): ConsoleError {

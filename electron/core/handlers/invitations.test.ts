@@ -28,7 +28,7 @@ async function signIn(email: string): Promise<Signed> {
   await sessions.get(console_.accountId).whenReady();
   // The router needs every channel; those this file does not serve fail loudly if called.
   const notServed = Object.fromEntries(CHANNEL_NAMES.map((name) => [name, () => Promise.reject(new Error(`${name} is not served here`))]));
-  const ctx: InvitationsContext = { accounts: console_.accounts, sessions, campaigns: console_.campaigns };
+  const ctx: InvitationsContext = { accounts: console_.accounts, sessions, campaigns: console_.campaigns, activity: console_.activity };
   const router = createRouter(contract, { ...notServed, ...invitationHandlers } as unknown as Handlers<InvitationsContext>, ctx);
   const call = <T,>(channel: string, input: Record<string, unknown>) =>
     router.handle(channel, { account: console_.accountId, ...input }, sender) as Promise<IpcResult<T>>;
@@ -199,6 +199,30 @@ test('pending invitations are listed live, and can be resent and revoked', async
   await until(async () => !(await olivia.value<Invite[]>('invites.pending.list')).some((invite) => invite.id === second!.id), 'the revoked invitation to go');
   const again = await olivia.call('invites.pending.revoke', { inviteId: second!.id });
   expect(again).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', msg: 'No such invitation' } });
+});
+
+test('revoking and resending a pending invitation are in the activity log by address, and cannot be undone from it', async () => {
+  const addresses = freshAddresses('logged', 2);
+  const started = await olivia.value<{ id: string }>('invites.campaign.start', { addresses, options: MEMBER_OPTIONS });
+  await olivia.console_.campaigns.whenIdle(started.id);
+  const [resent, revoked] = await until(async () => {
+    const pending = await olivia.value<Invite[]>('invites.pending.list');
+    const found = addresses.map((address) => pending.find((invite) => invite.email === address.email));
+    return found.every(Boolean) && (found as Invite[]);
+  }, 'the new invitations in the list');
+
+  await olivia.value('invites.pending.resend', { inviteId: resent!.id });
+  await olivia.value('invites.pending.revoke', { inviteId: revoked!.id });
+  await until(async () => !(await olivia.value<Invite[]>('invites.pending.list')).some((invite) => invite.id === revoked!.id), 'the revoked invitation to go');
+  await olivia.call('invites.pending.revoke', { inviteId: revoked!.id });
+
+  const logged = olivia.console_.activity.list(olivia.console_.accountId, 3);
+  expect(logged.map(({ action, kind, target, details, result, error, undo }) => ({ action, kind, target, details, result, error, undo }))).toEqual([
+    { action: 'Revoked an invitation', kind: 'invitation', target: 'An invitation no longer pending', details: '', result: 'failed', error: 'No such invitation', undo: undefined },
+    { action: 'Revoked an invitation', kind: 'invitation', target: revoked!.email, details: 'Invited as Member by Olivia Owner', result: 'ok', error: null, undo: undefined },
+    { action: 'Resent an invitation', kind: 'invitation', target: resent!.email, details: 'Invited as Member by Olivia Owner', result: 'ok', error: null, undo: undefined },
+  ]);
+  expect(logged.every((entry) => entry.actor.startsWith('Olivia Owner'))).toBe(true);
 });
 
 test('a moderator’s pending list holds her own invitations, asked from the server', async () => {

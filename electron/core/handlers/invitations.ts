@@ -1,11 +1,14 @@
 // Handlers for the invites.* channels: what the user may choose, checks before sending, the welcome
-// message's preview, campaigns (electron/core/invitations/campaigns.ts), and pending invitations.
-import { getInvites, renderMessage, resendInvite, revokeInvite, type Invite } from '../../../shared/api';
+// message's preview, campaigns (electron/core/invitations/campaigns.ts), and pending invitations
+// (invitations/pending-invites.ts).
+import { renderMessage, type Invite } from '../../../shared/api';
 import { checkInvitees, indexPendingInvites, indexUsers, type PendingIndex, type UserIndex } from '../../../shared/domain/invitee-checks';
 import type { invitationChannels } from '../../../shared/ipc';
 import type { AccountService } from '../accounts/accounts';
+import type { ActivityLog } from '../activity/activity-log';
 import type { Campaigns } from '../invitations/campaigns';
 import { inviteChoices } from '../invitations/invite-choices';
+import { changePendingInvite, pendingInvites } from '../invitations/pending-invites';
 import type { Handlers } from '../router';
 import type { SessionManager } from '../session-manager';
 import type { RealmState } from '../session/realm-state';
@@ -14,6 +17,8 @@ export interface InvitationsContext {
   readonly accounts: AccountService;
   readonly sessions: SessionManager;
   readonly campaigns: Campaigns;
+  /** Where revoking and resending a pending invitation are recorded. */
+  readonly activity: Pick<ActivityLog, 'record'>;
 }
 
 /** Waits for the first snapshot, so a screen opened while connecting gets data rather than an error. */
@@ -42,17 +47,6 @@ function pendingIndex(invites: readonly Invite[]): PendingIndex {
   return index;
 }
 
-/**
- * The pending invitations the signed-in user can see. The session keeps administrators' list live
- * (refetched on invites_changed). Others are not given it by the session; upstream shows them their
- * own invitations, so ask the server directly.
- */
-async function pendingInvites(ctx: InvitationsContext, account: string, state: RealmState): Promise<readonly Invite[]> {
-  if (state.invitations) return state.invitations;
-  const { value } = await ctx.accounts.client(account).call(getInvites, {});
-  return value.invites;
-}
-
 export const invitationHandlers: Pick<Handlers<InvitationsContext>, keyof typeof invitationChannels> = {
   'invites.choices': async ({ account }, ctx) => inviteChoices(await ready(ctx, account)),
   'invites.check': async ({ account, addresses }, ctx) => {
@@ -74,12 +68,6 @@ export const invitationHandlers: Pick<Handlers<InvitationsContext>, keyof typeof
   'invites.campaign.retryFailed': ({ account, campaignId }, ctx) => ctx.campaigns.retryFailed(account, campaignId),
   'invites.campaign.exportCsv': ({ account, campaignId, outcome }, ctx) => ctx.campaigns.exportCsv(account, campaignId, outcome),
   'invites.pending.list': async ({ account }, ctx) => [...(await pendingInvites(ctx, account, await ready(ctx, account)))],
-  'invites.pending.revoke': async ({ account, inviteId }, ctx) => {
-    await ctx.accounts.client(account).call(revokeInvite, { invite_id: inviteId });
-    return null;
-  },
-  'invites.pending.resend': async ({ account, inviteId }, ctx) => {
-    await ctx.accounts.client(account).call(resendInvite, { invite_id: inviteId });
-    return null;
-  },
+  'invites.pending.revoke': ({ account, inviteId }, ctx) => changePendingInvite(ctx, account, inviteId, 'revoke'),
+  'invites.pending.resend': ({ account, inviteId }, ctx) => changePendingInvite(ctx, account, inviteId, 'resend'),
 };

@@ -2,6 +2,8 @@
 // counts in words (for the activity log), and the per-address report as CSV.
 import { toCsv } from '../../../shared/domain/csv';
 import { ROLE_NAMES } from '../../../shared/domain/role-rules';
+import { plural } from '../../../shared/domain/plural';
+import { formatWhen } from '../../../shared/domain/when';
 import { OUTCOME_WORDS, type CampaignSummary, type InviteOutcome, type JobProgress } from '../../../shared/ipc';
 import type { CampaignRecord } from './campaign-record';
 import { countOutcomes } from './campaign-outcomes';
@@ -108,4 +110,12 @@ export function reportCsv(record: CampaignRecord, realmName: string | null, outc
 /** Letters and digits, the rest as single dashes, lowercase: safe in a file name on every system. */
 function slug(text: string): string {
   return text.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase();
+}
+
+/**
+ * A campaign as the Invitations screen names it, by when it started ("Campaign of Nov 27, 2026,
+ * 10:04 PM"), never by its internal ID, with its size: "3 addresses (campaign of Nov 27, 2026, 10:04 PM)".
+ */
+export function campaignInWords(record: CampaignRecord): string {
+  return `${plural(record.addresses.length, 'address', 'addresses')} (campaign of ${formatWhen(record.createdAt)})`;
 }

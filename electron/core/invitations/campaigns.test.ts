@@ -240,6 +240,15 @@ test('every campaign is in the activity log, with its counts', () => {
   expect(entries.some((entry) => entry.action === 'Cancelled an invitation campaign')).toBe(true);
 });
 
+test('the activity log names a campaign by when it started, as the Invitations screen does, never by its ID', () => {
+  const entries = console_.activity.list(console_.accountId, 1000).filter((entry) => entry.kind === 'invitation');
+  const campaigns = console_.campaigns.list(console_.accountId);
+  for (const entry of entries) expect(campaigns.some((campaign) => entry.target.includes(campaign.id))).toBe(false);
+  const [latest] = campaigns;
+  const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(latest!.createdAt);
+  expect(entries.map((entry) => entry.target)).toContain(`${latest!.total.toLocaleString()} ${latest!.total === 1 ? 'address' : 'addresses'} (campaign of ${when})`);
+});
+
 test('the journal is valid JSON of the whole campaign', () => {
   const [latest] = console_.campaigns.list(console_.accountId);
   const text = readFileSync(new CampaignJournal(console_.dataDir).file(console_.accountId, latest!.id), 'utf8');

@@ -14,7 +14,7 @@ import { ConsoleError } from '../errors';
 import { CampaignJournal, JOURNAL_NOT_SAVED } from './campaign-journal';
 import type { CampaignRecord } from './campaign-record';
 import { RETRYABLE } from './campaign-outcomes';
-import { countsInWords, optionsInWords, progressOf, reportCsv, summaryOf } from './campaign-report';
+import { campaignInWords, countsInWords, optionsInWords, progressOf, reportCsv, summaryOf } from './campaign-report';
 import { CampaignRunner, Abandoned, type CampaignHooks, type RunnerHost } from './campaign-runner';
 import { errorMessage } from '../../../shared/node/error-message';
 
@@ -104,7 +104,7 @@ export class Campaigns {
       actor: record.actor,
       action: 'Started an invitation campaign',
       kind: 'invitation',
-      target: `${record.addresses.length} addresses (campaign ${record.id})`,
+      target: campaignInWords(record),
       details: optionsInWords(record),
       result: 'ok',
       error: null,
@@ -329,7 +329,7 @@ export class Campaigns {
         actor: record.actor,
         action,
         kind: 'invitation',
-        target: `${record.addresses.length} addresses (campaign ${record.id})`,
+        target: campaignInWords(record),
         details: countsInWords(record),
         result: record.status === 'stopped' ? 'failed' : 'ok',
         error: record.status === 'stopped' ? record.detail : null,

@@ -37,6 +37,13 @@ async function finished(batches: StatusBatches, account: string, batch: StatusBa
 
 const onServer = async (userId: number) => (await asOlivia.call(getUser, { user_id: userId })).value.user;
 
+test('reactivating a user who was never deactivated is unchanged, "Already active"', async () => {
+  const batches = new StatusBatches({ changes: olivia.userChanges, sessions: olivia.sessions, push: () => {}, concurrency: 1 });
+  const mark = userIdOf(olivia.state(), 'mark@sandbox.test');
+  const batch = await finished(batches, olivia.accountId, await batches.start(olivia.accountId, [mark], true));
+  expect(batch.results).toEqual([expect.objectContaining({ userId: mark, outcome: 'unchanged', reason: 'Already active.' })]);
+});
+
 test('a bulk deactivation: the only owner, a bot and the already deactivated each get their own row; the rest are deactivated on the server and logged', async () => {
   const state = olivia.state();
   const oliviaId = userIdOf(state, 'olivia@sandbox.test');

@@ -100,7 +100,9 @@ export class StatusBatches {
     }
     let reason: string | null = null;
     if (attempt.outcome === 'unchanged') {
-      reason = atStart.get(result.userId) === batch.active ? `Already ${done}.` : `Already ${done}: someone else did it while this job ran, before it reached them.`;
+      // "Already active", not "already reactivated": the user may never have been deactivated.
+      const already = batch.active ? 'active' : 'deactivated';
+      reason = atStart.get(result.userId) === batch.active ? `Already ${already}.` : `Already ${already}: someone else did it while this job ran, before it reached them.`;
     }
     Object.assign(result, { outcome: attempt.outcome, reason });
   }

@@ -9,6 +9,7 @@ import { createPacResolver, type FindProxyForURL } from 'pac-resolver';
 import { QuickJS } from 'quickjs-wasi';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { ConsoleError } from '../errors';
+import { isBadPort } from '../client/network-error';
 import { parsePacAnswer, type PacRoute } from './pac-answer';
 
 export interface PacLimits {
@@ -116,7 +117,7 @@ async function readPac(pacUrl: string, loadMs: number): Promise<string> {
 function loadReason(error: unknown, loadMs: number): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${loadMs / 1000} seconds`;
   // The fetch standard's blocked ports (mail, SSH, …): no web server is read on them.
-  if (error instanceof Error && error.message === 'fetch failed' && error.cause instanceof Error && error.cause.message === 'bad port') return 'its port is one reserved for other services than the web';
+  if (isBadPort(error)) return 'its port is one reserved for other services than the web';
   let link: unknown = error;
   for (let depth = 0; depth < 4 && link instanceof Error; depth++) {
     const code = (link as NodeJS.ErrnoException).code;

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { AppInfo, Diagnostics } from '../../../shared/ipc';
 import { StatusLine } from '../app/StatusLine';
 import { installFakeBridge, removeFakeBridge, renderWithQueries, type Answers } from '../testing/fake-bridge';
+import { olivia } from '../testing/demo-samples';
 
 const info: AppInfo = { name: 'Realm Console', version: '0.1.0', platform: 'linux', runtime: { kind: 'electron', node: '22.20.0', electron: '45.4.1', chrome: '146.0.0.0' } };
 
@@ -48,6 +49,24 @@ afterEach(() => {
 });
 
 describe('about & diagnostics', () => {
+  test('two accounts on organizations of one name are two rows, each with its email; dates are written as the app writes them', async () => {
+    const sameName = diagnostics().realms.map((realm) => ({ ...realm, realmName: 'Sandbox Org' }));
+    openAbout({
+      'diagnostics.get': () => diagnostics({ realms: sameName }),
+      'accounts.list': () => [
+        { ...olivia, id: 'a1', email: 'olivia@sandbox.test' },
+        { ...olivia, id: 'a2', email: 'mona@sandbox.test' },
+      ],
+    });
+    const dialog = await openDialog();
+    const rows = within(within(dialog).getByRole('table')).getAllByRole('row').slice(1);
+    expect(within(dialog).getByRole('columnheader', { name: 'Signed in as' })).toBeTruthy();
+    await waitFor(() => expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['olivia@sandbox.test', 'mona@sandbox.test']));
+    const times = within(within(dialog).getByRole('region', { name: 'Recent problems' })).getAllByRole('listitem').map((item) => item.querySelector('time')?.textContent);
+    const appFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+    expect(times).toEqual([appFormat.format(new Date('2026-03-01T10:00:05.000Z')), appFormat.format(new Date('2026-03-01T10:00:00.000Z'))]);
+  });
+
   test('shows the versions, the network, and each organization with its address, feature level, queue state and warnings', async () => {
     openAbout();
     const dialog = await openDialog();

@@ -2,6 +2,7 @@
 // organization's connection (address, feature level, event queue), the last problems, the logs, an
 // update check, and the diagnostics to copy for a support request (without keys, passwords or emails).
 import type { Diagnostics } from '../../../shared/ipc';
+import { formatWhenToTheSecond } from '../../../shared/domain/when';
 import { PanelDialog } from '../components/PanelDialog';
 import { ProblemText } from '../components/Field';
 import { errorWords } from '../errors/words';
@@ -51,7 +52,7 @@ function AboutBody() {
           <ol className="about-problems" reversed>
             {[...data.problems].reverse().map((problem, index) => (
               <li key={`${problem.time}-${index}`} data-level={problem.level}>
-                <time dateTime={problem.time}>{new Date(problem.time).toLocaleString()}</time> <span>{problem.text}</span>
+                <time dateTime={problem.time}>{formatWhenToTheSecond(new Date(problem.time))}</time> <span>{problem.text}</span>
               </li>
             ))}
           </ol>

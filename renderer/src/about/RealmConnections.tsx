@@ -1,7 +1,9 @@
 // Each signed-in organization's connection, for the diagnostics: its address, the feature level its
 // server reported, its event queue's state (and why it is not live), and what it trusts beyond the
-// system's defaults, the two consents as warnings.
+// system's defaults, the two consents as warnings. Each row names the account signed in to it, as two
+// accounts on one organization are two rows (the copied report leaves the emails out; this is on screen).
 import type { RealmDiagnostics } from '../../../shared/ipc';
+import { useAccounts } from '../queries/accounts';
 
 const STATES: Record<RealmDiagnostics['state'], string> = {
   connecting: 'Connecting',
@@ -11,6 +13,8 @@ const STATES: Record<RealmDiagnostics['state'], string> = {
 };
 
 export function RealmConnections({ realms }: { realms: RealmDiagnostics[] }) {
+  const accounts = useAccounts();
+  const emailOf = (account: string) => accounts.data?.find((candidate) => candidate.id === account)?.email ?? null;
   return (
     <section aria-labelledby="about-realms">
       <h3 id="about-realms">Organizations</h3>
@@ -21,6 +25,7 @@ export function RealmConnections({ realms }: { realms: RealmDiagnostics[] }) {
           <thead>
             <tr>
               <th scope="col">Organization</th>
+              <th scope="col">Signed in as</th>
               <th scope="col">Address</th>
               <th scope="col">Feature level</th>
               <th scope="col">Event queue</th>
@@ -30,6 +35,7 @@ export function RealmConnections({ realms }: { realms: RealmDiagnostics[] }) {
             {realms.map((realm) => (
               <tr key={realm.account}>
                 <th scope="row">{realm.realmName}</th>
+                <td>{emailOf(realm.account) ?? <span className="muted">Not known</span>}</td>
                 <td>
                   <code>{realm.realmUrl}</code>
                   <TrustNotes realm={realm} />

@@ -30,6 +30,14 @@ test('only changes that succeeded and can be reversed offer Undo; a bulk job\'s 
   const rows = await openLog();
   const buttons = rows.map((row) => within(row).queryAllByRole('button').map((button) => button.textContent));
   expect(buttons).toEqual([['Undo'], ['Undo', 'Undo job'], [], []]);
+  // Each is named by its own entry, after the words it shows, so rows' buttons are told apart.
+  const names = rows.map((row) => within(row).queryAllByRole('button').map((button) => button.getAttribute('aria-label')));
+  expect(names).toEqual([
+    ['Undo: Changed role, Mark Member (mark@sandbox.test), Member → Moderator'],
+    ['Undo: Changed role, Gina Guest (gina@sandbox.test), Member → Moderator', 'Undo job: Changed role, Gina Guest (gina@sandbox.test), Member → Moderator, and the rest of its job'],
+    [],
+    [],
+  ]);
 });
 
 test('the review lists what goes back and what is refused; the job starts with what was confirmed, and its results show', async () => {
@@ -54,7 +62,7 @@ test('the review lists what goes back and what is refused; the job starts with w
   };
   const realm = openUsersScreen({ activity: entries, answers: { 'activity.undo.review': () => review, 'activity.undo.start': () => job, 'activity.undo.get': () => job } });
   const rows = await openLog();
-  fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Undo job' }));
+  fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: /^Undo job:/ }));
   const dialog = await screen.findByRole('dialog', { name: 'Undo a whole job' });
   expect(await within(dialog).findByText(/someone changed it since/)).toBeTruthy();
   expect(realm.callsTo('activity.undo.review')).toEqual([{ account: 'acc-olivia', scope: { kind: 'job', jobId: 'job-1' } }]);
@@ -72,7 +80,7 @@ test('taking away the user\'s own rights is confirmed in words, never for them, 
   };
   const realm = openUsersScreen({ activity: entries, answers: { 'activity.undo.review': () => review, 'activity.undo.start': () => ({ error: { code: 'INTERNAL', msg: 'stop here' } }) } });
   const rows = await openLog();
-  fireEvent.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Undo' }));
+  fireEvent.click(within(rows[0] as HTMLElement).getByRole('button', { name: /^Undo:/ }));
   const dialog = await screen.findByRole('dialog', { name: 'Undo a change' });
   const consent = await within(dialog).findByRole('checkbox');
   expect((consent as HTMLInputElement).checked).toBe(false);

@@ -36,13 +36,20 @@ export function UndoCell({ entry }: { entry: ActivityEntry }) {
   const ask = useContext(AskUndo);
   const undo = entry.undo;
   if (!ask || !undo || entry.result !== 'ok') return null;
+  const subject = [entry.action, entry.target, entry.details].filter(Boolean).join(', ');
   return (
     <div className="undo-actions">
-      <button type="button" className="button button-small" onClick={() => ask({ kind: 'entry', entryId: undo.id })}>
+      {/* Every row has these buttons: each is named by its own entry, after the words it shows. */}
+      <button type="button" className="button button-small" aria-label={`Undo: ${subject}`} onClick={() => ask({ kind: 'entry', entryId: undo.id })}>
         Undo
       </button>
       {entry.jobId && (
-        <button type="button" className="button button-small" onClick={() => ask({ kind: 'job', jobId: entry.jobId as string })}>
+        <button
+          type="button"
+          className="button button-small"
+          aria-label={`Undo job: ${subject}, and the rest of its job`}
+          onClick={() => ask({ kind: 'job', jobId: entry.jobId as string })}
+        >
           Undo job
         </button>
       )}

@@ -30,7 +30,7 @@ const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 async function shellWithUnsavedEdits() {
   renderWithQueries(<App />);
   await screen.findByText('Sandbox Realm', { selector: '.overview-realm strong' });
-  useUi.getState().setLeaveGuard(() => UNSAVED);
+  useUi.getState().setLeaveGuard(() => ({ sentence: UNSAVED, count: 2 }));
 }
 
 describe('leaving a screen with unsaved edits', () => {
@@ -39,6 +39,7 @@ describe('leaving a screen with unsaved edits', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Users & roles' }));
     const question = await screen.findByRole('dialog', { name: 'Leave without saving?' });
     expect(question.textContent).toContain(UNSAVED);
+    expect(question.textContent).toContain('If you leave now, 2 unsaved changes are lost. Stay to save them first.');
     expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Stay' }));
     fireEvent.click(within(question).getByRole('button', { name: 'Stay' }));
     expect(heading()).toBe('Overview');
@@ -76,6 +77,16 @@ describe('leaving a screen with unsaved edits', () => {
   });
 });
 
+test('one unsaved change is spoken of in the singular', async () => {
+  renderWithQueries(<App />);
+  await screen.findByText('Sandbox Realm', { selector: '.overview-realm strong' });
+  useUi.getState().setLeaveGuard(() => ({ sentence: 'You have an unsaved change to the default settings of Sandbox Realm.', count: 1 }));
+  fireEvent.click(screen.getByRole('button', { name: 'Users & roles' }));
+  const question = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+  expect(question.textContent).toContain('If you leave now, 1 unsaved change is lost. Stay to save it first.');
+  expect(question.textContent).not.toContain('they are lost');
+});
+
 describe('useLeaveGuard', () => {
   function Editor({ unsaved }: { unsaved: string | null }) {
     useLeaveGuard(unsaved);
@@ -86,7 +97,7 @@ describe('useLeaveGuard', () => {
     const { rerender, unmount } = render(<Editor unsaved={null} />);
     expect(useUi.getState().leaveGuard).toBeNull();
     rerender(<Editor unsaved={UNSAVED} />);
-    expect(useUi.getState().leaveGuard?.()).toBe(UNSAVED);
+    expect(useUi.getState().leaveGuard?.()).toEqual({ sentence: UNSAVED, count: 1 });
     rerender(<Editor unsaved={null} />);
     expect(useUi.getState().leaveGuard).toBeNull();
     rerender(<Editor unsaved={UNSAVED} />);

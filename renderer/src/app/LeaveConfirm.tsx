@@ -1,5 +1,6 @@
 // Asks before leaving a screen that holds unsaved edits (the screen set a leave guard in stores/ui.ts):
 // stay, the safe answer and the default, or discard the edits and go where the user asked.
+import { plural } from '../../../shared/domain/plural';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useUi } from '../stores/ui';
 
@@ -19,8 +20,11 @@ export function LeaveConfirm() {
     >
       {pending && (
         <>
-          <p>{pending.unsaved}</p>
-          <p>If you leave now, they are lost. Stay to save them first.</p>
+          <p>{pending.unsaved.sentence}</p>
+          <p>
+            If you leave now, {plural(pending.unsaved.count, 'unsaved change is', 'unsaved changes are')} lost. Stay to save{' '}
+            {pending.unsaved.count === 1 ? 'it' : 'them'} first.
+          </p>
         </>
       )}
     </ConfirmDialog>

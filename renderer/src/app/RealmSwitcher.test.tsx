@@ -70,6 +70,17 @@ describe('realm switcher', () => {
     expect(bridge.callsTo('accounts.signOut')).toEqual([]);
   });
 
+  test('signing out of the organization in use over one unsaved edit says it is discarded, in the singular', async () => {
+    signedInTwice();
+    await screen.findByText('Sandbox Realm', { selector: '.overview-realm strong' });
+    useUi.getState().setLeaveGuard(() => ({ sentence: 'You have an unsaved change to the default settings of Sandbox Realm.', count: 1 }));
+    fireEvent.click(toggle());
+    fireEvent.click(screen.getByRole('button', { name: /^Sign out of Sandbox Realm/ }));
+    const question = await screen.findByRole('dialog', { name: 'Sign out of Sandbox Realm?' });
+    expect(question.textContent).toContain('You have an unsaved change to the default settings of Sandbox Realm. Signing out discards it.');
+    useUi.getState().setLeaveGuard(null);
+  });
+
   test('confirming signs out and says so', async () => {
     const bridge = signedInTwice();
     await screen.findByText('Sandbox Realm', { selector: '.overview-realm strong' });

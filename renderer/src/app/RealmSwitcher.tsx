@@ -9,7 +9,7 @@ import type { Account } from '../../../shared/ipc';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Icon } from '../components/Icon';
 import { useAccounts, useSelectedAccount, useSignOut } from '../queries/accounts';
-import { useUi } from '../stores/ui';
+import { useUi, type LeaveGuard } from '../stores/ui';
 import { ROLE_NAMES } from '../../../shared/domain/role-rules';
 import './realm-switcher.css';
 
@@ -165,9 +165,15 @@ export function RealmSwitcher() {
 }
 
 /** What a screen of the organization being signed out of holds unsaved, if anything. */
-function UnsavedEdits({ guard }: { guard: (() => string | null) | null }) {
+function UnsavedEdits({ guard }: { guard: LeaveGuard | null }) {
   const unsaved = guard?.() ?? null;
-  return unsaved && <p className="account-warning">{unsaved} Signing out discards them.</p>;
+  return (
+    unsaved && (
+      <p className="account-warning">
+        {unsaved.sentence} Signing out discards {unsaved.count === 1 ? 'it' : 'them'}.
+      </p>
+    )
+  );
 }
 
 /** The accounts whose organization's name another account's organization, on another server, has too. */

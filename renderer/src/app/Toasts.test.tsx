@@ -17,7 +17,7 @@ describe('toasts', () => {
   test('a success notice is read politely and hides by itself', () => {
     render(<Toasts />);
     act(() => void toast({ kind: 'success', title: 'Signed out of Sandbox Realm.' }));
-    const region = screen.getByRole('region', { name: 'Notifications' });
+    const region = screen.getByRole('region', { name: 'Messages' });
     expect(region.getAttribute('aria-live')).toBe('polite');
     expect(screen.getByRole('status').textContent).toContain('Signed out of Sandbox Realm.');
     act(() => vi.advanceTimersByTime(TOAST_HIDE_MS + 1));
@@ -31,8 +31,16 @@ describe('toasts', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Could not reconnect: connection refused.');
     expect(alert.textContent).toContain('Check your network connection.');
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss: Could not reconnect: connection refused.' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('each Dismiss is named by its own message, so two at once are told apart', () => {
+    render(<Toasts />);
+    act(() => void toast({ kind: 'error', title: 'First.' }));
+    act(() => void toast({ kind: 'error', title: 'Second.' }));
+    expect(screen.getAllByRole('button', { name: /^Dismiss/ }).map((button) => button.getAttribute('aria-label'))).toEqual(['Dismiss: Second.', 'Dismiss: First.']);
+    expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
   });
 
   test('the newest comes first in the page: the region stacks them from the bottom up, newest lowest', () => {

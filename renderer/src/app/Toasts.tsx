@@ -11,7 +11,8 @@ export function Toasts() {
   const toasts = useToasts((state) => state.toasts);
   const dismiss = useToasts((state) => state.dismiss);
   return (
-    <section className="toasts" aria-label="Notifications" aria-live="polite">
+    // "Messages": not "Notifications", the name of a section of Default settings, so each name is one region.
+    <section className="toasts" aria-label="Messages" aria-live="polite">
       {/* Newest first: the region stacks them from the bottom up (toasts.css). */}
       {[...toasts].reverse().map((toast) => (
         <div key={toast.id} className="toast" data-kind={toast.kind} role={toast.kind === 'error' ? 'alert' : 'status'}>
@@ -23,7 +24,7 @@ export function Toasts() {
             </p>
             {toast.action && <p className="toast-action">{toast.action}</p>}
           </div>
-          <button type="button" className="icon-button" aria-label="Dismiss" title="Dismiss" onClick={() => dismiss(toast.id)}>
+          <button type="button" className="icon-button" aria-label={`Dismiss: ${toast.title}`} title="Dismiss" onClick={() => dismiss(toast.id)}>
             <Icon name="close" />
           </button>
         </div>

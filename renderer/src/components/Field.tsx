@@ -2,6 +2,7 @@
 // readers: the input names its error and hint through aria-describedby.
 import { useId, type ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
+import { filePickerLabelId } from './FilePicker';
 import { Icon } from './Icon';
 import './field.css';
 
@@ -25,7 +26,9 @@ export function Field({ label, hint, error, children }: FieldProps) {
   const describedBy = [error ? errorId : null, hint && !error ? hintId : null].filter(Boolean).join(' ');
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label id={filePickerLabelId(id)} htmlFor={id}>
+        {label}
+      </label>
       {children({ id, 'aria-describedby': describedBy || undefined, 'aria-invalid': error ? true : undefined })}
       {error && <ProblemText id={errorId} message={error.message} action={errorAction(error)} />}
       {/* While there is a problem it says what to enter; the hint would only repeat it. */}

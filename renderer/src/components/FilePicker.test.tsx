@@ -13,7 +13,9 @@ function choose(input: HTMLElement, files: File[]) {
 function labelled(picker: ReactNode) {
   return render(
     <>
-      <label htmlFor="file">CSV file</label>
+      <label id="file-label" htmlFor="file">
+        CSV file
+      </label>
       {picker}
     </>,
   );
@@ -52,4 +54,14 @@ test('the ref and the described-by and invalid states reach the input, as a form
   expect(input.getAttribute('name')).toBe('file');
   expect(input.getAttribute('aria-describedby')).toBe('hint');
   expect(input.getAttribute('aria-invalid')).toBe('true');
+});
+
+test('its name is its label and then the words shown on it, so the visible text is in the name', () => {
+  labelled(<FilePicker id="file" />);
+  const input = screen.getByLabelText('CSV file');
+  const words = () => (input.getAttribute('aria-labelledby') ?? '').split(' ').map((ref) => document.getElementById(ref)?.textContent);
+  expect(words()).toEqual(['CSV file', 'Choose file…']);
+  expect(screen.getByLabelText('CSV file Choose file…')).toBe(input);
+  choose(input, [new File(['a@example.com'], 'people.csv')]);
+  expect(words()).toEqual(['CSV file', 'Choose another file…']);
 });

@@ -58,8 +58,9 @@ export function useExportActivity(account: string) {
 
 /** Saves text as a file through the browser's download (the Electron window and browser mode alike). */
 export function saveText(filename: string, text: string, type: string) {
-  // A byte-order mark (unless the text has one), so spreadsheet programs read names as UTF-8.
-  const bom = text.startsWith('\uFEFF') ? '' : '\uFEFF';
+  // A CSV file gets a byte-order mark (unless the text has one), so spreadsheet programs read names as
+  // UTF-8. Nothing else does: JSON must not start with one (RFC 8259, section 8.1), and parsers refuse it.
+  const bom = !type.startsWith('text/csv') || text.startsWith('\uFEFF') ? '' : '\uFEFF';
   const url = URL.createObjectURL(new Blob([bom, text], { type }));
   const link = document.createElement('a');
   link.href = url;

@@ -10,15 +10,23 @@ import type { ScreenId } from '../screens/screen-ids';
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
 /**
- * Asked before the shell leaves the open screen (for another screen, another organization or the
- * Connect screen): what would be lost, as a sentence ("Your changes to 3 settings are not saved."),
- * or null when nothing would.
+ * What leaving would lose: a sentence ("Your changes to 3 settings are not saved.") and how many
+ * edits it holds, so the question agrees in number with it.
  */
-export type LeaveGuard = () => string | null;
+export interface Unsaved {
+  sentence: string;
+  count: number;
+}
+
+/**
+ * Asked before the shell leaves the open screen (for another screen, another organization or the
+ * Connect screen): what would be lost, or null when nothing would.
+ */
+export type LeaveGuard = () => Unsaved | null;
 
 /** A move away from the open screen, waiting for the user to agree to lose unsaved edits. */
 export interface PendingLeave {
-  unsaved: string;
+  unsaved: Unsaved;
   leave(): void;
 }
 
@@ -91,17 +99,18 @@ export const useUi = create<UiState>()(
 
 /**
  * For a screen: while `unsaved` is a sentence (not null), leaving the screen first asks the user,
- * showing that sentence. Pass null once the edits are saved or dropped.
+ * showing that sentence; `count` is how many edits it holds (one: a form being filled in). Pass null
+ * once the edits are saved or dropped.
  */
-export function useLeaveGuard(unsaved: string | null): void {
+export function useLeaveGuard(unsaved: string | null, count = 1): void {
   const setLeaveGuard = useUi((state) => state.setLeaveGuard);
   useEffect(() => {
     if (unsaved === null) return;
-    const guard: LeaveGuard = () => unsaved;
+    const guard: LeaveGuard = () => ({ sentence: unsaved, count });
     setLeaveGuard(guard);
     return () => {
       // Only its own: a screen mounted meanwhile may have set another.
       if (useUi.getState().leaveGuard === guard) setLeaveGuard(null);
     };
-  }, [unsaved, setLeaveGuard]);
+  }, [unsaved, count, setLeaveGuard]);
 }

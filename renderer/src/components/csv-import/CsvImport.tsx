@@ -3,7 +3,7 @@
 // rows are shown so the user sees what the choice means before anything is checked or sent.
 import { useId, useState, type ChangeEvent } from 'react';
 import { ProblemText } from '../Field';
-import { FilePicker } from '../FilePicker';
+import { FilePicker, filePickerLabelId } from '../FilePicker';
 import { columnLabel, columnLetter, detectHeader, guessCsvChoice, type CsvChoice } from './csv-columns';
 import { CsvProblem, readCsvFile, type CsvTable } from './csv-file';
 import '../data-table.css';
@@ -41,7 +41,9 @@ export function CsvImport({ csv, onCsv }: CsvImportProps) {
   return (
     <div className="csv-import">
       <div className="field">
-        <label htmlFor={`${id}-file`}>CSV file</label>
+        <label id={filePickerLabelId(`${id}-file`)} htmlFor={`${id}-file`}>
+          CSV file
+        </label>
         <FilePicker
           id={`${id}-file`}
           defaultFileName={csv?.table.fileName}

@@ -83,6 +83,8 @@ describe('edit, review, save', () => {
     fireEvent.click(within(review).getByRole('button', { name: 'Save 2 changes' }));
 
     await screen.findByText('Saved 2 changes to the default settings of Sandbox Realm.');
+    // Its Dismiss says what it puts away: another notice's Dismiss may show beside it.
+    expect(screen.getByRole('button', { name: "Dismiss the save's report" }).textContent).toBe('Dismiss');
     expect(bridge.callsTo('defaults.save')).toEqual([{ account: olivia.id, changes: { color_scheme: 2, enter_sends: true }, expected: { color_scheme: 1, enter_sends: false }, source: { kind: 'edit' } }]);
     expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '2');
@@ -178,6 +180,7 @@ test('leaving with unsaved edits asks first: stay keeps them, leave drops them',
   fireEvent.click(within(nav).getByRole('button', { name: 'Channels & folders' }));
   const ask = screen.getByRole('dialog', { name: 'Leave without saving?' });
   expect(within(ask).getByText('You have an unsaved change to the default settings of Sandbox Realm.')).toBeTruthy();
+  expect(ask.textContent).toContain('If you leave now, 1 unsaved change is lost. Stay to save it first.');
   fireEvent.click(within(ask).getByRole('button', { name: 'Stay' }));
   expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '2');
 

@@ -11,7 +11,7 @@ import { ActivityLog } from '../../components/ActivityLog';
 import { TabPanel, Tabs, type Tab } from '../../components/Tabs';
 import { CompareView } from './CompareView';
 import { DefaultsEditor } from './DefaultsEditor';
-import { unsavedSentence, useDefaultsUi, type DefaultsTab } from './defaults-ui';
+import { unsavedCount, unsavedSentence, useDefaultsUi, type DefaultsTab } from './defaults-ui';
 import './defaults.css';
 
 const TABS: Tab<DefaultsTab>[] = [
@@ -28,7 +28,8 @@ export function DefaultsScreen({ account }: { account: Account | null }) {
   }, [account, forAccount]);
   // Leaving with unsaved edits asks first; once the user agrees, the edits are dropped with the screen.
   const unsaved = useDefaultsUi((state) => (account && state.account === account.id ? unsavedSentence(state, account.realmName) : null));
-  useLeaveGuard(unsaved);
+  const unsavedEdits = useDefaultsUi(unsavedCount);
+  useLeaveGuard(unsaved, unsavedEdits);
   useEffect(() => () => useDefaultsUi.getState().discard(), []);
 
   return (

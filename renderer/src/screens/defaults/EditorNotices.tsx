@@ -42,7 +42,7 @@ export function EditorNotices(props: {
         </Notice>
       )}
       {lastSave && (
-        <Notice tone={lastSave.ignored.length ? 'warning' : 'success'} role="status" onDismiss={props.onDismissSave}>
+        <Notice tone={lastSave.ignored.length ? 'warning' : 'success'} role="status" onDismiss={props.onDismissSave} subject="the save's report">
           <p>
             {lastSave.saved > 0
               ? `Saved ${lastSave.saved} ${lastSave.saved === 1 ? 'change' : 'changes'} to the default settings of ${view.realmName}.`
@@ -57,7 +57,7 @@ export function EditorNotices(props: {
         </Notice>
       )}
       {importProblems && (
-        <Notice tone="danger" role="alert" onDismiss={props.onDismissProblems}>
+        <Notice tone="danger" role="alert" onDismiss={props.onDismissProblems} subject={`the problems of ${importProblems.fileName}`}>
           <ProblemText
             className="field-error"
             message={`Could not import ${importProblems.fileName}: nothing was changed. ${importProblems.problems.length === 1 ? 'The problem' : `The ${importProblems.problems.length} problems`}:`}
@@ -85,13 +85,16 @@ export function EditorNotices(props: {
   );
 }
 
-/** One notice above the form, with "Dismiss" when it can be put away. */
-function Notice({ tone, role, onDismiss, children }: { tone?: 'success' | 'warning' | 'danger'; role: 'note' | 'status' | 'alert'; onDismiss?(): void; children: ReactNode }) {
+/**
+ * One notice above the form, with "Dismiss" when it can be put away, named by what it puts away
+ * ("Dismiss the save's report"), since two notices can show at once.
+ */
+function Notice({ tone, role, onDismiss, subject, children }: { tone?: 'success' | 'warning' | 'danger'; role: 'note' | 'status' | 'alert'; onDismiss?(): void; subject?: string; children: ReactNode }) {
   return (
     <div className="notice defaults-notice" data-tone={tone} role={role}>
       {children}
       {onDismiss && (
-        <button type="button" className="link-button" onClick={onDismiss}>
+        <button type="button" className="link-button" aria-label={subject ? `Dismiss ${subject}` : undefined} onClick={onDismiss}>
           Dismiss
         </button>
       )}

@@ -77,7 +77,12 @@ export const useDefaultsUi = create<DefaultsUiState>()((set, get) => ({
  * (stores/ui.ts), or null when nothing would.
  */
 export function unsavedSentence(state: Pick<DefaultsUiState, 'edits' | 'invalid'>, realmName: string): string | null {
-  const count = new Set([...Object.keys(state.edits), ...Object.keys(state.invalid)]).size;
+  const count = unsavedCount(state);
   if (count === 0) return null;
   return `You have ${count === 1 ? 'an unsaved change' : `${count} unsaved changes`} to the default settings of ${realmName}.`;
+}
+
+/** How many settings hold an unsaved edit (a valid one or not). */
+export function unsavedCount(state: Pick<DefaultsUiState, 'edits' | 'invalid'>): number {
+  return new Set([...Object.keys(state.edits), ...Object.keys(state.invalid)]).size;
 }

@@ -2,6 +2,7 @@
 // the campaign view, the report and the tests say the same thing.
 import type { AddressCheck, CampaignSummary, InviteOutcome } from '../../../../shared/ipc';
 import { plural } from '../../../../shared/domain/plural';
+import { formatWhen as formatMoment } from '../../../../shared/domain/when';
 
 export const CHECK_LABELS: Record<AddressCheck, string> = {
   ok: 'Can be invited',
@@ -62,9 +63,7 @@ export function formatExpiry(minutes: number | null): string {
   return plural(minutes, 'minute', 'minutes');
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** A moment as the user's locale writes it; `value` is in milliseconds, or seconds when `unit` says so. */
 export function formatWhen(value: number, unit: 'ms' | 's' = 'ms'): string {
-  return dateTime.format(new Date(unit === 's' ? value * 1000 : value));
+  return formatMoment(unit === 's' ? value * 1000 : value);
 }

@@ -78,7 +78,7 @@ export function BulkStatusDialog({ account, actor, active, users, people, onClos
         </p>
       )}
       <p className="bulk-summary">
-        {changes === 0 ? `Nobody would change: every selected user is already ${done} or cannot be.` : `${plural(changes, 'user', 'users')} will be ${done}.`}
+        {changes === 0 ? `Nobody would change: every selected user is already ${active ? 'active' : 'deactivated'} or cannot be.` : `${plural(changes, 'user', 'users')} will be ${done}.`}
       </p>
       <PlanGroup keyOf={userKey} title={`Will be ${done}`} items={plan.changes.map((user) => ({ user }))} tone={active ? 'change' : 'demotion'} line={userLine} />
       <PlanGroup keyOf={userKey}
@@ -87,7 +87,7 @@ export function BulkStatusDialog({ account, actor, active, users, people, onClos
         tone="same"
         line={userLine}
       />
-      <PlanGroup keyOf={userKey} title={`Already ${done}: unchanged`} items={plan.unchanged.map((user) => ({ user }))} tone="same" line={userLine} />
+      <PlanGroup keyOf={userKey} title={`Already ${active ? 'active' : 'deactivated'}: unchanged`} items={plan.unchanged.map((user) => ({ user }))} tone="same" line={userLine} />
       <PlanGroup keyOf={userKey} title={`Cannot be ${done}: will be listed as failed`} items={plan.refused} tone="refused" line={userLine} />
       {failure && (
         <div role="alert">

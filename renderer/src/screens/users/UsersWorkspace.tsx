@@ -1,7 +1,7 @@
 // The Users tab: loads the realm's users (kept live by pushes), and derives what the table, the
 // filters, the detail panel and the bulk dialog show. The search box updates at once; the table
 // follows through useDeferredValue, so typing never waits for a repaint of 20,000 rows.
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import type { User } from '../../../../shared/api/users';
 import type { Account } from '../../../../shared/ipc';
 import { QueryGate } from '../../components/QueryGate';
@@ -66,6 +66,17 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
     if (selection.ids.size > 0) for (const user of rows) if (selection.ids.has(user.user_id)) shown += 1;
     return selection.ids.size - shown;
   }, [rows, selection]);
+  // Deactivate needs an active user in the selection, and Reactivate a deactivated one.
+  const selectedStatus = useMemo(() => {
+    let active = 0;
+    let deactivated = 0;
+    for (const id of selection.ids) {
+      const user = byId.get(id);
+      if (user?.is_active) active += 1;
+      else if (user) deactivated += 1;
+    }
+    return { active, deactivated };
+  }, [selection, byId]);
   const selectedUsers = useMemo(
     () => (bulkOpen ? sorted.flatMap((entry) => (selection.ids.has(entry.user.user_id) ? [entry.user] : [])) : []),
     [bulkOpen, sorted, selection],
@@ -111,12 +122,8 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
             <button type="button" className="button button-small button-primary" disabled={selection.ids.size === 0} onClick={() => setBulk('role')}>
               {selection.ids.size === 0 ? 'Change role…' : `Change role of ${count.format(selection.ids.size)}…`}
             </button>
-            <button type="button" className="button button-small" disabled={selection.ids.size === 0} onClick={() => setBulk('deactivate')}>
-              {selection.ids.size === 0 ? 'Deactivate…' : `Deactivate ${count.format(selection.ids.size)}…`}
-            </button>
-            <button type="button" className="button button-small" disabled={selection.ids.size === 0} onClick={() => setBulk('reactivate')}>
-              {selection.ids.size === 0 ? 'Reactivate…' : `Reactivate ${count.format(selection.ids.size)}…`}
-            </button>
+            <StatusButton verb="Deactivate" selected={selection.ids.size} eligible={selectedStatus.active} why="None of the selected users is active." onClick={() => setBulk('deactivate')} />
+            <StatusButton verb="Reactivate" selected={selection.ids.size} eligible={selectedStatus.deactivated} why="None of the selected users is deactivated." onClick={() => setBulk('reactivate')} />
           </div>
         </div>
         {ui.batch && <BatchPanel key={ui.batch.id} account={account.id} batch={ui.batch} onShowBatch={ui.showBatch} />}
@@ -159,5 +166,23 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
         )}
       </div>
     </LastSeenContext.Provider>
+  );
+}
+
+/** "Deactivate 3…" or "Reactivate 3…": off while no selected user could change, saying why in its description. */
+function StatusButton({ verb, selected, eligible, why, onClick }: { verb: string; selected: number; eligible: number; why: string; onClick(): void }) {
+  const id = useId();
+  const reason = selected > 0 && eligible === 0 ? why : null;
+  return (
+    <>
+      <button type="button" className="button button-small" disabled={selected === 0 || eligible === 0} aria-describedby={reason ? id : undefined} title={reason ?? undefined} onClick={onClick}>
+        {selected === 0 ? `${verb}…` : `${verb} ${count.format(selected)}…`}
+      </button>
+      {reason && (
+        <span id={id} className="visually-hidden">
+          {reason}
+        </span>
+      )}
+    </>
   );
 }

@@ -3,6 +3,8 @@
 import type { CampaignSummary } from '../../../../../shared/ipc';
 import { errorWords } from '../../../errors/words';
 import { useCampaigns } from '../../../queries/invitations';
+import { plural } from '../../../../../shared/domain/plural';
+import { formatWhenToTheSecond } from '../../../../../shared/domain/when';
 import { formatCount, formatWhen, STATUS_LABELS, STATUS_TONES } from '../words';
 import '../../../components/data-table.css';
 
@@ -31,6 +33,11 @@ export function CampaignHistory({ account, onOpen, onCompose }: { account: strin
       </div>
     );
   }
+  // Two campaigns started in the same minute are told apart by their seconds, on screen and in the
+  // names of their Open buttons.
+  const minutes = new Map<string, number>();
+  for (const campaign of campaigns.data) minutes.set(formatWhen(campaign.createdAt), (minutes.get(formatWhen(campaign.createdAt)) ?? 0) + 1);
+  const started = (at: number) => ((minutes.get(formatWhen(at)) ?? 0) > 1 ? formatWhenToTheSecond(at) : formatWhen(at));
   return (
     <div className="panel table-scroll">
       <table className="data-table campaign-table">
@@ -56,7 +63,7 @@ export function CampaignHistory({ account, onOpen, onCompose }: { account: strin
         <tbody>
           {campaigns.data.map((campaign) => (
             <tr key={campaign.id}>
-              <td>{formatWhen(campaign.createdAt)}</td>
+              <td>{started(campaign.createdAt)}</td>
               <td>
                 <span className="tag inv-status-badge" data-tone={STATUS_TONES[campaign.status]}>
                   {STATUS_LABELS[campaign.status]}
@@ -67,7 +74,12 @@ export function CampaignHistory({ account, onOpen, onCompose }: { account: strin
               <td className="inv-numeric">{formatCount(campaign.counts.invited)}</td>
               <td className="inv-numeric">{formatCount(notInvited(campaign))}</td>
               <td>
-                <button type="button" className="button button-small" onClick={() => onOpen(campaign.id)} aria-label={`Open the campaign of ${formatWhen(campaign.createdAt)}`}>
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => onOpen(campaign.id)}
+                  aria-label={`Open the campaign of ${started(campaign.createdAt)}, ${plural(campaign.total, 'address', 'addresses')}`}
+                >
                   Open
                 </button>
               </td>

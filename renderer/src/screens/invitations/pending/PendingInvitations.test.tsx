@@ -94,6 +94,14 @@ describe('pending invitations', () => {
     expect(within(table()).getAllByRole('row')).toHaveLength(3);
   });
 
+  test('the search box is named by its visible label', async () => {
+    openPending([pendingInvite(1, 'new.hire@sandbox.test')]);
+    const search = await screen.findByRole('searchbox', { name: 'Find an invitation by address' });
+    const label = screen.getByText('Find an invitation by address', { selector: 'label' });
+    expect(label.getAttribute('for')).toBe(search.id);
+    expect(search.getAttribute('aria-label')).toBeNull();
+  });
+
   test('an invitation revoked elsewhere while its confirmation is open closes it, and says so', async () => {
     const { bridge, set } = openPending([pendingInvite(1, 'new.hire@sandbox.test'), pendingInvite(2, 'design.candidate@sandbox.test')]);
     fireEvent.click(await screen.findByRole('button', { name: 'Resend the invitation to new.hire@sandbox.test' }));

@@ -2,7 +2,7 @@
 // invites_changed into a realm.changed push for 'invitations', which rereads this list, so a revoke
 // or an acceptance elsewhere shows at once. Each can be resent or revoked, after a confirmation that
 // names the address. The list takes the page's height, and the count above it is of the rows shown.
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { Invite } from '../../../../../shared/api/invites';
 import { ROLE_NAMES } from '../../../../../shared/domain/role-rules';
 import { QueryGate } from '../../../components/QueryGate';
@@ -26,6 +26,7 @@ export function PendingInvitations({ account }: { account: string }) {
 
 function PendingList({ account, invites, names }: { account: string; invites: Invite[]; names: ReadonlyMap<number, string> }) {
   const [filter, setFilter] = useState('');
+  const id = useId();
   const actions = useInviteActions(account, (id) => invites.some((invite) => invite.id === id));
 
   const rows = useMemo(() => {
@@ -81,7 +82,13 @@ function PendingList({ account, invites, names }: { account: string; invites: In
         <p className="muted" role="status">
           {summary}
         </p>
-        {total > 0 && <input type="search" className="inv-list-filter" aria-label="Find an invitation by address" placeholder="Find an address" value={filter} onChange={(event) => setFilter(event.target.value)} />}
+        {total > 0 && (
+          // A visible label, as every search box has, so the name a screen reader says is the one shown.
+          <div className="search-box inv-list-filter">
+            <label htmlFor={`${id}-filter`}>Find an invitation by address</label>
+            <input id={`${id}-filter`} type="search" placeholder="Part of an address" value={filter} onChange={(event) => setFilter(event.target.value)} />
+          </div>
+        )}
       </div>
       {total > 0 && <AddressTable caption="Pending invitations, newest first" rows={rows} columns={columns} rowKey={(invite) => String(invite.id)} empty={`No pending invitation matches “${filter}”.`} />}
       {actions.dialog}

@@ -1,0 +1,29 @@
+// The campaigns list: each Open button is named by its own campaign, so two campaigns started in the
+// same minute are still two different buttons to a screen reader.
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, expect, test } from 'vitest';
+import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';
+import { address, campaign, summaryOf } from '../testing/invitation-samples';
+import { CampaignHistory } from './CampaignHistory';
+
+afterEach(() => {
+  cleanup();
+  removeFakeBridge();
+});
+
+const at = (second: number) => Date.UTC(2026, 10, 27, 22, 4, second);
+const secondsFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+test('two campaigns started in the same minute have Open buttons with different names, by their seconds and sizes', async () => {
+  const three = ['ann@example.com', 'bob@example.com', 'cy@example.com'].map((email) => address(email, 'invited'));
+  installFakeBridge({
+    'invites.campaign.list': () => [summaryOf(campaign(three, { id: 'c2', createdAt: at(40) })), summaryOf(campaign(three.slice(0, 1), { id: 'c1', createdAt: at(10) }))],
+  });
+  renderWithQueries(<CampaignHistory account="acc-olivia" onOpen={() => undefined} onCompose={() => undefined} />);
+  const buttons = await screen.findAllByRole('button', { name: /^Open the campaign of/ });
+  const names = buttons.map((button) => button.getAttribute('aria-label'));
+  expect(names).toEqual([`Open the campaign of ${secondsFormat.format(at(40))}, 3 addresses`, `Open the campaign of ${secondsFormat.format(at(10))}, 1 address`]);
+  expect(new Set(names).size).toBe(2);
+  // The visible text stays "Open", and is part of the name.
+  for (const button of buttons) expect(button.textContent).toBe('Open');
+});

@@ -1,0 +1,52 @@
+// The selection bar's Deactivate and Reactivate: each is offered only when a selected user could
+// change, and says why not in its description; the dialog words an active user as already active.
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, expect, test } from 'vitest';
+import { removeFakeBridge } from '../../testing/fake-bridge';
+import { openUsersScreen, row, tableLoaded } from './testing/users-harness';
+
+afterEach(() => {
+  cleanup();
+  removeFakeBridge();
+});
+
+const description = (button: HTMLElement) =>
+  (button.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
+
+test('with only active users selected, Reactivate is off and says none is deactivated; Deactivate is on', async () => {
+  openUsersScreen();
+  await tableLoaded();
+  fireEvent.click(row('Mark Member'));
+  const reactivate = screen.getByRole('button', { name: 'Reactivate 1…' }) as HTMLButtonElement;
+  expect(reactivate.disabled).toBe(true);
+  expect(description(reactivate)).toBe('None of the selected users is deactivated.');
+  const deactivate = screen.getByRole('button', { name: 'Deactivate 1…' }) as HTMLButtonElement;
+  expect(deactivate.disabled).toBe(false);
+  expect(description(deactivate)).toBe('');
+});
+
+test('with only deactivated users selected, Deactivate is off and says none is active', async () => {
+  openUsersScreen();
+  await tableLoaded();
+  fireEvent.click(row('Derek Departed'));
+  const deactivate = screen.getByRole('button', { name: 'Deactivate 1…' }) as HTMLButtonElement;
+  expect(deactivate.disabled).toBe(true);
+  expect(description(deactivate)).toBe('None of the selected users is active.');
+  expect((screen.getByRole('button', { name: 'Reactivate 1…' }) as HTMLButtonElement).disabled).toBe(false);
+});
+
+test('reactivating a mixed selection lists the active ones as "Already active", not "already reactivated"', async () => {
+  openUsersScreen();
+  await tableLoaded();
+  fireEvent.click(row('Derek Departed'));
+  fireEvent.click(row('Mark Member'), { ctrlKey: true });
+  fireEvent.click(screen.getByRole('button', { name: 'Reactivate 2…' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Reactivate 2 selected users' });
+  const already = within(dialog).getByRole('region', { name: /^Already active: unchanged/ });
+  expect(within(already).getByText('Mark Member')).toBeTruthy();
+  expect(within(dialog).queryByText(/reactivated: unchanged/)).toBeNull();
+});
