@@ -1,8 +1,9 @@
 // A campaign's report end to end: the server's words shown only where they say more than the status
 // (and all of them in the CSV), and the export of what the filter shows or of everything, named so
-// in the file name and in a message.
+// in the file name and in a message; the addresses left out when composing listed with why, and
+// never sent.
 import { expect, test } from '../support/fixtures';
-import { campaignBadge, checkAddresses, exportReport, freshAddresses, openInvitations, pasteAddresses } from '../support/invitations-page';
+import { campaignBadge, checkAddresses, expectEachInvitedOnce, exportReport, freshAddresses, invitationsOnServer, openInvitations, pasteAddresses } from '../support/invitations-page';
 
 test.use({ sandboxOptions: { seed: 'demo', config: { dailyInviteLimit: 10_000 }, signedIn: true } });
 
@@ -43,4 +44,33 @@ test('the report shows the server’s words only where they add something, and e
   const everything = await exportReport(page, 'Export all (6)');
   expect(everything.rows.size).toBe(6);
   expect(everything.filename).toBe(all.filename);
+});
+
+test('addresses left out when composing are in the report with why, and never reach the server', async ({ consolePage: page, sandbox }) => {
+  const good = freshAddresses('left-out', 2);
+  await openInvitations(page);
+  await pasteAddresses(page, [good[0], 'mark@sandbox.test', good[1], 'not-an-address'].join('\n'));
+  await checkAddresses(page, 4);
+  // Failing addresses are left out by default: only the good ones are sent.
+  await page.getByRole('button', { name: 'Send 2 invitations…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(campaignBadge(page)).toHaveText('Finished', { timeout: 30_000 });
+  await expect(page.getByText('2 of 2 addresses answered')).toBeVisible();
+  await expect(page.getByText('2 more were left out when composing (see the report)')).toBeVisible();
+
+  const table = page.getByRole('table', { name: 'Every address of the campaign, with its status' });
+  await page.getByRole('group', { name: 'Show addresses by status' }).getByRole('radio', { name: 'Left out 2' }).check();
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  await expect(table.getByRole('row').filter({ hasText: 'mark@sandbox.test' }).getByRole('cell')).toHaveText(['mark@sandbox.test', '', 'Left out', 'Left out: already has an account']);
+  await expect(table.getByRole('row').filter({ hasText: 'not-an-address' }).getByRole('cell')).toHaveText(['not-an-address', '', 'Left out', 'Left out: not a valid address']);
+
+  const all = await exportReport(page, 'Export all (4)');
+  expect(all.rows.get('mark@sandbox.test')).toEqual({ status: 'Left out', reason: 'Left out: already has an account' });
+  expect(all.rows.get('not-an-address')).toEqual({ status: 'Left out', reason: 'Left out: not a valid address' });
+  expect(all.rows.get(good[0]!)).toEqual({ status: 'Invited', reason: '' });
+
+  const onServer = await invitationsOnServer(sandbox.directUrl);
+  expectEachInvitedOnce(onServer, good);
+  expect(onServer.has('mark@sandbox.test')).toBe(false);
+  expect(onServer.has('not-an-address')).toBe(false);
 });

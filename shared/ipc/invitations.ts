@@ -71,6 +71,32 @@ export const UPSTREAM_REASONS = {
   outside_domain: 'Outside your domain.',
 } as const satisfies Partial<Record<InviteOutcome, string>>;
 
+/**
+ * Why compose left an address out of a campaign (compose/campaign-plan.ts): the check said the server
+ * would refuse it, it repeats a line above, or it has a pending invitation (resent apart, if at all).
+ * Recorded with the campaign so its report accounts for every address pasted; never sent.
+ */
+export const LeftOutReason = z.enum(['member', 'system_bot', 'deactivated', 'invalid', 'duplicate', 'invited']);
+export type LeftOutReason = z.infer<typeof LeftOutReason>;
+
+export const LEFT_OUT_WORDS: Record<LeftOutReason, string> = {
+  member: 'Left out: already has an account',
+  system_bot: 'Left out: reserved for system bots',
+  deactivated: 'Left out: has a deactivated account',
+  invalid: 'Left out: not a valid address',
+  duplicate: 'Left out: duplicate of a line above',
+  invited: 'Left out: already invited (pending)',
+};
+
+export const LeftOutAddress = z.object({ email: z.string().max(MAX_EMAIL_LENGTH), name: z.string().max(200).nullable(), reason: LeftOutReason }).strict();
+export type LeftOutAddress = z.infer<typeof LeftOutAddress>;
+
+/** What the report filters and exports by: an outcome of a sent address, or left out at compose time. */
+export const ReportStatus = z.enum([...InviteOutcome.options, 'left_out']);
+export type ReportStatus = z.infer<typeof ReportStatus>;
+
+export const REPORT_STATUS_WORDS: Record<ReportStatus, string> = { ...OUTCOME_WORDS, left_out: 'Left out' };
+
 export const CampaignAddress = z.object({
   email: z.string(),
   name: z.string().nullable(),
@@ -94,15 +120,18 @@ export const CampaignSummary = z.object({
   /** Why the campaign stopped or paused, in words, with what to do. */
   detail: z.string().nullable(),
   batchSize: z.int(),
+  /** The addresses sent; `total` and `counts` are about these only. */
   total: z.int(),
   counts: z.record(InviteOutcome, z.int()),
+  /** Addresses left out at compose time: in the report, never sent. */
+  leftOut: z.int(),
   /** Seconds left at the current pace; null until there is a pace. */
   etaSeconds: z.int().nullable(),
   options: CampaignOptions,
 });
 export type CampaignSummary = z.infer<typeof CampaignSummary>;
 
-export const Campaign = CampaignSummary.extend({ addresses: z.array(CampaignAddress) });
+export const Campaign = CampaignSummary.extend({ addresses: z.array(CampaignAddress), leftOutAddresses: z.array(LeftOutAddress) });
 export type Campaign = z.infer<typeof Campaign>;
 
 export const InviteChoices = z.object({
@@ -133,7 +162,14 @@ export const invitationChannels = {
   },
   'invites.campaign.start': {
     input: z
-      .object({ account: AccountId, addresses: z.array(Invitee).min(1).max(100_000), options: CampaignOptions, batchSize: z.int().min(1).max(1000).default(100) })
+      .object({
+        account: AccountId,
+        addresses: z.array(Invitee).min(1).max(100_000),
+        /** Pasted but not sent, with why: kept for the report. */
+        leftOut: z.array(LeftOutAddress).max(100_000).default([]),
+        options: CampaignOptions,
+        batchSize: z.int().min(1).max(1000).default(100),
+      })
       .strict(),
     output: CampaignSummary,
   },
@@ -147,7 +183,7 @@ export const invitationChannels = {
   'invites.campaign.retryFailed': CampaignControl,
   /** The report as CSV: every address, or (`outcome`) only those with that status, as the screen's filter shows them. */
   'invites.campaign.exportCsv': {
-    input: ForCampaign.extend({ outcome: InviteOutcome.nullable().default(null) }).strict(),
+    input: ForCampaign.extend({ outcome: ReportStatus.nullable().default(null) }).strict(),
     output: z.object({ filename: z.string(), csv: z.string(), rows: z.int() }),
   },
   'invites.pending.list': { input: z.object({ account: AccountId }).strict(), output: z.array(Invite) },

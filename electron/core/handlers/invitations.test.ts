@@ -236,3 +236,18 @@ test('malformed input is refused before any handler runs', async () => {
   const result = await olivia.call('invites.campaign.start', { addresses: [], options: MEMBER_OPTIONS });
   expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
 });
+
+test('a left-out list with an unknown reason, or longer than any paste, is refused; a good one is kept with the campaign', async () => {
+  const addresses = freshAddresses('router-left-out', 1);
+  const unknown = await olivia.call('invites.campaign.start', { addresses, leftOut: [{ email: 'a@x.test', name: null, reason: 'bored' }], options: MEMBER_OPTIONS });
+  expect(unknown).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  const tooMany = Array.from({ length: 100_001 }, () => ({ email: 'a@x.test', name: null, reason: 'duplicate' }));
+  expect(await olivia.call('invites.campaign.start', { addresses, leftOut: tooMany, options: MEMBER_OPTIONS })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+
+  const leftOut = [{ email: 'mark@sandbox.test', name: 'Mark', reason: 'member' }];
+  const started = await olivia.value<{ id: string; total: number; leftOut: number }>('invites.campaign.start', { addresses, leftOut, options: MEMBER_OPTIONS });
+  expect(started).toMatchObject({ total: 1, leftOut: 1 });
+  await olivia.console_.campaigns.whenIdle(started.id);
+  const campaign = await olivia.value<{ leftOutAddresses: unknown[] }>('invites.campaign.get', { campaignId: started.id });
+  expect(campaign.leftOutAddresses).toEqual(leftOut);
+});

@@ -17,7 +17,10 @@ const Change = z
 export type CampaignChange = z.infer<typeof Change>;
 
 /** Fixed when the campaign starts: a change that touches them is not one this console wrote. */
-const FIXED = new Set(['version', 'id', 'account', 'createdAt', 'addresses']);
+const FIXED = new Set(['version', 'id', 'account', 'createdAt', 'addresses', 'leftOut']);
+
+/** Kept out of `Written`'s fields: the lists, which would cost a whole rewrite to compare each batch. */
+const LISTS = new Set(['addresses', 'leftOut']);
 
 /** What the journal on disk says, kept by the writer to find the next change against. */
 export interface Written {
@@ -31,7 +34,7 @@ export interface Written {
 
 export function writtenOf(record: CampaignRecord): Written {
   const fields = new Map<string, string>();
-  for (const [key, value] of Object.entries(record)) if (key !== 'addresses') fields.set(key, JSON.stringify(value));
+  for (const [key, value] of Object.entries(record)) if (!LISTS.has(key)) fields.set(key, JSON.stringify(value));
   return {
     fields,
     emails: record.addresses.map((address) => address.email),
@@ -48,7 +51,8 @@ export function writtenOf(record: CampaignRecord): Written {
  */
 export function changeOf(written: Written, record: CampaignRecord): CampaignChange | null {
   const set: Record<string, unknown> = {};
-  const keys = Object.keys(record).filter((key) => key !== 'addresses');
+  // The left-out list never changes after the start (FIXED), so it is not compared.
+  const keys = Object.keys(record).filter((key) => !LISTS.has(key));
   if (keys.length !== written.fields.size) return null;
   for (const key of keys) {
     const before = written.fields.get(key);

@@ -4,7 +4,7 @@ import { toCsv } from '../../../shared/domain/csv';
 import { ROLE_NAMES } from '../../../shared/domain/role-rules';
 import { plural } from '../../../shared/domain/plural';
 import { formatWhen } from '../../../shared/domain/when';
-import { OUTCOME_WORDS, type CampaignSummary, type InviteOutcome, type JobProgress } from '../../../shared/ipc';
+import { LEFT_OUT_WORDS, OUTCOME_WORDS, REPORT_STATUS_WORDS, type CampaignSummary, type InviteOutcome, type JobProgress, type ReportStatus } from '../../../shared/ipc';
 import type { CampaignRecord } from './campaign-record';
 import { countOutcomes } from './campaign-outcomes';
 
@@ -34,6 +34,7 @@ export function summaryOf(record: CampaignRecord, etaSeconds: number | null): Ca
     batchSize,
     total: record.addresses.length,
     counts,
+    leftOut: record.leftOut.length,
     // Only a running campaign has time left.
     etaSeconds: status === 'running' ? etaSeconds : null,
     options,
@@ -59,6 +60,7 @@ export function countsInWords(record: CampaignRecord): string {
   const parts = (Object.keys(COUNT_WORDS) as InviteOutcome[])
     .filter((outcome) => counts[outcome] > 0)
     .map((outcome) => `${counts[outcome]} ${COUNT_WORDS[outcome]}`);
+  if (record.leftOut.length > 0) parts.push(`${record.leftOut.length} left out`);
   return parts.length > 0 ? parts.join(', ') : 'no addresses';
 }
 
@@ -98,12 +100,16 @@ export const REPORT_HEADER = ['Email', 'Name', 'Status', 'Reason'];
  * shows, named so in the file name ("…-deactivated-only.csv"). Names come from a pasted list, so
  * cells are formula-safe.
  */
-export function reportCsv(record: CampaignRecord, realmName: string | null, outcome: InviteOutcome | null = null): { filename: string; csv: string; rows: number } {
-  const addresses = outcome === null ? record.addresses : record.addresses.filter((address) => address.outcome === outcome);
-  const rows = addresses.map((address) => [address.email, address.name, OUTCOME_WORDS[address.outcome], address.reason]);
+export function reportCsv(record: CampaignRecord, realmName: string | null, outcome: ReportStatus | null = null): { filename: string; csv: string; rows: number } {
+  const sent = outcome === null || outcome !== 'left_out' ? record.addresses.filter((address) => outcome === null || address.outcome === outcome) : [];
+  const leftOut = outcome === null || outcome === 'left_out' ? record.leftOut : [];
+  const rows = [
+    ...sent.map((address) => [address.email, address.name, OUTCOME_WORDS[address.outcome], address.reason]),
+    ...leftOut.map((address) => [address.email, address.name, REPORT_STATUS_WORDS.left_out, LEFT_OUT_WORDS[address.reason]]),
+  ];
   const day = new Date(record.createdAt).toISOString().slice(0, 10);
   const realm = slug(realmName ?? 'realm') || 'realm';
-  const which = outcome === null ? '' : `-${slug(OUTCOME_WORDS[outcome])}-only`;
+  const which = outcome === null ? '' : `-${slug(REPORT_STATUS_WORDS[outcome])}-only`;
   return { filename: `invitations-${realm}-${day}-${record.id}${which}.csv`, csv: toCsv(REPORT_HEADER, rows), rows: rows.length };
 }
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NewActivityEntry } from '../activity/activity-log';
 import { actorOf } from '../activity/actor';
-import type { Account, Campaign, CampaignOptions, CampaignSummary, InviteOutcome, Invitee, Push } from '../../../shared/ipc';
+import type { Account, Campaign, CampaignOptions, CampaignSummary, Invitee, LeftOutAddress, Push, ReportStatus } from '../../../shared/ipc';
 import { addressKey } from '../../../shared/domain/address-list';
 import { CHECK_REASON } from '../../../shared/domain/invitee-checks';
 import type { ApiClient } from '../client/api-client';
@@ -37,6 +37,8 @@ export interface CampaignsOptions {
 
 export interface StartCampaign {
   addresses: readonly Invitee[];
+  /** Compose's left-out addresses, kept for the report; never sent. */
+  leftOut?: readonly LeftOutAddress[];
   options: CampaignOptions;
   batchSize: number;
 }
@@ -96,6 +98,7 @@ export class Campaigns {
       actor: actorOf(this.options.accounts, account, null),
       inviterId: signedIn.userId,
       addresses: campaignAddresses(input.addresses),
+      leftOut: (input.leftOut ?? []).map((address) => ({ ...address })),
       inFlight: null,
     };
     this.journal.write(record);
@@ -124,7 +127,7 @@ export class Campaigns {
 
   get(account: string, campaignId: string): Campaign {
     const record = this.find(account, campaignId);
-    return { ...this.summary(record), addresses: record.addresses.map((address) => ({ ...address })) };
+    return { ...this.summary(record), addresses: record.addresses.map((address) => ({ ...address })), leftOutAddresses: record.leftOut.map((address) => ({ ...address })) };
   }
 
   /** Pauses after the request in flight (never cut off: its fate would be unknown). */
@@ -187,7 +190,7 @@ export class Campaigns {
   }
 
   /** The report as CSV: every address, or only those with `outcome` (what the screen's filter shows). */
-  exportCsv(account: string, campaignId: string, outcome: InviteOutcome | null = null): { filename: string; csv: string; rows: number } {
+  exportCsv(account: string, campaignId: string, outcome: ReportStatus | null = null): { filename: string; csv: string; rows: number } {
     const record = this.find(account, campaignId);
     const realmName = this.options.accounts.list().find((candidate) => candidate.id === account)?.realmName ?? null;
     return reportCsv(record, realmName, outcome);

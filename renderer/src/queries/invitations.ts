@@ -3,7 +3,7 @@
 // pushes (job.progress, and realm.changed routed by queries/pushes.ts to the functions at the end),
 // so they never go stale by time, and an open form follows what changes under it.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Campaign, CampaignSummary, ChannelInput, InviteOutcome, Invitee, JobProgress, RealmChange } from '../../../shared/ipc';
+import type { Campaign, CampaignSummary, ChannelInput, InviteOutcome, Invitee, JobProgress, RealmChange, ReportStatus } from '../../../shared/ipc';
 import { InviteOutcome as Outcomes } from '../../../shared/ipc';
 import { call } from '../bridge/bridge';
 import { errorWords } from '../errors/words';
@@ -104,7 +104,7 @@ export function useCampaignAction(account: string) {
 
 export function useExportCampaign(account: string) {
   return useMutation({
-    mutationFn: ({ campaignId, outcome }: { campaignId: string; outcome: InviteOutcome | null }) => call('invites.campaign.exportCsv', { account, campaignId, outcome }),
+    mutationFn: ({ campaignId, outcome }: { campaignId: string; outcome: ReportStatus | null }) => call('invites.campaign.exportCsv', { account, campaignId, outcome }),
     onError: (error) => {
       const words = errorWords(error);
       toast({ kind: 'error', title: `Could not export the report: ${words.message}`, ...(words.action ? { action: words.action } : {}) });
@@ -212,8 +212,8 @@ function patchSummary(client: QueryClient, account: string, id: string, change: 
   client.setQueryData<Campaign>(inviteKeys.campaign(account, id), (campaign) => {
     if (!campaign) return campaign;
     known = true;
-    const { addresses } = campaign;
-    return { ...change(campaign), addresses };
+    const { addresses, leftOutAddresses } = campaign;
+    return { ...change(campaign), addresses, leftOutAddresses };
   });
   return known;
 }

@@ -12,13 +12,15 @@ export interface AddressList {
   unique: Invitee[];
   /** Later entries of an address already in the list. */
   duplicates: number;
+  /** Those entries, in order: a campaign's report lists each as left out. */
+  repeated: Invitee[];
   /** Longer than any address can be: left out, since the core would refuse the whole list. */
   tooLong: string[];
   /** CSV rows with nothing in the chosen column. */
   blankRows: number;
 }
 
-export const EMPTY_LIST: AddressList = { unique: [], duplicates: 0, tooLong: [], blankRows: 0 };
+export const EMPTY_LIST: AddressList = { unique: [], duplicates: 0, repeated: [], tooLong: [], blankRows: 0 };
 
 export function listFromText(text: string): AddressList {
   return build(parseAddressList(text), 0);
@@ -37,7 +39,7 @@ function build(entries: Invitee[], blankRows: number): AddressList {
     return false;
   });
   const { unique, duplicates } = dedupeInvitees(fitting);
-  return { unique, duplicates: duplicates.length, tooLong, blankRows };
+  return { unique, duplicates: duplicates.length, repeated: duplicates.map((duplicate) => duplicate.invitee), tooLong, blankRows };
 }
 
 /** "412 addresses; 3 duplicates removed; 2 rows without an address left out." */

@@ -1,6 +1,6 @@
 // The screen's words for checks, outcomes, durations and dates, in one place so the compose form,
 // the campaign view, the report and the tests say the same thing.
-import type { AddressCheck, CampaignSummary, InviteOutcome } from '../../../../shared/ipc';
+import type { AddressCheck, CampaignSummary, InviteOutcome, ReportStatus } from '../../../../shared/ipc';
 import { plural } from '../../../../shared/domain/plural';
 import { formatWhen as formatMoment } from '../../../../shared/domain/when';
 
@@ -16,6 +16,9 @@ export const CHECK_LABELS: Record<AddressCheck, string> = {
 /** The order outcomes are listed in: what happened to most first, what needs attention after. */
 export const OUTCOME_ORDER: InviteOutcome[] = ['invited', 'existing', 'deactivated', 'invalid', 'outside_domain', 'other', 'not_attempted', 'pending'];
 
+/** The report's statuses: the outcomes, then the addresses left out at compose time (never sent). */
+export const REPORT_ORDER: ReportStatus[] = [...OUTCOME_ORDER, 'left_out'];
+
 /** What "Retry failed" sends again (shared/ipc/invitations.ts): a new try may pass for these. */
 export const RETRYABLE: InviteOutcome[] = ['other', 'not_attempted'];
 
@@ -25,6 +28,11 @@ export function outcomeTone(outcome: InviteOutcome): 'good' | 'neutral' | 'bad' 
   if (outcome === 'pending') return 'waiting';
   if (outcome === 'existing') return 'neutral';
   return 'bad';
+}
+
+/** Left out is neither a failure nor a success: nothing was sent. */
+export function reportTone(status: ReportStatus): 'good' | 'neutral' | 'bad' | 'waiting' {
+  return status === 'left_out' ? 'neutral' : outcomeTone(status);
 }
 
 /** The tone of a campaign's status tag (.tag in components/parts.css); none for a cancelled one. */

@@ -24,6 +24,8 @@ export function CampaignProgress({ account, campaign }: { account: string; campa
         <span>
           {formatCount(answered)} of {plural(total, 'address', 'addresses')} answered
         </span>
+        {/* Not in the count above: they were never sent, but the report lists each with why. */}
+        {campaign.leftOut > 0 && <span className="muted">{plural(campaign.leftOut, 'more was', 'more were')} left out when composing (see the report)</span>}
         {campaign.status === 'running' && left > 0 && (
           <span className="muted">{campaign.etaSeconds === null ? 'Working out the time left…' : `${formatDuration(campaign.etaSeconds)} left`}</span>
         )}

@@ -7,7 +7,7 @@ import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../..
 import { olivia } from '../../../testing/demo-samples';
 import { InvitationsScreen } from '../InvitationsScreen';
 import { EMPTY_DRAFT, useInvitationsUiStore } from '../invitations-ui';
-import { address, campaign, countsOf, summaryOf } from '../testing/invitation-samples';
+import { address, campaign, campaignWithLeftOut, countsOf, summaryOf } from '../testing/invitation-samples';
 
 function Screen() {
   usePushes();
@@ -25,7 +25,7 @@ function openCampaign(initial: Campaign) {
     'invites.campaign.retryFailed': () => summaryOf(current),
     'invites.campaign.exportCsv': ({ outcome }) =>
       outcome
-        ? { filename: `invitations-c1-${outcome}-only.csv`, csv: '', rows: current.addresses.filter((a) => a.outcome === outcome).length }
+        ? { filename: `invitations-c1-${outcome}-only.csv`, csv: '', rows: outcome === 'left_out' ? current.leftOutAddresses.length : current.addresses.filter((a) => a.outcome === outcome).length }
         : { filename: 'invitations-2026-05-12.csv', csv: 'email,status\r\nann@example.com,invited\r\n', rows: 1 },
   });
   useInvitationsUiStore.setState({ byAccount: { [olivia.id]: { tab: 'campaigns', campaignId: current.id, draft: EMPTY_DRAFT, options: null } } });
@@ -190,5 +190,50 @@ describe('the report', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export all (6)' }));
     await waitFor(() => expect(bridge.callsTo('invites.campaign.exportCsv')).toHaveLength(2));
     expect(bridge.callsTo('invites.campaign.exportCsv')[1]).toEqual({ account: olivia.id, campaignId: 'c1', outcome: null });
+  });
+});
+
+describe('the addresses left out when composing', () => {
+  const withLeftOut = () =>
+    campaignWithLeftOut(
+      [address('ann@example.com', 'invited'), address('bob@example.com', 'invited')],
+      [
+        { email: 'mark@sandbox.test', name: 'Mark', reason: 'member' },
+        { email: 'nope', name: null, reason: 'invalid' },
+        { email: 'ANN@example.com', name: null, reason: 'duplicate' },
+      ],
+      { status: 'done' },
+    );
+
+  test('the progress counts only the addresses sent, and says how many were left out', async () => {
+    openCampaign(withLeftOut());
+    await screen.findByText('2 of 2 addresses answered');
+    expect(bar().getAttribute('aria-valuemax')).toBe('2');
+    expect(screen.getByText('3 more were left out when composing (see the report)')).toBeTruthy();
+  });
+
+  test('the report lists them as Left out, with why, and filters on them', async () => {
+    openCampaign(withLeftOut());
+    const report = await screen.findByRole('table', { name: 'Every address of the campaign, with its status' });
+    const chips = screen.getByRole('group', { name: 'Show addresses by status' });
+    expect(within(chips).getByRole('radio', { name: 'All 5' })).toBeTruthy();
+    fireEvent.click(within(chips).getByRole('radio', { name: 'Left out 3' }));
+    expect(within(report).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'AddressNameStatusDetails',
+      'mark@sandbox.testMarkLeft outLeft out: already has an account',
+      'nopeLeft outLeft out: not a valid address',
+      'ANN@example.comLeft outLeft out: duplicate of a line above',
+    ]);
+  });
+
+  test('the left-out filter exports them, named so', async () => {
+    const { bridge } = openCampaign(withLeftOut());
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:report');
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Show addresses by status' })).getByRole('radio', { name: 'Left out 3' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export shown (3)' }));
+    await waitFor(() => expect(bridge.callsTo('invites.campaign.exportCsv')).toEqual([{ account: olivia.id, campaignId: 'c1', outcome: 'left_out' }]));
+    await waitFor(() => expect(useToasts.getState().toasts.map((t) => t.title)).toContain('Exported 3 addresses with the status “Left out” (of 5) to invitations-c1-left_out-only.csv.'));
+    expect(screen.getByRole('button', { name: 'Export all (5)' })).toBeTruthy();
   });
 });

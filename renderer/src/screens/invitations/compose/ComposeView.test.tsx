@@ -247,6 +247,8 @@ describe('sending', () => {
         { email: 'bob@example.com', name: null },
         { email: 'mark@sandbox.test', name: null },
       ],
+      // Sent anyway: nothing is left out.
+      leftOut: [],
       batchSize: 2,
       options: {
         invite_as: 400,
@@ -259,6 +261,22 @@ describe('sending', () => {
       },
     });
     expect(await screen.findByRole('button', { name: '← All campaigns' })).toBeTruthy();
+  });
+
+  test('what is left out goes with the campaign, each line with why, for its report', async () => {
+    const bridge = openCompose();
+    await screen.findByRole('group', { name: 'Welcome message' });
+    await checkAndSend('ann@example.com\nmark@sandbox.test\nANN@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send 1 invitation…' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Send 1 invitation?' })).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(bridge.callsTo('invites.campaign.start')).toHaveLength(1));
+    expect(bridge.callsTo('invites.campaign.start')[0]).toMatchObject({
+      addresses: [{ email: 'ann@example.com', name: null }],
+      leftOut: [
+        { email: 'mark@sandbox.test', name: null, reason: 'member' },
+        { email: 'ANN@example.com', name: null, reason: 'duplicate' },
+      ],
+    });
   });
 
   test('a campaign the core refuses to start says why, next to the send button, and keeps the addresses', async () => {

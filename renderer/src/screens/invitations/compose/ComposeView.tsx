@@ -29,7 +29,7 @@ export function ComposeView({ account }: { account: Account }) {
 
   const check = useAddressCheck(account.id, draft.check);
   const current = useMemo(() => draft.check !== null && sameInvitees(draft.check.addresses, list.unique), [draft.check, list.unique]);
-  const plan = useMemo(() => (current && check.data ? planCampaign(check.data, draft.failing) : null), [current, check.data, draft.failing]);
+  const plan = useMemo(() => (current && check.data ? planCampaign(check.data, draft.failing, list.repeated) : null), [current, check.data, draft.failing, list.repeated]);
 
   const runCheck = () => {
     if (current && check.data) void check.refetch();
@@ -39,7 +39,7 @@ export function ComposeView({ account }: { account: Account }) {
   const start = useStartCampaign(account.id);
   const send = async (options: CampaignOptions, batchSize: number) => {
     if (!plan) return;
-    const summary = await start.mutateAsync({ addresses: plan.send, options, batchSize });
+    const summary = await start.mutateAsync({ addresses: plan.send, leftOut: plan.leftOut, options, batchSize });
     // The campaign has the addresses now (journaled by the core): the whole form is done with.
     clearCompose();
     openCampaign(summary.id);

@@ -35,6 +35,35 @@ describe('what a campaign would do with the checked addresses', () => {
     expect(plan.duplicates).toBe(1);
   });
 
+  test('every address not sent is left out once, with why, so the report can account for every line', () => {
+    const plan = planCampaign(CHECKED, 'leave');
+    expect(plan.leftOut.map((address) => [address.email, address.reason])).toEqual([
+      ['mark@example.com', 'member'],
+      ['olivia@example.com', 'member'],
+      ['bot@example.com', 'system_bot'],
+      ['derek@example.com', 'deactivated'],
+      ['nope', 'invalid'],
+      ['waiting@example.com', 'invited'],
+      ['A@example.com', 'duplicate'],
+    ]);
+    expect(plan.send.length + plan.leftOut.length).toBe(CHECKED.length);
+  });
+
+  test('lines dropped as repeats before the check are left out too, each one', () => {
+    const repeated = [{ email: 'a@example.com', name: null }, { email: 'A@EXAMPLE.COM', name: 'Ann' }];
+    const plan = planCampaign(CHECKED, 'leave', repeated);
+    expect(plan.leftOut.slice(-2)).toEqual([
+      { email: 'a@example.com', name: null, reason: 'duplicate' },
+      { email: 'A@EXAMPLE.COM', name: 'Ann', reason: 'duplicate' },
+    ]);
+  });
+
+  test('sent anyway, the failing ones are not left out; duplicates and the already invited still are', () => {
+    const plan = planCampaign(CHECKED, 'send');
+    expect(plan.leftOut.map((address) => address.reason)).toEqual(['invited', 'duplicate']);
+    expect(plan.send.length + plan.leftOut.length).toBe(CHECKED.length);
+  });
+
   test('sent anyway, the failing ones go too, counted as failing', () => {
     const plan = planCampaign(CHECKED, 'send');
     expect(plan.send.map((invitee) => invitee.email)).toEqual(['a@example.com', 'b@example.com', 'mark@example.com', 'olivia@example.com', 'bot@example.com', 'derek@example.com', 'nope']);

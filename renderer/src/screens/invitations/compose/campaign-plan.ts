@@ -1,10 +1,10 @@
 // What a campaign would do with the checked addresses, counted honestly: who will be invited, who
 // will fail and why (grouped by reason), who already has a pending invitation (offered a resend,
 // never a second invitation), and what is sent, given whether failing addresses are left out (the
-// default) or sent anyway. Pure, so the check step, the send button and the confirmation all say
+// default) or sent anyway, and what is left out, with why, for the campaign's report. Pure, so the check step, the send button and the confirmation all say
 // the same numbers.
 import { CHECK_REASON } from '../../../../../shared/domain/invitee-checks';
-import type { CheckedAddress, Invitee } from '../../../../../shared/ipc';
+import type { CheckedAddress, Invitee, LeftOutAddress, LeftOutReason } from '../../../../../shared/ipc';
 import type { ComposeDraft } from '../invitations-ui';
 
 /** The checks the server would refuse, with the words for one and for many. */
@@ -36,9 +36,12 @@ export interface CampaignPlan {
   send: Invitee[];
   /** How many of `send` will fail. */
   sendFailing: number;
+  /** Everything not in `send`, each line once (duplicates too), with why: the campaign's report lists them. */
+  leftOut: LeftOutAddress[];
 }
 
-export function planCampaign(checked: readonly CheckedAddress[], failingChoice: ComposeDraft['failing']): CampaignPlan {
+/** `repeated`: the pasted lines dropped before the check as repeats of a line above (address-list.ts). */
+export function planCampaign(checked: readonly CheckedAddress[], failingChoice: ComposeDraft['failing'], repeated: readonly Invitee[] = []): CampaignPlan {
   const invite: Invitee[] = [];
   const failing: CheckedAddress[] = [];
   const invited: CheckedAddress[] = [];
@@ -50,6 +53,12 @@ export function planCampaign(checked: readonly CheckedAddress[], failingChoice: 
     else if (FAILING.has(address.check)) failing.push(address);
   }
   const sendAnyway = failingChoice === 'send';
+  const leftOut: LeftOutAddress[] = [];
+  for (const address of checked) {
+    const reason = leftOutReason(address, sendAnyway);
+    if (reason) leftOut.push({ email: address.email, name: address.name, reason });
+  }
+  for (const { email, name } of repeated) leftOut.push({ email, name, reason: 'duplicate' });
   return {
     invite,
     failing,
@@ -58,7 +67,27 @@ export function planCampaign(checked: readonly CheckedAddress[], failingChoice: 
     duplicates,
     send: sendAnyway ? [...invite, ...failing.map(({ email, name }) => ({ email, name }))] : invite,
     sendFailing: sendAnyway ? failing.length : 0,
+    leftOut,
   };
+}
+
+/** Why an address is not sent, or null when it is. */
+function leftOutReason(address: CheckedAddress, sendAnyway: boolean): LeftOutReason | null {
+  switch (address.check) {
+    case 'ok':
+      return null;
+    case 'duplicate':
+      return 'duplicate';
+    // A pending invitation is resent apart ("Resend all"), never by the campaign.
+    case 'invited':
+      return 'invited';
+    case 'member':
+      if (sendAnyway) return null;
+      return address.reason === CHECK_REASON.systemBot ? 'system_bot' : 'member';
+    case 'deactivated':
+    case 'invalid':
+      return sendAnyway ? null : address.check;
+  }
 }
 
 function groupFailures(failing: readonly CheckedAddress[]): FailureGroup[] {
