@@ -4,16 +4,9 @@
 import { describe, expect, test } from 'vitest';
 import type { Role } from '../api/common';
 import { audienceChange, permissionAudience, type AudienceChannel, type AudienceFacts } from './channel-audience';
-import { indexGroups, type GroupLike, type PersonLike } from './channel-groups';
+import { indexGroups, type PersonLike } from './channel-groups';
+import { groupLike as group } from './testing/group-like';
 
-const group = (id: number, name: string, members: number[], subgroups: number[] = [], system = true): GroupLike => ({
-  id,
-  name,
-  members,
-  direct_subgroup_ids: subgroups,
-  is_system_group: system,
-  deactivated: false,
-});
 // 10 owner, 11 administrator, 12 moderator, 13 and 16 members, 15 guest; 14 deactivated.
 const index = indexGroups([
   group(1, 'role:nobody', []),

@@ -3,19 +3,12 @@
 // and who gains and who loses access.
 import { describe, expect, test } from 'vitest';
 import type { Stream } from '../api/channels';
-import { indexGroups, type GroupLike, type PersonLike } from './channel-groups';
+import { indexGroups, type PersonLike } from './channel-groups';
 import { accessChange, batchColumns, jobChanges, planMatrix, privacyAccessNote, seenValues, takeTheirs, withoutCells, type MatrixEntry } from './channel-matrix-plan';
 import type { RealmChannelPolicy } from './channel-permissions';
 import type { ChannelFacts, SettingColumn } from './channel-settings';
+import { groupLike as group } from './testing/group-like';
 
-const group = (id: number, name: string, members: number[], subgroups: number[] = [], system = true): GroupLike => ({
-  id,
-  name,
-  members,
-  direct_subgroup_ids: subgroups,
-  is_system_group: system,
-  deactivated: false,
-});
 // 10 owner, 11 administrator, 12 moderator, 13 member, 15 guest.
 const index = indexGroups([
   group(1, 'role:nobody', []),

@@ -10,19 +10,12 @@ import {
   mayAdministerChannel,
   type AdministeredChannel,
 } from './channel-admin';
-import { indexGroups, type GroupLike, type PersonLike } from './channel-groups';
+import { indexGroups, type PersonLike } from './channel-groups';
 import { alwaysHolders, alwaysHoldersShort, alwaysHoldersWords, checkSettingChange, checkSettingValue, type RealmChannelPolicy } from './channel-permissions';
 import { checkRetentionChange, daysLost, keptWords, parseRetentionDays, retentionLoss, retentionWords } from './channel-retention';
 import { emptyTopicOnlyRule, topicsPolicyMeaning, topicsPolicyWords } from './channel-topics';
+import { groupLike as group } from './testing/group-like';
 
-const group = (id: number, name: string, members: number[], subgroups: number[] = [], system = true): GroupLike => ({
-  id,
-  name,
-  members,
-  direct_subgroup_ids: subgroups,
-  is_system_group: system,
-  deactivated: false,
-});
 const index = indexGroups([
   group(1, 'role:nobody', []),
   group(2, 'role:owners', [10]),

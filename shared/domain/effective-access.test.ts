@@ -1,12 +1,12 @@
 // One person's access over a realm of many channels costs per channel a membership test, not the set
 // of every holder of each setting (which made a 20,000-user realm's access take half a minute).
 import { expect, test } from 'vitest';
-import { indexGroups, type GroupLike } from './channel-groups';
+import { indexGroups } from './channel-groups';
 import { effectiveAccess, type AccessChannel } from './effective-access';
 import { REALM_GROUP_SETTINGS } from './channel-permissions';
+import { groupLike as group } from './testing/group-like';
 
 const MEMBERS = Array.from({ length: 2_000 }, (_, i) => i + 100);
-const group = (id: number, name: string, members: number[], subgroups: number[] = []): GroupLike => ({ id, name, members, direct_subgroup_ids: subgroups, is_system_group: true, deactivated: false });
 const GROUPS = [group(1, 'role:nobody', []), group(2, 'role:owners', [10]), group(3, 'role:administrators', [], [2]), group(4, 'role:members', MEMBERS, [3])];
 const channels: AccessChannel[] = Array.from({ length: 200 }, (_, i) => ({
   stream_id: i + 1,

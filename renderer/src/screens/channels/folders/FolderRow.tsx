@@ -114,7 +114,7 @@ export function FolderRow({ account, folder, channelCount, position, busy, onEdi
         )}
       </div>
       {blocked && (
-        <p id={`${id}-blocked`} className="role-reason">
+        <p id={`${id}-blocked`} className="muted folder-blocked">
           {blocked}
         </p>
       )}
