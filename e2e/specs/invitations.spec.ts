@@ -16,6 +16,7 @@ import {
   checkAndSend,
   expectEachInvitedOnce,
   exportReport,
+  type ExportedReport,
   freshAddresses,
   importCsv,
   invitationsOnServer,
@@ -27,8 +28,8 @@ import {
 const rendererDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'renderer');
 
 /** The report as the user exports it: every address's status and reason. */
-async function exportedReport(page: Page): Promise<Map<string, { status: string; reason: string }>> {
-  return (await exportReport(page, 'Export CSV')).rows;
+async function exportedReport(page: Page): Promise<ExportedReport> {
+  return exportReport(page, 'Export CSV');
 }
 
 test.describe('a campaign of 500 addresses from a spreadsheet', () => {
@@ -72,8 +73,14 @@ test.describe('a campaign of 500 addresses from a spreadsheet', () => {
     await expect(outcomeFigure(page, 'Deactivated')).toHaveText('1');
     await expect(outcomeFigure(page, 'Invalid address')).toHaveText('5');
 
-    const report = await exportedReport(page);
+    const exported = await exportedReport(page);
+    const report = exported.rows;
     expect(report.size).toBe(471);
+    // Every line of the spreadsheet is in the file: the 29 repeats as lines left out, with why.
+    expect(exported.lines).toHaveLength(500);
+    const repeats = exported.lines.filter((line) => line.status === 'Left out');
+    expect(repeats.map((line) => line.email).sort()).toEqual([...duplicates].sort());
+    for (const line of repeats) expect(line.reason, line.email).toBe('Left out: duplicate of a line above');
     for (const email of newcomers) expect(report.get(email), email).toEqual({ status: 'Invited', reason: '' });
     for (const email of existing) expect(report.get(email), email).toEqual({ status: 'Already has an account', reason: 'Already has an account.' });
     expect(report.get('derek@sandbox.test')).toEqual({ status: 'Deactivated', reason: 'Account has been deactivated.' });

@@ -75,14 +75,21 @@ export function expectEachInvitedOnce(onServer: Map<string, number>, emails: str
 export const freshAddresses = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}.${i}@newcomers.example`);
 
 /** Presses an export button and reads the file the browser saved: its name and its rows by address. */
-export async function exportReport(page: Page, button: string): Promise<{ filename: string; rows: Map<string, { status: string; reason: string }> }> {
+export interface ExportedReport {
+  filename: string;
+  /** Each address's first line (an address pasted twice is sent once; its repeat is a line left out). */
+  rows: Map<string, { status: string; reason: string }>;
+  /** Every line of the file, in order. */
+  lines: { email: string; status: string; reason: string }[];
+}
+
+export async function exportReport(page: Page, button: string): Promise<ExportedReport> {
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: button }).click();
   const saved = await download;
   const text = (await readFile(await saved.path(), 'utf8')).replace(/^\uFEFF/, '');
-  const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
-  return {
-    filename: saved.suggestedFilename(),
-    rows: new Map(rows.map((row) => [(row.Email ?? '').toLowerCase(), { status: row.Status ?? '', reason: row.Reason ?? '' }])),
-  };
+  const lines = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data.map((row) => ({ email: row.Email ?? '', status: row.Status ?? '', reason: row.Reason ?? '' }));
+  const rows = new Map<string, { status: string; reason: string }>();
+  for (const { email, status, reason } of lines) if (!rows.has(email.toLowerCase())) rows.set(email.toLowerCase(), { status, reason });
+  return { filename: saved.suggestedFilename(), rows, lines };
 }
