@@ -8,6 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { skipReason, upstreamOpenApi } from '../../shared/node/testing/upstream-openapi';
 import { upstreamValidator } from '../../shared/node/testing/upstream-schema';
+import { CLIENT_CAPABILITIES } from '../../shared/api/console-register';
 import { seconds } from '../lib/clock';
 import { withDb } from '../testing/database-file';
 import { registerQueue, type EventClient, type QueueEvent } from '../testing/event-client';
@@ -17,19 +18,8 @@ import { demoServerForFile, type DemoPerson } from '../testing/server-per-file';
 if (skipReason) console.warn(skipReason);
 const doc = upstreamOpenApi();
 
-/** The console's capabilities (electron/core/session/realm-fetch.ts), with channel typing on. */
-const MODERN = {
-  notification_settings_null: true,
-  bulk_message_deletion: true,
-  user_settings_object: true,
-  linkifier_url_template: true,
-  include_deactivated_groups: true,
-  archived_channels: true,
-  empty_topic_name: true,
-  simplified_presence_events: true,
-  stream_typing_notifications: true,
-  user_list_incomplete: false,
-};
+/** The console's capabilities, with channel typing on. */
+const MODERN = { ...CLIENT_CAPABILITIES, stream_typing_notifications: true };
 
 /** Every type/op the tests below must have received and validated. */
 const EXPECTED_KINDS = [

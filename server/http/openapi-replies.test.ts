@@ -8,6 +8,7 @@
 // called or listed. Error replies are in openapi-errors.test.ts, events in openapi-events.test.ts.
 import { describe, expect, test } from 'vitest';
 import { endpoints, type EndpointName } from '../../shared/api';
+import { consoleRegisterParams } from '../../shared/api/console-register';
 import { findOperation, skipReason, upstreamOpenApi } from '../../shared/node/testing/upstream-openapi';
 import { upstreamValidator } from '../../shared/node/testing/upstream-schema';
 import { seconds } from '../lib/clock';
@@ -34,29 +35,8 @@ interface ReplyCase {
   call(context: Context): Promise<ApiResponse>;
 }
 
-/** The register the console sends (electron/core/session/realm-fetch.ts; server/ cannot import it). */
-const CONSOLE_REGISTER = {
-  event_types: ['realm', 'realm_user', 'stream', 'subscription', 'channel_folder', 'user_group', 'realm_user_settings_defaults', 'default_streams', 'invites_changed', 'message', 'delete_message', 'custom_profile_fields', 'presence'],
-  fetch_event_types: ['realm', 'realm_user', 'realm_user_groups', 'stream', 'subscription', 'channel_folders', 'realm_user_settings_defaults', 'default_streams', 'custom_profile_fields', 'presence'],
-  narrow: [['channel', 'moderation']],
-  include_subscribers: 'true',
-  slim_presence: true,
-  presence_history_limit_days: 365,
-  client_gravatar: false,
-  apply_markdown: false,
-  client_capabilities: {
-    notification_settings_null: true,
-    bulk_message_deletion: true,
-    user_settings_object: true,
-    linkifier_url_template: true,
-    include_deactivated_groups: true,
-    archived_channels: true,
-    empty_topic_name: true,
-    simplified_presence_events: true,
-    stream_typing_notifications: false,
-    user_list_incomplete: false,
-  },
-};
+/** The register the console sends, as electron/core/session/realm-fetch.ts makes it (a year of presence). */
+const CONSOLE_REGISTER = consoleRegisterParams('moderation', 365);
 const EVERY_CAPABILITY = { ...CONSOLE_REGISTER.client_capabilities, stream_typing_notifications: true, user_avatar_url_field_optional: true, user_list_incomplete: true };
 /** Every section the sandbox's snapshot has, named (https://zulip.com/api/register-queue). */
 const EVERY_SECTION = [
