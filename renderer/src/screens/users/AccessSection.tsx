@@ -43,7 +43,8 @@ export function AccessSection({ account, user }: { account: string; user: User }
               </ul>
             )}
             <h4>Channels</h4>
-            <div className="access-table-wrap">
+            {/* A scrolling box: a tab stop of its own, so the keyboard can scroll it too. */}
+            <div className="access-table-wrap" tabIndex={0} role="region" aria-label="Channels">
               <table className="access-table" aria-label="Channel access">
                 <thead>
                   <tr>

@@ -80,6 +80,8 @@ function Folders({ account, context, entries }: { account: Account; context: Cha
 
   return (
     <div className="folders-panel">
+      {/* The tab names the panel on screen; this heading puts the folders' own (h3) in order. */}
+      <h2 className="visually-hidden">Folders</h2>
       <div className="selection-bar">
         <p className="shown-count">
           {active.length === 1 ? '1 folder' : `${active.length} folders`}

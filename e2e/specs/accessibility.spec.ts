@@ -1,0 +1,103 @@
+// Every screen, its panels and its dialogs, audited by axe-core in both themes: WCAG 2.2 A and AA
+// (names, roles, contrast, target size, keyboard access to scrolling boxes) and axe's best practices
+// (heading order, landmarks). What a screen reader or an accessibility checker meets, found before a
+// user does; the renderer's own tests find controls by role and name, this finds what they cannot see.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { openUser, openUsers, row } from '../support/users-page';
+import { checkAddresses, openInvitations, pasteAddresses } from '../support/invitations-page';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** Audits the page as it is now, in the light and then the dark theme: no violation, each listed with where. */
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  for (const theme of ['light', 'dark']) {
+    await page.getByLabel('Theme').selectOption(theme);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const found = violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.help}): ${node.target.join(' ')}`));
+    expect(found, `${where}, ${theme} theme`).toEqual([]);
+  }
+}
+
+const screens = (page: Page) => page.getByRole('navigation', { name: 'Screens' });
+
+async function openScreen(page: Page, name: string): Promise<void> {
+  await screens(page).getByRole('button', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+test.describe('signed out', () => {
+  test.use({ sandboxOptions: { seed: 'demo', config: {}, signedIn: false } });
+
+  test('the Connect screen', async ({ consolePage: page }) => {
+    await expect(page.getByRole('heading', { name: 'Connect to your organization' })).toBeVisible();
+    await expectAccessible(page, 'Connect');
+  });
+});
+
+test('Overview, Users & roles, a user, a bulk role change and the activity log', async ({ consolePage: page }) => {
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expectAccessible(page, 'Overview');
+
+  await openUsers(page);
+  await openUser(page, 'Mark Member');
+  await expectAccessible(page, 'Users & roles with a user open');
+
+  await row(page, 'Mark Member').getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Change role of 1…' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'the bulk role dialog');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('tab', { name: 'Activity log' }).click();
+  await expectAccessible(page, 'the activity log');
+});
+
+test('Channels & folders: the list, a channel, a new channel, folders and the permission matrix', async ({ consolePage: page }) => {
+  await openScreen(page, 'Channels & folders');
+  await page.getByRole('grid', { name: 'Channels' }).getByRole('row').filter({ hasText: '#design' }).click();
+  await expect(page.getByRole('complementary', { name: /design/ })).toBeVisible();
+  await expectAccessible(page, 'Channels with #design open');
+
+  await page.getByRole('button', { name: 'Create a channel…' }).click();
+  await expect(page.getByRole('complementary', { name: 'New channel' }).getByRole('textbox', { name: 'Name' })).toBeFocused();
+  await expectAccessible(page, 'the new channel form');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('tab', { name: 'Folders' }).click();
+  await expect(page.getByRole('list', { name: 'Folders' })).toBeVisible();
+  await expectAccessible(page, 'Folders');
+
+  await page.getByRole('tab', { name: 'Permission matrix' }).click();
+  await expect(page.getByRole('button', { name: 'Set a value…' })).toBeVisible();
+  await expectAccessible(page, 'the permission matrix');
+});
+
+test('Default settings, Invitations, Moderation, and the app’s own dialogs', async ({ consolePage: page }) => {
+  await openScreen(page, 'Default settings');
+  await expectAccessible(page, 'Default settings');
+  await page.getByRole('tab', { name: 'Compare realms' }).click();
+  await expectAccessible(page, 'Compare realms');
+
+  await openInvitations(page);
+  await pasteAddresses(page, 'new.person@example.com\nmark@sandbox.test\nnot-an-address');
+  await checkAddresses(page, 3);
+  await expectAccessible(page, 'Invitations with checked addresses');
+  await page.getByRole('tab', { name: /Pending invitations/ }).click();
+  await expectAccessible(page, 'Pending invitations');
+
+  await openScreen(page, 'Moderation');
+  await page.getByRole('listbox', { name: 'Reports' }).getByRole('option').first().click();
+  await expect(page.getByRole('button', { name: 'Mark reviewed' })).toBeVisible();
+  await expectAccessible(page, 'Moderation with a report open');
+
+  for (const name of ['About & diagnostics…', 'Network…']) {
+    await page.getByRole('button', { name }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, name);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  }
+});
