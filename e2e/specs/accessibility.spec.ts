@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { openUser, openUsers, row } from '../support/users-page';
+import { openUser, openUsers, row, search } from '../support/users-page';
 import { checkAddresses, openInvitations, pasteAddresses } from '../support/invitations-page';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -42,8 +42,16 @@ test('Overview, Users & roles, a user, a bulk role change and the activity log',
   await expectAccessible(page, 'Overview');
 
   await openUsers(page);
-  await openUser(page, 'Mark Member');
+  await search(page, 'nobody by this name');
+  await expect(page.getByText('No users match the search and filters.')).toBeVisible();
+  await expectAccessible(page, 'Users & roles, nobody matching');
+
+  const panel = await openUser(page, 'Mark Member');
   await expectAccessible(page, 'Users & roles with a user open');
+  await panel.getByRole('button', { name: 'Deactivate Mark Member…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Deactivate Mark Member?' })).toBeVisible();
+  await expectAccessible(page, 'the deactivation dialog');
+  await page.keyboard.press('Escape');
 
   await row(page, 'Mark Member').getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Change role of 1…' }).click();
@@ -73,6 +81,10 @@ test('Channels & folders: the list, a channel, a new channel, folders and the pe
   await page.getByRole('tab', { name: 'Permission matrix' }).click();
   await expect(page.getByRole('button', { name: 'Set a value…' })).toBeVisible();
   await expectAccessible(page, 'the permission matrix');
+  await page.getByRole('grid', { name: 'Permission matrix' }).getByRole('gridcell').nth(3).click();
+  await page.getByRole('button', { name: 'Set a value…' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'the matrix’s Set a value');
 });
 
 test('Default settings, Invitations, Moderation, and the app’s own dialogs', async ({ consolePage: page }) => {

@@ -12,6 +12,7 @@
 import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { GridEmpty } from './GridEmpty';
 import { afterNextPaint, mark } from './perf-marks';
 import { clickRow, rangeBetween, selectAll, toggleRow, type Selection } from './selection';
 import './virtual-grid.css';
@@ -206,7 +207,7 @@ export function VirtualGrid<T extends RowData, K extends string>(props: VirtualG
       role="grid"
       aria-label={props.label}
       aria-multiselectable="true"
-      aria-rowcount={rows.length + 1}
+      aria-rowcount={rows.length === 0 ? 2 : rows.length + 1}
       aria-activedescendant={focused !== null && focusedIndex >= 0 ? rowDomId(focused) : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
@@ -244,7 +245,7 @@ export function VirtualGrid<T extends RowData, K extends string>(props: VirtualG
         </div>
       ))}
       {rows.length === 0 ? (
-        <div className="vgrid-empty">{props.empty}</div>
+        <GridEmpty columns={props.columns.length + 1}>{props.empty}</GridEmpty>
       ) : (
         <div className="vgrid-body" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item, position) => {

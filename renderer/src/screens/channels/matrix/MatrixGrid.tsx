@@ -8,6 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { settingLabel, type SettingColumn } from '../../../../../shared/domain/channel-settings';
 import type { ChannelEntry } from '../../../../../shared/ipc';
+import { GridEmpty } from '../../../lists/GridEmpty';
 import { afterNextPaint, mark } from '../../../lists/perf-marks';
 import type { RulesContext } from '../editor/rules-context';
 import { MATRIX_MARKS } from '../channel-marks';
@@ -158,7 +159,7 @@ export function MatrixGrid({ rows, columns, rules, selection, onSelection, query
       role="grid"
       aria-label="Permission matrix"
       aria-multiselectable="true"
-      aria-rowcount={rows.length + 1}
+      aria-rowcount={rows.length === 0 ? 2 : rows.length + 1}
       aria-colcount={columns.length + 1}
       aria-activedescendant={active && current ? matrixCellId(active.id, active.column) : undefined}
       tabIndex={0}
@@ -183,7 +184,7 @@ export function MatrixGrid({ rows, columns, rules, selection, onSelection, query
         ))}
       </div>
       {rows.length === 0 ? (
-        <div className="vgrid-empty">{empty}</div>
+        <GridEmpty columns={columns.length + 1}>{empty}</GridEmpty>
       ) : (
         <div className="matrix-body" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
