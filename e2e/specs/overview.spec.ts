@@ -94,6 +94,14 @@ test('each figure opens its screen, filtered to show exactly that figure', async
   await expect(page.getByRole('tab', { name: /^Pending invitations/ })).toHaveAttribute('aria-selected', 'true');
   for (const invite of invites) await expect(page.getByRole('cell', { name: invite.email, exact: true })).toBeVisible();
 
+  // Channel folders: the Folders tab, with every folder the server holds.
+  const folders = ((await olivia.request('GET', '/channel_folders')).channel_folders as { name: string; is_archived: boolean }[]).filter((folder) => !folder.is_archived);
+  await openScreen(page, 'Overview');
+  await page.getByRole('button', { name: `Channel folders ${folders.length}`, exact: true }).click();
+  await expect(page.getByRole('tab', { name: 'Folders' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('list', { name: 'Folders' }).getByRole('listitem')).toHaveCount(folders.length);
+  for (const folder of folders) await expect(page.getByRole('heading', { level: 3, name: folder.name })).toBeVisible();
+
   // Reports: Moderation, showing the new ones.
   await openScreen(page, 'Overview');
   await page.getByRole('button', { name: 'Review the new reports' }).click();

@@ -76,7 +76,7 @@ describe('overview', () => {
     expect(useUsersUi.getState()).toMatchObject({ tab: 'users', opened: 4, filters: { query: '', role: 'all', status: 'all', kind: 'bots' } });
   });
 
-  test('the channel figures open Channels & folders on the active or the archived channels', async () => {
+  test('the channel figures open Channels & folders on the active or the archived channels, or its folders', async () => {
     useChannelsUi.setState({ account: olivia.id, tab: 'activity', filters: { ...NO_CHANNEL_FILTERS, query: 'design', privacy: 'private' } });
     showOverview(overview);
     fireEvent.click(await screen.findByRole('button', { name: 'Archived channels 1' }));
@@ -87,6 +87,12 @@ describe('overview', () => {
     showOverview(overview);
     fireEvent.click(await screen.findByRole('button', { name: '6 channels' }));
     expect(useChannelsUi.getState().filters).toEqual(NO_CHANNEL_FILTERS);
+    cleanup();
+    useUi.setState({ screen: 'overview' });
+    showOverview(overview);
+    fireEvent.click(await screen.findByRole('button', { name: 'Channel folders 2' }));
+    expect(useUi.getState().screen).toBe('channels');
+    expect(useChannelsUi.getState().tab).toBe('folders');
   });
 
   test('pending invitations open the pending list; reports open Moderation, all of them or the new ones', async () => {

@@ -9,7 +9,7 @@ import { Icon } from '../../components/Icon';
 import { NoAccount } from '../../components/NoAccount';
 import { QueryGate } from '../../components/QueryGate';
 import { useRealmOverview } from '../../queries/realm';
-import { openChannels, openPendingInvitations, openReports, openUsers } from './open-filtered';
+import { openChannels, openFolders, openPendingInvitations, openReports, openUsers } from './open-filtered';
 import './overview.css';
 import { plural } from '../../../../shared/domain/plural';
 
@@ -68,7 +68,7 @@ function OverviewFigures({ account, overview: o }: { account: string; overview: 
           <FigureButton onClick={() => openChannels(account, 'active')}>{plural(o.channels, 'channel', 'channels')}</FigureButton>
           <dl className="figures">
             <LinkedFigure label="Archived channels" value={o.archivedChannels} onClick={() => openChannels(account, 'archived')} />
-            <Figure label="Channel folders" value={o.folders} />
+            <LinkedFigure label="Channel folders" value={o.folders} onClick={() => openFolders(account)} />
           </dl>
         </article>
         <article className="panel card" aria-labelledby="overview-invitations">
@@ -150,11 +150,3 @@ function LinkedFigure({ label, value, onClick }: { label: string; value: number;
   );
 }
 
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="figure">
-      <dt>{label}</dt>
-      <dd>{count.format(value)}</dd>
-    </div>
-  );
-}

@@ -30,6 +30,14 @@ export function openChannels(account: string, status: Extract<ChannelStatus, 'ac
   useUi.getState().openScreen('channels');
 }
 
+/** Channels & folders, on its folders. */
+export function openFolders(account: string): void {
+  const channels = useChannelsUi.getState();
+  channels.forAccount(account);
+  channels.setTab('folders');
+  useUi.getState().openScreen('channels');
+}
+
 /** Invitations, on its list of pending invitations. */
 export function openPendingInvitations(account: string): void {
   useInvitationsUiStore.getState().update(account, { tab: 'pending' });
