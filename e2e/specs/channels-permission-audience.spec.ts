@@ -1,6 +1,6 @@
 // Who can use a permission in a private channel: #leadership's "Post messages" names everyone, but
 // only its two subscribers can post there (upstream access_stream_for_send_message). The editor says
-// both figures and why; the matrix review counts the same way (shared/domain/channel-audience.ts), so
+// both figures and why; the matrix cell's title and the matrix review count the same way (shared/domain/channel-audience.ts), so
 // limiting posting to Administrators takes it from nobody who could post; the server has the new value.
 import { groupId, openChannel, openChannels, openPermission, serverChannel } from '../support/channels-page';
 import { expect, test } from '../support/fixtures';
@@ -23,6 +23,10 @@ test('a private channel’s posting permission counts only subscribers, in the e
   await page.getByRole('searchbox', { name: 'Search by name or description' }).fill('leadership');
   const grid = page.getByRole('grid', { name: 'Permission matrix' });
   await expect(grid.getByRole('rowheader')).toHaveCount(1);
+  // The cell's title counts the same way, in the editor's words.
+  const headers = await grid.getByRole('columnheader').allTextContents();
+  const postCell = grid.getByRole('gridcell').nth(headers.indexOf('Post messages') - 1);
+  await expect(postCell).toHaveAccessibleDescription(/\d+ people hold it through this setting; 2 can use it: only subscribers can post in a private channel\./);
   await grid.getByRole('columnheader', { name: 'Post messages' }).getByRole('button').click();
   await page.getByRole('button', { name: 'Set a value…' }).click();
   const dialog = page.getByRole('dialog');

@@ -2,7 +2,7 @@
 // an action confirmed, a button that disabled itself while it worked, or a panel closed, the focus is on
 // what opened it or a control beside it, and the action (where it changes something) is on the server.
 import type { Locator, Page } from '@playwright/test';
-import { openChannel, openChannels, openPermission, section, serverChannel } from '../support/channels-page';
+import { groupId, openChannel, openChannels, openPermission, section, serverChannel } from '../support/channels-page';
 import { expect, test } from '../support/fixtures';
 import { invitesOnServer, openInvitations } from '../support/invitations-page';
 import { signInDirectly, type RealmClient } from '../support/realm-client';
@@ -136,6 +136,47 @@ test('“Move to folder…” and the matrix’s “Set a value…”, escaped o
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(setValue).toBeFocused();
+});
+
+test('a permission matrix job’s panel, closed, gives the focus to the matrix; the change is on the server', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  await openChannels(page);
+  await page.getByRole('tab', { name: 'Permission matrix' }).click();
+  await page.getByRole('searchbox', { name: 'Search by name or description' }).fill('design');
+  const grid = page.getByRole('grid', { name: 'Permission matrix' });
+  await expect(grid.getByRole('rowheader')).toHaveCount(1);
+  await grid.getByRole('columnheader', { name: 'Add subscribers' }).getByRole('button').click();
+  await page.getByRole('button', { name: 'Set a value…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Add who may: Add subscribers' }).fill('Administrators');
+  await dialog.getByRole('option', { name: /^Administrators/ }).click();
+  await dialog.getByRole('button', { name: 'Review changes' }).click();
+  await dialog.getByRole('button', { name: 'Apply to 1 channel' }).click();
+  const done = page.getByRole('region', { name: 'Bulk change of 1 channel: done' });
+  await expect(done.getByText('1 changed')).toBeVisible({ timeout: 30_000 });
+  expect((await serverChannel(adam, 'design')).can_add_subscribers_group).toBe(await groupId(adam, 'role:administrators'));
+  await done.getByRole('button', { name: 'Close' }).click();
+  await expect(done).toHaveCount(0);
+  await expect(grid).toBeFocused();
+});
+
+test('a move into a folder, its panel closed, gives the focus back to “Move to folder…”; the move is on the server', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  await openChannels(page);
+  await page.getByRole('searchbox', { name: 'Search by name or description' }).fill('design');
+  await page.getByRole('checkbox', { name: 'Select all shown' }).check();
+  await page.getByRole('button', { name: 'Move to folder…' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Move .* to a folder$/ });
+  await dialog.getByRole('radio', { name: 'Social' }).check();
+  await dialog.getByRole('button', { name: /^Move 1 channel/ }).click();
+  const done = page.getByRole('region', { name: 'Move into “Social”: done' });
+  await expect(done).toBeVisible({ timeout: 30_000 });
+  const folders = (await adam.request('GET', '/channel_folders')).channel_folders as { id: number; name: string }[];
+  expect((await serverChannel(adam, 'design')).folder_id).toBe(folders.find((folder) => folder.name === 'Social')?.id);
+  await done.getByRole('button', { name: 'Close' }).click();
+  await expect(done).toHaveCount(0);
+  // The channels stay selected, so the button that opened the move is still there to take it.
+  await expect(page.getByRole('button', { name: 'Move to folder…' })).toBeFocused();
 });
 
 interface ServerFolder {

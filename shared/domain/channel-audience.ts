@@ -14,10 +14,12 @@
 // - administering, adding subscribers and joining give that access themselves
 //   (has_metadata_access_to_channel_via_groups, is_user_in_groups_granting_content_access), to every
 //   holder but guests (allow_everyone_group is false for all three).
-// One computation for the channel editor's holders and the matrix review's gains and losses.
+// One computation for the channel editor's holders, the matrix cells' titles and the matrix review's
+// gains and losses, and one wording of who holds it and who can use it (audienceWords).
 import type { GroupSettingValue } from '../api/common';
 import { namesUser, resolveGroupSetting, type GroupIndex, type PersonLike } from './channel-groups';
 import type { ChannelGroupSetting } from './channel-permissions';
+import { plural } from './plural';
 
 /** The channel fields the rule reads (upstream's stream object has them all). */
 export interface AudienceChannel {
@@ -111,4 +113,15 @@ export function audienceChange(setting: ChannelGroupSetting, channel: AudienceCh
     /** Why some named people are left out, when any are. */
     limit: will.limit ?? was.limit,
   };
+}
+
+/**
+ * Who holds it and who of them can use it, as the channel editor and the matrix's cells say it:
+ * "40 people" and "hold it through this setting; 12 can use it: only subscribers can post in a private
+ * channel" (the count apart, for the editor to stress it).
+ */
+export function audienceWords(audience: { holders: ReadonlySet<number>; users: ReadonlySet<number>; limit: string | null }): { holders: string; rest: string } {
+  const n = audience.holders.size;
+  const usable = audience.limit ? `; ${audience.users.size.toLocaleString()} can use it: ${audience.limit}` : '';
+  return { holders: plural(n, 'person', 'people'), rest: `${n === 1 ? 'holds' : 'hold'} it through this setting${usable}` };
 }

@@ -1,5 +1,6 @@
 // Bulk changes to channels against a real sandbox: a few channels at a time, one result per channel,
-// a conflict when another administrator changed a cell meanwhile (nothing overwritten) and applying
+// a conflict when another administrator changed a cell meanwhile (nothing overwritten, also for a setting
+// the server does not guard, changed before the console's state heard of it) and applying
 // one's values over theirs, a refusal by the rules without a request, retry failed, cancel, and losing
 // one's administrator role mid-job (the remaining channels fail with the reason, the job still ends).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -156,6 +157,36 @@ describe('a bulk change', () => {
       expect(result(design.stream_id)).toMatchObject({ outcome: 'changed' });
       expect((await onServer(general.stream_id)).message_retention_days).toBe(15);
       expect((await onServer(design.stream_id)).message_retention_days).toBe(45);
+    } finally {
+      await owner.close();
+    }
+  });
+
+  test('a setting the server does not guard, changed before the state heard of it, is a conflict, the server keeps theirs; the cell nobody touched changes', async () => {
+    // The state stops following the server (held events), as in the instant after another administrator's
+    // change: the job must ask the server, for retention has no {new, old} guard there.
+    const owner = await signedInConsole(sandbox.url, 'olivia@sandbox.test');
+    try {
+      const ownerChanges = new ChannelChanges({ accounts: owner.accounts, sessions: owner.sessions, activity: owner.activity });
+      const jobs = new ChannelBatches({ changes: ownerChanges, sessions: owner.sessions, push: () => undefined, progressIntervalMs: 0 });
+      const [general, design] = [channel('general'), channel('design')];
+      for (const id of [general.stream_id, design.stream_id]) await olivia.call(updateChannel, { stream_id: id, message_retention_days: 30 });
+      await eventually(() => [general, design].every(({ stream_id }) => owner.state().channels.get(stream_id)?.message_retention_days === 30), '30 days in the state');
+      const column = { property: 'retention', value: 60, cells: [[general.stream_id, 30], [design.stream_id, 30]] } as BatchColumn;
+      owner.holdEvents();
+      await olivia.call(updateChannel, { stream_id: general.stream_id, message_retention_days: 10 });
+      expect(owner.state().channels.get(general.stream_id)?.message_retention_days).toBe(30);
+
+      const started = await jobs.start(owner.accountId, [column]);
+      await eventually(() => jobs.get(owner.accountId, started.id).finishedAt !== null, 'the job to finish');
+      const batch = jobs.get(owner.accountId, started.id);
+      const result = (id: number) => batch.results.find((one) => one.channelId === id);
+      expect(result(general.stream_id)).toMatchObject({ outcome: 'conflict', parts: [{ property: 'retention', outcome: 'conflict' }] });
+      expect(result(general.stream_id)?.reason).toMatch(/changed on the server meanwhile: it is now 10 days/);
+      expect(result(design.stream_id)).toMatchObject({ outcome: 'changed' });
+      expect((await onServer(general.stream_id)).message_retention_days).toBe(10);
+      expect((await onServer(design.stream_id)).message_retention_days).toBe(60);
+      expect(owner.requests.filter((request) => request === `PATCH /api/v1/streams/${general.stream_id}`)).toEqual([]);
     } finally {
       await owner.close();
     }

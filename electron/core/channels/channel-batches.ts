@@ -136,7 +136,13 @@ export class ChannelBatches {
         Object.assign(part, { outcome: 'failed', reason: CANCELLED_REASON });
         continue;
       }
-      const attempt: ChannelAttempt = await this.changes.attempt(batch.account, result.channelId, change, { acknowledged: extra.acknowledged, note: 'bulk change', jobId: batch.id });
+      const attempt: ChannelAttempt = await this.changes.attempt(batch.account, result.channelId, change, {
+        acknowledged: extra.acknowledged,
+        note: 'bulk change',
+        jobId: batch.id,
+        // Sent well after the review: a setting the server does not guard is checked against its value there.
+        readServerFirst: true,
+      });
       Object.assign(part, { outcome: attempt.outcome, reason: attempt.outcome === 'failed' || attempt.outcome === 'conflict' ? attempt.reason : null });
       if (attempt.outcome === 'conflict') {
         const theirs = extra.theirs.get(result.channelId) ?? new Map<SettingColumn, PropertyValue>();

@@ -8,6 +8,7 @@
 import { getStream, type Stream } from '../../../shared/api';
 import { CHANNEL_CHANGED, CONFIRMATION_NEEDED, type ChannelChange, type ChannelChangeResult, type ChannelEntry, type ChannelHazard } from '../../../shared/ipc';
 import type { AccountService } from '../accounts/accounts';
+import type { ApiClient } from '../client/api-client';
 import { actorOf } from '../activity/actor';
 import type { ActivityLog, NewActivityEntry } from '../activity/activity-log';
 import { undoable, type JsonValue } from '../activity/undo-data';
@@ -17,7 +18,7 @@ import type { RealmState } from '../session/realm-state';
 import type { RealmSession } from '../session/session';
 import type { SessionManager } from '../session-manager';
 import { checkChange, hazardOf } from './channel-checks';
-import { sendChange, STALE_OLD_MESSAGE } from './channel-requests';
+import { guardedByServer, sendChange, STALE_OLD_MESSAGE } from './channel-requests';
 import { channelEntry, currentValue, sameValue, storedValue, type PropertyValue } from './channel-state';
 import { aboutChannel, actionWords, changeDetails, channelChangeFailed, channelLabel, conflictError, propertyWords } from './channel-words';
 
@@ -36,6 +37,11 @@ export interface ChangeOptions {
   note?: string;
   /** The bulk job (or undo) the change is part of, for the activity log. */
   jobId?: string;
+  /**
+   * Compare `old` with the server's value, read just before sending, for a property the server does not
+   * guard with `old` itself (channel-requests.ts `guardedByServer`). For a job sent long after its review.
+   */
+  readServerFirst?: boolean;
 }
 
 /** One change in a bulk job: never thrown, always said. */
@@ -103,19 +109,17 @@ export class ChannelChanges {
       this.record(account, { actor, action: actionWords(change.property, change.value), target: `Channel ${channelId}`, details: '', result: 'failed', error: reason, channelId, kind: 'channel', channelIds: [channelId] });
       throw new ConsoleError('NO_SUCH_CHANNEL', reason, { channelId });
     }
-    const current = currentValue(state, channel, change.property);
     const wanted = storedValue(change);
     const details = changeDetails(state, change.property, change.old, wanted) + (options.note ? ` (${options.note})` : '');
     const entry = { actor, action: actionWords(change.property, wanted), target: channelLabel(channel.name), details, channelId, kind: 'channel' as const, channelIds: [channelId], ...(options.jobId ? { jobId: options.jobId } : {}) };
-    // The value it found, as the state has it (`old` may be written another way, e.g. a group's members in another order).
-    const undo = { undo: undoable({ kind: 'channel', channelId, changes: [{ property: change.property, old: current as JsonValue, new: wanted as JsonValue }] }) };
     const subject = failureSubject(change, channel.name);
-    if (sameValue(change.property, current, wanted)) return { outcome: 'unchanged', session, channel };
-
     const fail = (error: ConsoleError): never => {
       this.record(account, { ...entry, result: 'failed', error: error.message });
       throw error;
     };
+    let current = currentValue(state, channel, change.property);
+    if (sameValue(change.property, current, wanted)) return { outcome: 'unchanged', session, channel };
+
     if (!sameValue(change.property, current, change.old)) fail(conflictError(state, channel.name, change.property, current, wanted));
     const verdict = checkChange(state, channel, change);
     if (!verdict.allowed) fail(new ConsoleError('NOT_ALLOWED', `${subject}: ${verdict.reason}`, { channelId }));
@@ -129,6 +133,13 @@ export class ChannelChanges {
       );
     }
     const client = this.accounts.client(account);
+    if (options.readServerFirst && !guardedByServer(change.property)) {
+      current = await this.valueBeforeSending(client, channel, change, state, subject, fail);
+      if (sameValue(change.property, current, wanted)) return { outcome: 'unchanged', session, channel };
+      if (!sameValue(change.property, current, change.old)) fail(conflictError(state, channel.name, change.property, current, wanted));
+    }
+    // The value it found, as the state (or the server) has it (`old` may be written another way, e.g. a group's members in another order).
+    const undo = { undo: undoable({ kind: 'channel', channelId, changes: [{ property: change.property, old: current as JsonValue, new: wanted as JsonValue }] }) };
     try {
       await sendChange(client, channelId, change);
     } catch (error) {
@@ -154,7 +165,7 @@ export class ChannelChanges {
    * Whether a change whose request got no usable answer shows on the server (GET /streams/{id}). Being a
    * default channel is not part of a channel's object: its fate stays unknown.
    */
-  private async fateOf(client: ReturnType<AccountService['client']>, channelId: number, change: ChannelChange, state: RealmState): Promise<CheckedFate> {
+  private async fateOf(client: ApiClient, channelId: number, change: ChannelChange, state: RealmState): Promise<CheckedFate> {
     if (change.property === 'default') return 'unknown';
     const theirs = await this.serverValue(client, channelId, change, state);
     if (theirs === null) return 'unknown';
@@ -162,12 +173,27 @@ export class ChannelChanges {
   }
 
   /** The property's value on the server now (GET /streams/{id}); null when it cannot be read. */
-  private async serverValue(client: ReturnType<AccountService['client']>, channelId: number, change: ChannelChange, state: RealmState): Promise<PropertyValue | null> {
+  private async serverValue(client: ApiClient, channelId: number, change: ChannelChange, state: RealmState): Promise<PropertyValue | null> {
     try {
-      const { value } = await client.call(getStream, { stream_id: channelId });
-      return currentValue(state, value.stream, change.property);
+      return await valueOnServer(client, channelId, change, state);
     } catch {
       return null;
+    }
+  }
+
+  /**
+   * The value to compare `old` with, for a property the server overwrites whatever it holds. The live
+   * state trails the server by an event's trip: another administrator's change of a moment ago may not
+   * be in it yet, and sending then would overwrite it without a word. The server's own value, read
+   * now, is the authority; only the instant between this read and the request stays open, which only a
+   * server-side `old` could close. When it cannot be read, nothing is sent.
+   */
+  private async valueBeforeSending(client: ApiClient, channel: Stream, change: ChannelChange, state: RealmState, subject: string, fail: (error: ConsoleError) => never): Promise<PropertyValue> {
+    try {
+      return await valueOnServer(client, channel.stream_id, change, state);
+    } catch (error) {
+      if (!(error instanceof ConsoleError)) throw error;
+      return fail(channelChangeFailed(`${subject}: nothing was sent, for its value on the server could not be read first to be sure nobody changed it meanwhile`, error, channel.name));
     }
   }
 
@@ -200,6 +226,12 @@ export class ChannelChanges {
   private record(account: string, entry: NewActivityEntry): void {
     this.activity.record(account, entry);
   }
+}
+
+/** The property's value on the server now (GET /streams/{id}). */
+async function valueOnServer(client: ApiClient, channelId: number, change: ChannelChange, state: RealmState): Promise<PropertyValue> {
+  const { value } = await client.call(getStream, { stream_id: channelId });
+  return currentValue(state, value.stream, change.property);
 }
 
 /** What was not done, for every failure's first words. */

@@ -3,6 +3,7 @@
 // the server refuses it if someone changed it meanwhile), or upstream's DELETE /streams/{stream_id}
 // to archive (https://zulip.com/api/archive-stream).
 import { archiveChannel, updateChannel, type UpdateChannelParams } from '../../../shared/api';
+import { isChannelGroupSetting } from '../../../shared/domain/channel-permissions';
 import { privacyFields } from '../../../shared/domain/channel-privacy';
 import { RETAIN_FOREVER } from '../../../shared/domain/channel-retention';
 import type { ChannelChange } from '../../../shared/ipc';
@@ -40,6 +41,14 @@ export function updateParams(change: ChannelChange): Omit<UpdateChannelParams, '
     default:
       return { [change.property]: { new: change.value, old: change.old } };
   }
+}
+
+/**
+ * Whether the server itself refuses this property's change when the channel no longer has `old`: only
+ * the group settings are sent as `{new, old}`; every other parameter overwrites whatever the server holds.
+ */
+export function guardedByServer(property: ChannelChange['property']): boolean {
+  return isChannelGroupSetting(property);
 }
 
 /** The server's refusal of a stale `old` (upstream PreviousSettingValueMismatchedError). */

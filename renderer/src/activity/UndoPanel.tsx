@@ -1,9 +1,10 @@
 // An undo as it runs and after: a progress bar with counts by outcome (from the core's job.progress
 // pushes), then one result per step, refusals first with their reasons, filterable by outcome. Once it
 // stops, the log is read again: each step it made is an entry of its own.
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { UndoOutcome } from '../../../shared/ipc';
 import { ProblemText } from '../components/Field';
+import { useFocusReturnOnClose } from '../components/focus-return';
 import { JobPanelUnread } from '../components/JobPanel';
 import { JobProgressLine, jobFigures } from '../components/JobProgressLine';
 import { JobResults } from '../components/JobResults';
@@ -23,6 +24,8 @@ export function UndoPanel({ account, undoId, onClose }: { account: string; undoI
   const action = useUndoAction(account);
   const reread = useLogReread(account);
   const id = useId();
+  const panel = useRef<HTMLElement>(null);
+  useFocusReturnOnClose(panel);
   const stopped = job.data !== undefined && job.data.status !== 'running';
   useEffect(() => {
     if (stopped) void reread();
@@ -35,7 +38,7 @@ export function UndoPanel({ account, undoId, onClose }: { account: string; undoI
   const failure = action.isError ? errorWords(action.error) : null;
   const title = running ? `Undoing ${count.format(results.length)} ${results.length === 1 ? 'change' : 'changes'}` : `Undo: ${job.data.status === 'cancelled' ? 'cancelled' : 'done'}`;
   return (
-    <section className="panel job-panel undo-panel" aria-labelledby={`${id}-title`} data-status={job.data.status}>
+    <section ref={panel} className="panel job-panel undo-panel" aria-labelledby={`${id}-title`} data-status={job.data.status}>
       <div className="job-head">
         <h2 id={`${id}-title`}>{title}</h2>
         <div className="job-actions">

@@ -1,6 +1,7 @@
 // One channel's subscribers (channels.subscribers.*): the IDs the core keeps live, reread when a push
 // names the channel's subscriptions (queries/channels.ts), and adding or removing people.
-import { skipToken, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { call } from '../bridge/bridge';
 import { activityKey } from './activity';
 
@@ -17,16 +18,30 @@ export function useChannelSubscribers(account: string, channelId: number | null)
   });
 }
 
-/** Several channels' subscribers as sets by channel ID (a channel still loading is absent), sharing useChannelSubscribers' cache. */
-export function useSubscriberSets(account: string, channelIds: readonly number[]): ReadonlyMap<number, ReadonlySet<number>> {
+/**
+ * Several channels' subscribers by channel ID, as the cache holds them (a channel still loading is
+ * absent), sharing useChannelSubscribers' cache. The map and each list stay the same objects until a
+ * list changes, so what is worked out from them can be kept. `channelIds` should be memoized.
+ */
+export function useSubscriberLists(account: string, channelIds: readonly number[]): ReadonlyMap<number, readonly number[]> {
+  const combine = useCallback(
+    (results: UseQueryResult<number[]>[]) => new Map(results.flatMap((result, at) => (result.data ? [[channelIds[at] as number, result.data] as const] : []))),
+    [channelIds],
+  );
   return useQueries({
     queries: channelIds.map((channelId) => ({
       queryKey: subscriberKeys.channel(account, channelId),
       queryFn: () => call('channels.subscribers.list', { account, channelId }),
       staleTime: Infinity,
     })),
-    combine: (results) => new Map(results.flatMap((result, at) => (result.data ? [[channelIds[at] as number, new Set(result.data)] as const] : []))),
+    combine,
   });
+}
+
+/** Several channels' subscribers as sets by channel ID (useSubscriberLists). */
+export function useSubscriberSets(account: string, channelIds: readonly number[]): ReadonlyMap<number, ReadonlySet<number>> {
+  const lists = useSubscriberLists(account, channelIds);
+  return useMemo(() => new Map([...lists].map(([id, list]) => [id, new Set(list)])), [lists]);
 }
 
 export function useChangeSubscribers(account: string, channelId: number) {

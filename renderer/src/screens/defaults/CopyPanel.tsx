@@ -1,11 +1,12 @@
 // A copy to other realms as it runs and after: progress from the core's job.progress pushes, then one
 // result per realm (applied, and what its server ignored; already the same; failed, and why), and
 // "Retry failed".
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { settingList } from '../../../../shared/domain/defaults-words';
 import type { Account, CopyOutcome, DefaultsCopy } from '../../../../shared/ipc';
 import { useQueryClient } from '@tanstack/react-query';
 import { ProblemText } from '../../components/Field';
+import { useFocusReturnOnClose } from '../../components/focus-return';
 import { JobPanelUnread } from '../../components/JobPanel';
 import { JobProgressLine, jobFigures } from '../../components/JobProgressLine';
 import { errorWords } from '../../errors/words';
@@ -26,6 +27,8 @@ export function CopyPanel({ account, copyId, onClose, onRetried }: { account: st
   const client = useQueryClient();
   const accounts = useAccounts().data ?? [];
   const id = useId();
+  const panel = useRef<HTMLElement>(null);
+  useFocusReturnOnClose(panel);
   const data = copy.data;
   const done = data?.status === 'done';
   useEffect(() => {
@@ -38,7 +41,7 @@ export function CopyPanel({ account, copyId, onClose, onRetried }: { account: st
   const failed = data.results.filter((result) => result.outcome === 'failed').length;
   const failure = retry.isError ? errorWords(retry.error) : null;
   return (
-    <section className="panel job-panel copy-panel" aria-labelledby={`${id}-title`} data-status={data.status}>
+    <section ref={panel} className="panel job-panel copy-panel" aria-labelledby={`${id}-title`} data-status={data.status}>
       <div className="job-head">
         <h2 id={`${id}-title`}>{done ? `Copy from ${data.sourceRealm}: done` : `Copying ${Object.keys(data.values).length} settings from ${data.sourceRealm}`}</h2>
         <div className="job-actions">

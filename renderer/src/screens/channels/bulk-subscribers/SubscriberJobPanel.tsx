@@ -1,9 +1,10 @@
 // A bulk subscriber job as it runs and after: progress with counts by outcome and the time left (the
 // core's job.progress pushes) and "Cancel the rest" while it runs, then one result per user and channel
 // (components/JobResults.tsx), "Retry failed" and the results as CSV.
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { BULK_SUBSCRIBER_OUTCOME_WORDS, type BulkSubscriberResult, type SubscriberJob } from '../../../../../shared/ipc';
 import { ProblemText } from '../../../components/Field';
+import { useFocusReturnOnClose } from '../../../components/focus-return';
 import { JobPanelUnread } from '../../../components/JobPanel';
 import { JobProgressLine, jobFigures } from '../../../components/JobProgressLine';
 import { JobResults } from '../../../components/JobResults';
@@ -26,6 +27,8 @@ export function SubscriberJobPanel({ account, jobId, onShow }: { account: string
   const action = useSubscriberJobAction(account, (next) => onShow(next.id));
   const exporter = useSubscriberJobExport(account);
   const id = useId();
+  const panel = useRef<HTMLElement>(null);
+  useFocusReturnOnClose(panel);
   if (!job.data) return <JobPanelUnread title="Subscribers" what="the subscriber job" error={job.error} onClose={() => onShow(null)} />;
 
   const data = job.data;
@@ -38,7 +41,7 @@ export function SubscriberJobPanel({ account, jobId, onShow }: { account: string
   const users = new Map(data.users.map((user) => [user.userId, user.fullName]));
   const what = `${count.format(data.users.length)} ${data.users.length === 1 ? 'person' : 'people'} ${data.action === 'add' ? 'to' : 'from'} ${count.format(data.channels.length)} ${data.channels.length === 1 ? 'channel' : 'channels'}`;
   return (
-    <section className="panel job-panel" aria-labelledby={`${id}-title`} data-status={figures.status}>
+    <section ref={panel} className="panel job-panel" aria-labelledby={`${id}-title`} data-status={figures.status}>
       <div className="job-head">
         <h2 id={`${id}-title`}>
           {data.action === 'add' ? 'Adding' : 'Removing'} {what}

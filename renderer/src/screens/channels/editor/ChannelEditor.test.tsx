@@ -3,42 +3,16 @@
 // the core wants confirmed in words.
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import { REALM_GROUP_SETTINGS } from '../../../../../shared/domain/channel-permissions';
-import type { UserGroup } from '../../../../../shared/api/groups';
-import type { ChannelContext, ChannelEntry } from '../../../../../shared/ipc';
+import type { ChannelEntry } from '../../../../../shared/ipc';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';
-import { olivia, user } from '../../../testing/demo-samples';
-import { channelEntry } from '../testing/channel-samples';
+import { olivia } from '../../../testing/demo-samples';
+import { channelEntry, SAMPLE_CONTEXT, SAMPLE_USERS } from '../testing/channel-samples';
 import { ChannelEditor } from './ChannelEditor';
 import { useRulesContext } from './rules-context';
 
-const group = (id: number, name: string, members: number[], subgroups: number[] = []): UserGroup => ({
-  id,
-  name,
-  description: '',
-  members,
-  direct_subgroup_ids: subgroups,
-  is_system_group: true,
-  deactivated: false,
-});
-/** A server that reports none of the organization-level group settings. */
-const noRealmGroups = () => Object.fromEntries(REALM_GROUP_SETTINGS.map((name) => [name, null])) as ChannelContext['policy']['groups'];
-const CONTEXT: ChannelContext = {
-  realmName: 'Sandbox Realm',
-  ownUserId: 1,
-  ownRole: 100,
-  featureLevel: 400,
-  moderationChannelId: null,
-  policy: { messageRetentionDays: -1, topicsPolicy: 'allow_empty_topic', emptyTopicName: 'general chat', webPublicEnabled: false, spectatorAccess: false, groups: noRealmGroups() },
-  limits: { maxNameLength: 60, maxDescriptionLength: 1024, maxFolderNameLength: 60, maxFolderDescriptionLength: 1024 },
-  folders: [],
-  groups: [group(1, 'role:nobody', []), group(2, 'role:owners', [1]), group(3, 'role:administrators', [2], [2]), group(4, 'role:moderators', [3], [3]), group(7, 'role:everyone', [4], [4])],
-};
-const USERS = [user(1, 'Olivia Owner', 100), user(2, 'Adam Admin', 200), user(3, 'Mona Moderator', 300), user(4, 'Mark Member')];
-
 function Editor({ entry }: { entry: ChannelEntry }) {
-  const rules = useRulesContext(CONTEXT, USERS);
-  return <ChannelEditor account={olivia} context={CONTEXT} rules={rules} entry={entry} onClose={() => undefined} />;
+  const rules = useRulesContext(SAMPLE_CONTEXT, SAMPLE_USERS);
+  return <ChannelEditor account={olivia} context={SAMPLE_CONTEXT} rules={rules} entry={entry} onClose={() => undefined} />;
 }
 
 afterEach(() => {

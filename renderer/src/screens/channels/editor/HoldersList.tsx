@@ -4,6 +4,7 @@
 // names, opened on demand and searchable, for the count can be in the thousands.
 import { useId, useMemo, useState } from 'react';
 import type { User } from '../../../../../shared/api/users';
+import { audienceWords } from '../../../../../shared/domain/channel-audience';
 import { sortKey } from '../../../lists/text-keys';
 
 const count = new Intl.NumberFormat();
@@ -36,15 +37,12 @@ export function HoldersList({ holders, users, limit, always, people }: HoldersLi
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }, [open, filter, holders, people]);
   const people_ = holders.size === 1 ? 'person' : 'people';
+  const said = audienceWords({ holders, users, limit });
 
   return (
     <div className="holders">
       <p>
-        <strong>
-          {count.format(holders.size)} {people_}
-        </strong>{' '}
-        hold it through this setting
-        {limit && `; ${count.format(users.size)} can use it: ${limit}`}
+        <strong>{said.holders}</strong> {said.rest}
         {extra > 0 ? `, and ${count.format(extra)} more at the organization level: ${count.format(holders.size + extra)} in all.` : '.'}{' '}
         {holders.size > 0 && (
           <button type="button" className="link-button" aria-expanded={open} aria-controls={`${id}-list`} onClick={() => setOpen(!open)}>

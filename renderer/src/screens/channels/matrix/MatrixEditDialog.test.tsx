@@ -3,42 +3,19 @@
 // and an empty list of who may says once that nothing is chosen yet.
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import type { UserGroup } from '../../../../../shared/api/groups';
-import { REALM_GROUP_SETTINGS } from '../../../../../shared/domain/channel-permissions';
 import type { SettingColumn } from '../../../../../shared/domain/channel-settings';
-import type { ChannelContext } from '../../../../../shared/ipc';
-import { olivia, user } from '../../../testing/demo-samples';
+import { olivia } from '../../../testing/demo-samples';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';
 import { useRulesContext } from '../editor/rules-context';
-import { channelEntry } from '../testing/channel-samples';
+import { channelEntry, SAMPLE_CONTEXT, SAMPLE_USERS } from '../testing/channel-samples';
 import { MatrixEditDialog } from './MatrixEditDialog';
 
-const group = (id: number, name: string, members: number[], subgroups: number[] = []): UserGroup => ({ id, name, description: '', members, direct_subgroup_ids: subgroups, is_system_group: true, deactivated: false });
-const CONTEXT: ChannelContext = {
-  realmName: 'Sandbox Realm',
-  ownUserId: 1,
-  ownRole: 100,
-  featureLevel: 400,
-  moderationChannelId: null,
-  policy: {
-    messageRetentionDays: -1,
-    topicsPolicy: 'allow_empty_topic',
-    emptyTopicName: 'general chat',
-    webPublicEnabled: false,
-    spectatorAccess: false,
-    groups: Object.fromEntries(REALM_GROUP_SETTINGS.map((name) => [name, null])) as ChannelContext['policy']['groups'],
-  },
-  limits: { maxNameLength: 60, maxDescriptionLength: 1024, maxFolderNameLength: 60, maxFolderDescriptionLength: 1024 },
-  folders: [],
-  groups: [group(1, 'role:nobody', []), group(2, 'role:owners', [1]), group(3, 'role:administrators', [2], [2]), group(4, 'role:moderators', [3], [3]), group(7, 'role:everyone', [4], [4])],
-};
-const USERS = [user(1, 'Olivia Owner', 100), user(2, 'Adam Admin', 200), user(3, 'Mona Moderator', 300), user(4, 'Mark Member')];
 const ROWS = [channelEntry(5, 'design'), channelEntry(6, 'engineering')];
 
 function Open({ columns }: { columns: SettingColumn[] }) {
-  const rules = useRulesContext(CONTEXT, USERS);
+  const rules = useRulesContext(SAMPLE_CONTEXT, SAMPLE_USERS);
   const selection = new Map(ROWS.map((row) => [row.channel.stream_id, new Set(columns)]));
-  return <MatrixEditDialog account={olivia.id} context={CONTEXT} rules={rules} rows={ROWS} selection={selection} columns={columns} onClose={() => undefined} onStarted={() => undefined} />;
+  return <MatrixEditDialog account={olivia.id} context={SAMPLE_CONTEXT} rules={rules} rows={ROWS} selection={selection} columns={columns} onClose={() => undefined} onStarted={() => undefined} />;
 }
 
 afterEach(() => {

@@ -10,6 +10,7 @@ import { settingLabel, type SettingColumn } from '../../../../../shared/domain/c
 import type { ChannelEntry } from '../../../../../shared/ipc';
 import { GridEmpty } from '../../../lists/GridEmpty';
 import { afterNextPaint, mark } from '../../../lists/perf-marks';
+import { useSubscriberLists } from '../../../queries/channel-subscribers';
 import type { RulesContext } from '../editor/rules-context';
 import { MATRIX_MARKS } from '../channel-marks';
 import { cellWords } from './matrix-cells';
@@ -20,6 +21,8 @@ const ROW_HEIGHT = 44;
 const HEADER_HEIGHT = 52;
 
 export interface MatrixGridProps {
+  /** The account, for the shown channels' subscribers (who can use a permission depends on them). */
+  account: string;
   rows: readonly ChannelEntry[];
   columns: readonly SettingColumn[];
   rules: RulesContext;
@@ -32,7 +35,7 @@ export interface MatrixGridProps {
 
 export const matrixCellId = (id: number, column: SettingColumn) => `matrix-cell-${id}-${column}`;
 
-export function MatrixGrid({ rows, columns, rules, selection, onSelection, query, empty }: MatrixGridProps) {
+export function MatrixGrid({ account, rows, columns, rules, selection, onSelection, query, empty }: MatrixGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const ids = useMemo(() => rows.map((entry) => entry.channel.stream_id), [rows]);
   const [active, setActive] = useState<{ id: number; column: SettingColumn } | null>(null);
@@ -51,6 +54,14 @@ export function MatrixGrid({ rows, columns, rules, selection, onSelection, query
     scrollPaddingStart: HEADER_HEIGHT,
     initialRect: { width: 1200, height: 720 },
   });
+
+  // The shown rows' subscribers, for the cells' titles: read as rows come into view, kept in the cache.
+  const shownKey = virtualizer
+    .getVirtualItems()
+    .map((item) => ids[item.index])
+    .join(',');
+  const shownIds = useMemo(() => (shownKey ? shownKey.split(',').map(Number) : []), [shownKey]);
+  const subscribers = useSubscriberLists(account, shownIds);
 
   const firstPaint = useRef(true);
   useEffect(() => {
@@ -207,7 +218,7 @@ export function MatrixGrid({ rows, columns, rules, selection, onSelection, query
                   </button>
                 </div>
                 {columns.map((column, index) => {
-                  const words = cellWords(channel, column, rules);
+                  const words = cellWords(channel, column, rules, subscribers.get(id) ?? null);
                   const selected = isSelected(selection, id, column);
                   return (
                     <div

@@ -2,9 +2,10 @@
 // the time left (the core's job.progress pushes), then one result per channel (each setting's change in
 // words, the reason of a failure or a conflict), "Retry failed", "Apply mine over theirs" for the
 // conflicts, and cancel while it runs.
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { BatchOutcome, ChannelBatchResult } from '../../../../../shared/ipc';
 import { ProblemText } from '../../../components/Field';
+import { useFocusReturnOnClose } from '../../../components/focus-return';
 import { JobPanelUnread } from '../../../components/JobPanel';
 import { JobProgressLine, jobFigures } from '../../../components/JobProgressLine';
 import { JobResults } from '../../../components/JobResults';
@@ -22,13 +23,15 @@ export function MatrixJobPanel({ account, batchId, onShow }: { account: string; 
   const progress = useJobFollowed(batch, account, batchId);
   const action = useChannelBatchAction(account, (next) => onShow(next.id));
   const id = useId();
+  const panel = useRef<HTMLElement>(null);
+  useFocusReturnOnClose(panel);
   if (!batch.data) return <JobPanelUnread title="Bulk change of channels" what="the bulk change" error={batch.error} onClose={() => onShow(null)} />;
 
   const figures = jobFigures(batch.data, progress, OUTCOMES);
   const running = figures.status === 'running';
   const failure = action.isError ? errorWords(action.error) : null;
   return (
-    <section className="panel job-panel matrix-job" aria-labelledby={`${id}-title`} data-status={figures.status}>
+    <section ref={panel} className="panel job-panel matrix-job" aria-labelledby={`${id}-title`} data-status={figures.status}>
       <div className="job-head">
         <h2 id={`${id}-title`}>
           {running ? `Changing ${plural(figures.total, 'channel', 'channels')}` : `Bulk change of ${plural(figures.total, 'channel', 'channels')}: ${figures.status === 'cancelled' ? 'cancelled' : 'done'}`}

@@ -112,6 +112,7 @@ function Matrix({ account, entries, context, users }: MatrixProps) {
         Select cells, rows or columns, then set a value for all of them. Keys: arrows move, Shift extends, Space selects (Shift+Space the row, Ctrl+Space the column), Ctrl+A every shown cell, Escape none.
       </p>
       <MatrixGrid
+        account={account.id}
         rows={rows}
         columns={columns}
         rules={rules}

@@ -1,9 +1,11 @@
 // The permission matrix's cells in words, and its columns: privacy, retention and the topics policy as
 // the list words them, a group setting as its roles and groups by name and its individual people
-// counted ("Members, engineers and 2 people"), with how many people that is in full for the cell's title.
+// counted ("Members, engineers and 2 people"), with how many people that is, and how many of them can
+// use it in the channel, in full for the cell's title.
 import type { Stream } from '../../../../../shared/api/channels';
 import type { GroupSettingValue } from '../../../../../shared/api/common';
-import { groupSettingWords, listWords, pillsOf, pillWords, resolveGroupSetting } from '../../../../../shared/domain/channel-groups';
+import { audienceWords, permissionAudience } from '../../../../../shared/domain/channel-audience';
+import { groupSettingWords, listWords, pillsOf, pillWords } from '../../../../../shared/domain/channel-groups';
 import { isChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
 import { PRIVACY_WORDS, type ChannelPrivacy } from '../../../../../shared/domain/channel-privacy';
 import { retentionWords, type Retention } from '../../../../../shared/domain/channel-retention';
@@ -38,25 +40,35 @@ export interface CellWords {
 }
 
 // Resolving a group setting to people walks the groups (everyone, in a realm of 20,000): each cell is
-// worded once per channel object and version of the rules, so a keystroke repaints from the cache.
-const cache = new WeakMap<RulesContext, WeakMap<Stream, Map<SettingColumn, CellWords>>>();
+// worded once per channel object, version of the rules and list of subscribers, so a keystroke repaints
+// from the cache.
+interface Worded {
+  subscribers: readonly number[] | null;
+  cells: Map<SettingColumn, CellWords>;
+}
+const cache = new WeakMap<RulesContext, WeakMap<Stream, Worded>>();
 
-/** A cell's words and, for a group setting, its title: every name and the people who hold it. */
-export function cellWords(channel: Stream, column: SettingColumn, rules: RulesContext): CellWords {
+/**
+ * A cell's words and, for a group setting, its title: every name, how many people hold it and how many
+ * of them can use it in this channel (shared/domain/channel-audience.ts, in the channel editor's words).
+ * `subscribers`: the channel's, null while not known (then nobody is left out for want of a subscription).
+ */
+export function cellWords(channel: Stream, column: SettingColumn, rules: RulesContext, subscribers: readonly number[] | null = null): CellWords {
   let byChannel = cache.get(rules);
   if (!byChannel) cache.set(rules, (byChannel = new WeakMap()));
-  let cells = byChannel.get(channel);
-  if (!cells) byChannel.set(channel, (cells = new Map()));
-  let words = cells.get(column);
-  if (!words) cells.set(column, (words = wordCell(channel, column, rules)));
+  let worded = byChannel.get(channel);
+  if (!worded || worded.subscribers !== subscribers) byChannel.set(channel, (worded = { subscribers, cells: new Map() }));
+  let words = worded.cells.get(column);
+  if (!words) worded.cells.set(column, (words = wordCell(channel, column, rules, subscribers)));
   return words;
 }
 
-function wordCell(channel: Stream, column: SettingColumn, rules: RulesContext): CellWords {
+function wordCell(channel: Stream, column: SettingColumn, rules: RulesContext, subscribers: readonly number[] | null): CellWords {
   if (!reportsSetting(channel, column)) return { text: '—', title: 'This server does not report this setting for the channel.' };
   const value = settingValue(channel, column);
   const text = valueWords(column, value, rules);
   if (!isChannelGroupSetting(column)) return { text, title: column === 'retention' ? text : undefined };
-  const holders = resolveGroupSetting(value as GroupSettingValue, rules.index, rules.people).size;
-  return { text, title: `${groupSettingWords(value as GroupSettingValue, rules.index, rules.people)}: ${count.format(holders)} ${holders === 1 ? 'person' : 'people'}` };
+  const facts = { index: rules.index, people: rules.people, subscribers: subscribers && new Set(subscribers) };
+  const said = audienceWords(permissionAudience(column, channel, value as GroupSettingValue, facts));
+  return { text, title: `${groupSettingWords(value as GroupSettingValue, rules.index, rules.people)}: ${said.holders} ${said.rest}.` };
 }

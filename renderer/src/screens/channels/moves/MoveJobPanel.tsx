@@ -1,9 +1,10 @@
 // A move of channels between folders as it runs and after: progress with counts by outcome (the core's
 // job.progress pushes), then one result per channel, failures first with the server's words, and
 // "Retry failed".
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { ChannelMoveResult } from '../../../../../shared/ipc';
 import { ProblemText } from '../../../components/Field';
+import { useFocusReturnOnClose } from '../../../components/focus-return';
 import { JobPanelUnread } from '../../../components/JobPanel';
 import { JobProgressLine, jobFigures } from '../../../components/JobProgressLine';
 import { wordedByCore } from '../../../errors/words';
@@ -21,6 +22,8 @@ export function MoveJobPanel({ account, jobId, onShowJob }: { account: string; j
   const progress = useJobFollowed(job, account, jobId);
   const retry = useMoveAction(account, (next) => onShowJob(next.id));
   const id = useId();
+  const panel = useRef<HTMLElement>(null);
+  useFocusReturnOnClose(panel);
   if (!job.data) return <JobPanelUnread title="Move of channels" what="the move" error={job.error} onClose={() => onShowJob(null)} />;
 
   const data = job.data;
@@ -30,7 +33,7 @@ export function MoveJobPanel({ account, jobId, onShowJob }: { account: string; j
   const failure = retry.isError ? wordedByCore(retry.error) : null;
   const ordered = [...data.results].sort((a, b) => rank(a.outcome) - rank(b.outcome));
   return (
-    <section className="panel job-panel" aria-labelledby={`${id}-title`} data-status={data.status}>
+    <section ref={panel} className="panel job-panel" aria-labelledby={`${id}-title`} data-status={data.status}>
       <div className="job-head">
         <h2 id={`${id}-title`}>{running ? `Moving ${plural(data.results.length, 'channel', 'channels')} ${where}` : `Move ${where}: done`}</h2>
         {!running && (
