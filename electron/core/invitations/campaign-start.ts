@@ -1,13 +1,16 @@
 // What a new campaign's record holds (campaign-record.ts), from what compose sent to start it: the
-// addresses to send, each once, and the lines compose left out, kept for the report and never sent.
+// addresses to send, each once, the pending invitations resent while composing, and the lines compose
+// left out; the last two kept for the report and never sent.
 import { randomBytes } from 'node:crypto';
-import type { CampaignOptions, Invitee, LeftOutAddress } from '../../../shared/ipc';
+import type { CampaignOptions, Invitee, LeftOutAddress, ResentAddress } from '../../../shared/ipc';
 import { addressKey } from '../../../shared/domain/address-list';
 import { CHECK_REASON } from '../../../shared/domain/invitee-checks';
 import type { CampaignRecord } from './campaign-record';
 
 export interface StartCampaign {
   addresses: readonly Invitee[];
+  /** Pending invitations the administrator resent while composing, kept for the report; not sent again. */
+  resent?: readonly ResentAddress[];
   /** Compose's left-out addresses, kept for the report; never sent. */
   leftOut?: readonly LeftOutAddress[];
   options: CampaignOptions;
@@ -38,8 +41,20 @@ export function newCampaignRecord(input: StartCampaign, starter: Starter): Campa
     actor: starter.actor,
     inviterId: starter.inviterId,
     addresses: campaignAddresses(input.addresses),
-    leftOut: (input.leftOut ?? []).map((address) => ({ ...address })),
+    ...reportedApart(input.resent ?? [], input.leftOut ?? []),
     inFlight: null,
+  };
+}
+
+/**
+ * The resent addresses, and the left-out lines but for a pending invitation that was resent: resent is
+ * not left out, whatever compose said, so the report lists each such address once, as resent.
+ */
+function reportedApart(resent: readonly ResentAddress[], leftOut: readonly LeftOutAddress[]): Pick<CampaignRecord, 'resent' | 'leftOut'> {
+  const resentKeys = new Set(resent.map((address) => addressKey(address.email)));
+  return {
+    resent: resent.map((address) => ({ ...address })),
+    leftOut: leftOut.filter((address) => address.reason !== 'invited' || !resentKeys.has(addressKey(address.email))).map((address) => ({ ...address })),
   };
 }
 

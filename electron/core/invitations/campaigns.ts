@@ -101,7 +101,12 @@ export class Campaigns {
 
   get(account: string, campaignId: string): Campaign {
     const record = this.find(account, campaignId);
-    return { ...this.summary(record), addresses: record.addresses.map((address) => ({ ...address })), leftOutAddresses: record.leftOut.map((address) => ({ ...address })) };
+    return {
+      ...this.summary(record),
+      addresses: record.addresses.map((address) => ({ ...address })),
+      resentAddresses: record.resent.map((address) => ({ ...address })),
+      leftOutAddresses: record.leftOut.map((address) => ({ ...address })),
+    };
   }
 
   /** Pauses after the request in flight (never cut off: its fate would be unknown). */
