@@ -101,6 +101,17 @@ test.describe('an address that already has a pending invitation', () => {
     await confirmSend(page, 'Send 1 invitation');
     await expect(campaignBadge(page)).toHaveText('Finished', { timeout: 30_000 });
     await expect(outcomeFigure(page, 'Invited')).toHaveText('1');
+    // The report lists it as resent, not as left out.
+    await expect(page.getByText('1 pending invitation was resent when composing')).toBeVisible();
+    const report = page.getByRole('table', { name: 'Every address of the campaign, with its status' });
+    await page.getByRole('group', { name: 'Show addresses by status' }).getByRole('radio', { name: 'Resent 1' }).check();
+    await expect(report.getByRole('row').filter({ hasText: 'new.hire@sandbox.test' }).getByRole('cell')).toHaveText([
+      'new.hire@sandbox.test',
+      '',
+      'Resent',
+      'Had a pending invitation: its email was sent again',
+    ]);
+    await expect(page.getByRole('group', { name: 'Show addresses by status' }).getByRole('radio', { name: /^Left out/ })).toHaveCount(0);
 
     const after = await invitesOnServer(sandbox.directUrl);
     // One invitation, the same one: resent, not sent a second time.

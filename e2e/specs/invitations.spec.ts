@@ -80,7 +80,7 @@ test.describe('a campaign of 500 addresses from a spreadsheet', () => {
     expect(exported.lines).toHaveLength(500);
     const repeats = exported.lines.filter((line) => line.status === 'Left out');
     expect(repeats.map((line) => line.email).sort()).toEqual([...duplicates].sort());
-    for (const line of repeats) expect(line.reason, line.email).toBe('Left out: duplicate of a line above');
+    for (const line of repeats) expect(line.reason, line.email).toBe('Duplicate of a line above');
     for (const email of newcomers) expect(report.get(email), email).toEqual({ status: 'Invited', reason: '' });
     for (const email of existing) expect(report.get(email), email).toEqual({ status: 'Already has an account', reason: 'Already has an account.' });
     expect(report.get('derek@sandbox.test')).toEqual({ status: 'Deactivated', reason: 'Account has been deactivated.' });

@@ -72,30 +72,74 @@ export const UPSTREAM_REASONS = {
 } as const satisfies Partial<Record<InviteOutcome, string>>;
 
 /**
- * Why compose left an address out of a campaign (compose/campaign-plan.ts): the check said the server
- * would refuse it, it repeats a line above, or it has a pending invitation (resent apart, if at all).
- * Recorded with the campaign so its report accounts for every address pasted; never sent.
+ * Why compose left a pasted line out of a campaign (compose/campaign-plan.ts): the check said the
+ * server would refuse it, it repeats a line above, it has a pending invitation that was not resent,
+ * or it is longer than any address can be. Recorded with the campaign so its report accounts for
+ * every line pasted; never sent.
  */
-export const LeftOutReason = z.enum(['member', 'system_bot', 'deactivated', 'invalid', 'duplicate', 'invited']);
+export const LeftOutReason = z.enum(['member', 'system_bot', 'deactivated', 'invalid', 'duplicate', 'invited', 'too_long']);
 export type LeftOutReason = z.infer<typeof LeftOutReason>;
 
+/** Why, in words: the report's Details and the CSV's Reason (its Status already says "Left out"). */
 export const LEFT_OUT_WORDS: Record<LeftOutReason, string> = {
-  member: 'Left out: already has an account',
-  system_bot: 'Left out: reserved for system bots',
-  deactivated: 'Left out: has a deactivated account',
-  invalid: 'Left out: not a valid address',
-  duplicate: 'Left out: duplicate of a line above',
-  invited: 'Left out: already invited (pending)',
+  member: 'Already has an account',
+  system_bot: 'Reserved for system bots',
+  deactivated: 'Has a deactivated account',
+  invalid: 'Not a valid address',
+  duplicate: 'Duplicate of a line above',
+  invited: 'Already has a pending invitation (not resent)',
+  too_long: 'Too long to be an address',
 };
 
-export const LeftOutAddress = z.object({ email: z.string().max(MAX_EMAIL_LENGTH), name: z.string().max(200).nullable(), reason: LeftOutReason }).strict();
+/**
+ * How much of a line too long to be an address a campaign keeps (its `email`), with its length: enough
+ * to recognize the line, while what the core takes stays bounded whatever was pasted.
+ */
+export const TOO_LONG_PREVIEW_LENGTH = 60;
+
+export const LeftOutAddress = z
+  .object({
+    /** The line as pasted; for `too_long`, its first TOO_LONG_PREVIEW_LENGTH characters. */
+    email: z.string().max(MAX_EMAIL_LENGTH),
+    name: z.string().max(200).nullable(),
+    reason: LeftOutReason,
+    /** `too_long` only: how many characters the whole line had. */
+    characters: z.int().optional(),
+  })
+  .strict()
+  .superRefine((address, ctx) => {
+    if (address.reason !== 'too_long') {
+      if (address.characters !== undefined) ctx.addIssue({ code: 'custom', path: ['characters'], message: 'Only a line too long to be an address has a length.' });
+      return;
+    }
+    if (address.characters === undefined || address.characters <= MAX_EMAIL_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['characters'], message: `A line too long to be an address has more than ${MAX_EMAIL_LENGTH} characters.` });
+    }
+    if (address.email.length > TOO_LONG_PREVIEW_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: `Only the first ${TOO_LONG_PREVIEW_LENGTH} characters of a line too long to be an address are kept.` });
+    }
+  });
 export type LeftOutAddress = z.infer<typeof LeftOutAddress>;
 
-/** What the report filters and exports by: an outcome of a sent address, or left out at compose time. */
-export const ReportStatus = z.enum([...InviteOutcome.options, 'left_out']);
+/**
+ * An address with a pending invitation that the administrator resent while composing the campaign
+ * (upstream POST /invites/{id}/resend): in the campaign's report as resent, not sent again and not
+ * left out.
+ */
+export const ResentAddress = z.object({ email: z.string().max(MAX_EMAIL_LENGTH), name: z.string().max(200).nullable() }).strict();
+export type ResentAddress = z.infer<typeof ResentAddress>;
+
+/** The report's Details and the CSV's Reason for a resent address. */
+export const RESENT_WORDS = 'Had a pending invitation: its email was sent again';
+
+/**
+ * What the report filters and exports by: an outcome of a sent address, a pending invitation resent
+ * while composing, or left out at compose time.
+ */
+export const ReportStatus = z.enum([...InviteOutcome.options, 'resent', 'left_out']);
 export type ReportStatus = z.infer<typeof ReportStatus>;
 
-export const REPORT_STATUS_WORDS: Record<ReportStatus, string> = { ...OUTCOME_WORDS, left_out: 'Left out' };
+export const REPORT_STATUS_WORDS: Record<ReportStatus, string> = { ...OUTCOME_WORDS, resent: 'Resent', left_out: 'Left out' };
 
 export const CampaignAddress = z.object({
   email: z.string(),
@@ -123,6 +167,8 @@ export const CampaignSummary = z.object({
   /** The addresses sent; `total` and `counts` are about these only. */
   total: z.int(),
   counts: z.record(InviteOutcome, z.int()),
+  /** Pending invitations resent while composing: in the report, not sent by the campaign. */
+  resent: z.int(),
   /** Addresses left out at compose time: in the report, never sent. */
   leftOut: z.int(),
   /** Seconds left at the current pace; null until there is a pace. */
@@ -131,7 +177,7 @@ export const CampaignSummary = z.object({
 });
 export type CampaignSummary = z.infer<typeof CampaignSummary>;
 
-export const Campaign = CampaignSummary.extend({ addresses: z.array(CampaignAddress), leftOutAddresses: z.array(LeftOutAddress) });
+export const Campaign = CampaignSummary.extend({ addresses: z.array(CampaignAddress), resentAddresses: z.array(ResentAddress), leftOutAddresses: z.array(LeftOutAddress) });
 export type Campaign = z.infer<typeof Campaign>;
 
 export const InviteChoices = z.object({
@@ -165,6 +211,8 @@ export const invitationChannels = {
       .object({
         account: AccountId,
         addresses: z.array(Invitee).min(1).max(100_000),
+        /** Pending invitations resent while composing: kept for the report, not sent again. */
+        resent: z.array(ResentAddress).max(100_000).default([]),
         /** Pasted but not sent, with why: kept for the report. */
         leftOut: z.array(LeftOutAddress).max(100_000).default([]),
         options: CampaignOptions,

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CHANNEL_NAMES, contract, type InviteChoices, type IpcResult } from '../../../shared/ipc';
 import type { Invite } from '../../../shared/api';
+import { tooLongLine } from '../../../shared/domain/left-out';
 import { campaignConsole, freshAddresses, MEMBER_OPTIONS, type CampaignConsole } from '../invitations/testing/campaign-harness';
 import { createRouter, type Handlers, type Router } from '../router';
 import { SessionManager } from '../session-manager';
@@ -250,4 +251,36 @@ test('a left-out list with an unknown reason, or longer than any paste, is refus
   await olivia.console_.campaigns.whenIdle(started.id);
   const campaign = await olivia.value<{ leftOutAddresses: unknown[] }>('invites.campaign.get', { campaignId: started.id });
   expect(campaign.leftOutAddresses).toEqual(leftOut);
+});
+
+test('a line too long to be an address comes as its first characters and its length, bounded; anything else is refused', async () => {
+  const addresses = freshAddresses('router-too-long', 1);
+  const line = `${'y'.repeat(5000)}@example.com`;
+  const start = (leftOut: unknown[]) => olivia.call('invites.campaign.start', { addresses, leftOut, options: MEMBER_OPTIONS });
+  const refused = { ok: false, error: { code: 'INVALID_INPUT' } };
+  // The whole line, a preview longer than kept, no length, a length that fits an address, a length on another reason.
+  expect(await start([{ email: line.slice(0, 320), name: null, reason: 'too_long', characters: line.length }])).toMatchObject(refused);
+  expect(await start([{ email: line.slice(0, 61), name: null, reason: 'too_long', characters: line.length }])).toMatchObject(refused);
+  expect(await start([{ email: line.slice(0, 60), name: null, reason: 'too_long' }])).toMatchObject(refused);
+  expect(await start([{ email: 'a@x.test', name: null, reason: 'too_long', characters: 320 }])).toMatchObject(refused);
+  expect(await start([{ email: 'mark@sandbox.test', name: null, reason: 'member', characters: 400 }])).toMatchObject(refused);
+
+  const kept = tooLongLine(line, 'Yves');
+  const started = await olivia.value<{ id: string; leftOut: number }>('invites.campaign.start', { addresses, leftOut: [kept], options: MEMBER_OPTIONS });
+  expect(started.leftOut).toBe(1);
+  await olivia.console_.campaigns.whenIdle(started.id);
+  const campaign = await olivia.value<{ leftOutAddresses: unknown[] }>('invites.campaign.get', { campaignId: started.id });
+  expect(campaign.leftOutAddresses).toEqual([{ email: 'y'.repeat(60), name: 'Yves', reason: 'too_long', characters: 5012 }]);
+});
+
+test('the resent addresses are bounded like the others, and kept with the campaign', async () => {
+  const addresses = freshAddresses('router-resent', 1);
+  const start = (resent: unknown[]) => olivia.call('invites.campaign.start', { addresses, resent, options: MEMBER_OPTIONS });
+  expect(await start([{ email: `${'z'.repeat(321)}@x.test`, name: null }])).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  expect(await start([{ email: 'a@x.test', name: null, inviteId: 4 }])).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  expect(await start(Array.from({ length: 100_001 }, () => ({ email: 'a@x.test', name: null })))).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  const started = await olivia.value<{ id: string; resent: number }>('invites.campaign.start', { addresses, resent: [{ email: 'gone@x.test', name: null }], options: MEMBER_OPTIONS });
+  expect(started.resent).toBe(1);
+  await olivia.console_.campaigns.whenIdle(started.id);
+  expect(await olivia.value('invites.campaign.get', { campaignId: started.id })).toMatchObject({ resentAddresses: [{ email: 'gone@x.test', name: null }] });
 });

@@ -59,7 +59,7 @@ export const invitationHandlers: Pick<Handlers<InvitationsContext>, keyof typeof
     const { value } = await ctx.accounts.client(account).call(renderMessage, { content });
     return { html: value.rendered };
   },
-  'invites.campaign.start': ({ account, addresses, leftOut, options, batchSize }, ctx) => ctx.campaigns.start(account, { addresses, leftOut, options, batchSize }),
+  'invites.campaign.start': ({ account, addresses, resent, leftOut, options, batchSize }, ctx) => ctx.campaigns.start(account, { addresses, resent, leftOut, options, batchSize }),
   'invites.campaign.list': ({ account }, ctx) => ctx.campaigns.list(account),
   'invites.campaign.get': ({ account, campaignId }, ctx) => ctx.campaigns.get(account, campaignId),
   'invites.campaign.pause': ({ account, campaignId }, ctx) => ctx.campaigns.pause(account, campaignId),

@@ -17,10 +17,10 @@ const Change = z
 export type CampaignChange = z.infer<typeof Change>;
 
 /** Fixed when the campaign starts: a change that touches them is not one this console wrote. */
-const FIXED = new Set(['version', 'id', 'account', 'createdAt', 'addresses', 'leftOut']);
+const FIXED = new Set(['version', 'id', 'account', 'createdAt', 'addresses', 'resent', 'leftOut']);
 
 /** Kept out of `Written`'s fields: the lists, which would cost a whole rewrite to compare each batch. */
-const LISTS = new Set(['addresses', 'leftOut']);
+const LISTS = new Set(['addresses', 'resent', 'leftOut']);
 
 /** What the journal on disk says, kept by the writer to find the next change against. */
 export interface Written {

@@ -1,8 +1,12 @@
 // The addresses compose left out of a campaign (campaign-plan.ts): recorded with the campaign so its
 // report accounts for every pasted line, never sent (checked on the server), kept across a restart
-// and through the journal's appends; a journal written before they were recorded still loads.
+// and through the journal's appends; a journal written before they were recorded still loads. Pending
+// invitations resent while composing are in the report as resent, not left out, and not sent again;
+// a line too long to be an address is there shortened, with its length.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { sendInvites } from '../../../shared/api';
+import { tooLongLine } from '../../../shared/domain/left-out';
 import type { LeftOutAddress } from '../../../shared/ipc';
 import type { ApiClient } from '../client/api-client';
 import { startSandbox, type Sandbox } from '../testing/sandbox';
@@ -53,9 +57,11 @@ test('a campaign reports the addresses left out with why, counts only those sent
   for (const email of ['mark@sandbox.test', 'not-an-address', 'derek@sandbox.test']) expect(onServer.has(email)).toBe(false);
 
   const csv = console_.campaigns.exportCsv(console_.accountId, started.id).csv.split('\r\n');
-  expect(csv).toContain('mark@sandbox.test,Mark,Left out,Left out: already has an account');
-  expect(csv).toContain('not-an-address,,Left out,Left out: not a valid address');
-  expect(csv.filter((line) => line.endsWith('Left out: duplicate of a line above'))).toHaveLength(2);
+  // The Status column says "Left out"; the Reason column says only why.
+  expect(csv[0]).toBe('Email,Name,Status,Reason');
+  expect(csv).toContain('mark@sandbox.test,Mark,Left out,Already has an account');
+  expect(csv).toContain('not-an-address,,Left out,Not a valid address');
+  expect(csv.filter((line) => line.endsWith(',Left out,Duplicate of a line above'))).toHaveLength(2);
   const only = console_.campaigns.exportCsv(console_.accountId, started.id, 'left_out');
   expect(only).toMatchObject({ rows: 5, filename: expect.stringMatching(/-left-out-only\.csv$/) });
   expect(console_.campaigns.exportCsv(console_.accountId, started.id, 'invited').rows).toBe(4);
@@ -99,4 +105,62 @@ test('a journal written before left-out addresses were recorded still loads, wit
   expect(campaign).toMatchObject({ status: 'done', total: 2, leftOut: 0, leftOutAddresses: [] });
   expect(campaign.counts.invited).toBe(2);
   expect(next.list(console_.accountId).some((summary) => summary.id === started.id)).toBe(true);
+});
+
+/** A fresh address with a pending invitation from Olivia (the campaigns' user), sent straight to the server. */
+async function pendingInvitation(tag: string, count: number) {
+  const fresh = freshAddresses(tag, count);
+  await console_.accounts.client(console_.accountId).call(sendInvites, {
+    invitee_emails: fresh.map((address) => address.email).join('\n'),
+    stream_ids: [],
+    invite_as: 400,
+    invite_expires_in_minutes: 60,
+    include_realm_default_subscriptions: false,
+    notify_referrer_on_join: false,
+  });
+  return fresh;
+}
+
+test('pending invitations resent while composing are reported as resent, not left out, and get no second invitation, after a restart too', async () => {
+  const [resent, notResent] = await pendingInvitation('left-out-resent', 2);
+  const fresh = freshAddresses('left-out-resent-new', 2);
+  const sendsBefore = console_.requests.length;
+  const started = console_.campaigns.start(console_.accountId, {
+    addresses: fresh,
+    resent: [resent!],
+    // Compose says why each pending one is not sent; one resent is reported as resent all the same.
+    leftOut: [
+      { ...resent!, reason: 'invited' },
+      { ...notResent!, reason: 'invited' },
+    ],
+    options: MEMBER_OPTIONS,
+    batchSize: 10,
+  });
+  expect(started).toMatchObject({ total: 2, resent: 1, leftOut: 1 });
+  await console_.campaigns.whenIdle(started.id);
+
+  for (const campaigns of [console_.campaigns, console_.restart()]) {
+    const campaign = campaigns.get(console_.accountId, started.id);
+    expect(campaign).toMatchObject({ status: 'done', total: 2, resent: 1, leftOut: 1 });
+    expect(campaign.resentAddresses).toEqual([resent]);
+    expect(campaign.leftOutAddresses).toEqual([{ ...notResent, reason: 'invited' }]);
+    const csv = campaigns.exportCsv(console_.accountId, started.id).csv.split('\r\n');
+    expect(csv).toContain(`${resent!.email},${resent!.name},Resent,Had a pending invitation: its email was sent again`);
+    expect(csv).toContain(`${notResent!.email},${notResent!.name},Left out,Already has a pending invitation (not resent)`);
+    expect(csv.filter((line) => line.startsWith(`${resent!.email},`))).toHaveLength(1);
+    expect(campaigns.exportCsv(console_.accountId, started.id, 'resent')).toMatchObject({ rows: 1, filename: expect.stringMatching(/-resent-only\.csv$/) });
+  }
+  // One request, for the two fresh addresses; the resent address keeps its one invitation.
+  expect(console_.requests.slice(sendsBefore).filter((request) => request === 'POST /api/v1/invites')).toHaveLength(1);
+  const onServer = await invitationsPerAddress(adam);
+  expect(onServer.get(resent!.email)).toBe(1);
+  expect(onServer.get(notResent!.email)).toBe(1);
+});
+
+test('a line too long to be an address is in the report shortened, with how long it was', async () => {
+  const line = `${'x'.repeat(400)}@example.com`;
+  const started = console_.campaigns.start(console_.accountId, { addresses: freshAddresses('left-out-long', 1), leftOut: [tooLongLine(line, null)], options: MEMBER_OPTIONS, batchSize: 10 });
+  await console_.campaigns.whenIdle(started.id);
+  const csv = console_.restart().exportCsv(console_.accountId, started.id, 'left_out').csv.trimEnd().split('\r\n');
+  expect(csv).toEqual(['Email,Name,Status,Reason', `${'x'.repeat(60)}…,,Left out,Too long to be an address (412 characters)`]);
 });

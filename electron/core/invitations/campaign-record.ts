@@ -2,7 +2,7 @@
 // outcome, and the batch in flight. Its own file, so the journal and the changes it logs
 // (campaign-changes.ts) both read it without importing each other.
 import { z } from 'zod';
-import { CampaignAddress, CampaignOptions, CampaignSummary, LeftOutAddress } from '../../../shared/ipc';
+import { CampaignAddress, CampaignOptions, CampaignSummary, LeftOutAddress, ResentAddress } from '../../../shared/ipc';
 
 /** The batch whose reply has not been recorded: sent, or about to be. */
 export const InFlight = z.object({
@@ -13,7 +13,7 @@ export const InFlight = z.object({
 });
 export type InFlight = z.infer<typeof InFlight>;
 
-export const CampaignRecord = CampaignSummary.omit({ etaSeconds: true, counts: true, total: true, leftOut: true }).extend({
+export const CampaignRecord = CampaignSummary.omit({ etaSeconds: true, counts: true, total: true, resent: true, leftOut: true }).extend({
   version: z.literal(1),
   /** The signed-in user who started it, in words, for the activity log. */
   actor: z.string(),
@@ -21,6 +21,11 @@ export const CampaignRecord = CampaignSummary.omit({ etaSeconds: true, counts: t
   inviterId: z.int(),
   options: CampaignOptions,
   addresses: z.array(CampaignAddress),
+  /**
+   * The pending invitations resent while composing: fixed at the start, never sent by the campaign. A
+   * journal written before the console recorded them has none.
+   */
+  resent: z.array(ResentAddress).default([]),
   /**
    * What compose left out, with why: fixed at the start and never sent. A journal written before the
    * console recorded them has none, and reads as an empty list.

@@ -25,4 +25,7 @@ test('the result counts only the outcomes that happened', () => {
   ];
   expect(countsInWords(record({ addresses }))).toBe('2 invited, 1 deactivated');
   expect(countsInWords(record())).toBe('no addresses');
+  const resent = [{ email: 'd@x.test', name: null }];
+  const leftOut = [{ email: 'e@x.test', name: null, reason: 'member' as const }];
+  expect(countsInWords(record({ addresses, resent, leftOut }))).toBe('2 invited, 1 deactivated, 1 pending invitation resent, 1 left out');
 });

@@ -4,7 +4,8 @@ import { toCsv } from '../../../shared/domain/csv';
 import { ROLE_NAMES } from '../../../shared/domain/role-rules';
 import { plural } from '../../../shared/domain/plural';
 import { formatWhen } from '../../../shared/domain/when';
-import { LEFT_OUT_WORDS, OUTCOME_WORDS, REPORT_STATUS_WORDS, type CampaignSummary, type InviteOutcome, type JobProgress, type ReportStatus } from '../../../shared/ipc';
+import { leftOutLine, leftOutWords } from '../../../shared/domain/left-out';
+import { OUTCOME_WORDS, REPORT_STATUS_WORDS, RESENT_WORDS, type CampaignSummary, type InviteOutcome, type JobProgress, type ReportStatus } from '../../../shared/ipc';
 import type { CampaignRecord } from './campaign-record';
 import { countOutcomes } from './campaign-outcomes';
 
@@ -34,6 +35,7 @@ export function summaryOf(record: CampaignRecord, etaSeconds: number | null): Ca
     batchSize,
     total: record.addresses.length,
     counts,
+    resent: record.resent.length,
     leftOut: record.leftOut.length,
     // Only a running campaign has time left.
     etaSeconds: status === 'running' ? etaSeconds : null,
@@ -60,6 +62,7 @@ export function countsInWords(record: CampaignRecord): string {
   const parts = (Object.keys(COUNT_WORDS) as InviteOutcome[])
     .filter((outcome) => counts[outcome] > 0)
     .map((outcome) => `${counts[outcome]} ${COUNT_WORDS[outcome]}`);
+  if (record.resent.length > 0) parts.push(plural(record.resent.length, 'pending invitation resent', 'pending invitations resent'));
   if (record.leftOut.length > 0) parts.push(`${record.leftOut.length} left out`);
   return parts.length > 0 ? parts.join(', ') : 'no addresses';
 }
@@ -101,11 +104,11 @@ export const REPORT_HEADER = ['Email', 'Name', 'Status', 'Reason'];
  * cells are formula-safe.
  */
 export function reportCsv(record: CampaignRecord, realmName: string | null, outcome: ReportStatus | null = null): { filename: string; csv: string; rows: number } {
-  const sent = outcome === null || outcome !== 'left_out' ? record.addresses.filter((address) => outcome === null || address.outcome === outcome) : [];
-  const leftOut = outcome === null || outcome === 'left_out' ? record.leftOut : [];
+  const shows = (status: ReportStatus) => outcome === null || outcome === status;
   const rows = [
-    ...sent.map((address) => [address.email, address.name, OUTCOME_WORDS[address.outcome], address.reason]),
-    ...leftOut.map((address) => [address.email, address.name, REPORT_STATUS_WORDS.left_out, LEFT_OUT_WORDS[address.reason]]),
+    ...record.addresses.filter((address) => shows(address.outcome)).map((address) => [address.email, address.name, OUTCOME_WORDS[address.outcome], address.reason]),
+    ...(shows('resent') ? record.resent : []).map((address) => [address.email, address.name, REPORT_STATUS_WORDS.resent, RESENT_WORDS]),
+    ...(shows('left_out') ? record.leftOut : []).map((address) => [leftOutLine(address), address.name, REPORT_STATUS_WORDS.left_out, leftOutWords(address)]),
   ];
   const day = new Date(record.createdAt).toISOString().slice(0, 10);
   const realm = slug(realmName ?? 'realm') || 'realm';

@@ -9,15 +9,17 @@
 //   - no reply (network, timeout): the batch stays "in flight" in the journal; the loop waits with
 //     backoff and, before sending anything else, asks the server what that batch did
 //     (campaign-outcomes.ts invitedByInterruptedBatch). A crash is handled the same way at start-up.
-import { getInvites, sendInvites, type SendInvitesParams } from '../../../shared/api';
+import { getInvites, sendInvites, type Invite } from '../../../shared/api';
 import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
 import { backoffDelay, inWords } from '../session/backoff';
 import { JOURNAL_NOT_SAVED } from './campaign-journal';
 import type { CampaignRecord } from './campaign-record';
 import { countOutcomes, invitedByInterruptedBatch, readInvitationFailure } from './campaign-outcomes';
+import { sendInvitesParams } from './campaign-request';
 import { classifyFailure, describeStop, type Failure, type StopWords } from './campaign-failures';
 import { errorMessage } from '../../../shared/node/error-message';
+import type { CampaignAddress } from '../../../shared/ipc';
 
 /** Thrown where the service was abandoned (a simulated crash): nothing more is written. */
 export class Abandoned extends Error {}
@@ -166,7 +168,7 @@ export class CampaignRunner {
     const started = this.host.now();
     let failure: Failure | null = null;
     try {
-      await client.call(sendInvites, this.params(emails));
+      await client.call(sendInvites, sendInvitesParams(this.record.options, emails));
     } catch (error) {
       failure = classifyFailure(error);
     }
@@ -245,9 +247,8 @@ export class CampaignRunner {
    * are sent again. Until the server answers, nothing else is sent.
    */
   private async settleInFlight(): Promise<void> {
-    const inFlight = this.record.inFlight;
     const client = this.client();
-    if (!inFlight || !client) return;
+    if (!this.record.inFlight || !client) return;
     let invites;
     try {
       invites = (await client.call(getInvites, {})).value.invites;
@@ -258,13 +259,7 @@ export class CampaignRunner {
       return this.stopWith(describeStop('unchecked', failure.msg, this.record));
     }
     this.checkAlive();
-    const invited = invitedByInterruptedBatch(inFlight, invites, this.record.inviterId);
-    for (const address of this.record.addresses) {
-      if ((address.outcome === 'pending' || address.outcome === 'not_attempted') && invited.has(address.email.toLowerCase())) {
-        Object.assign(address, { outcome: 'invited', reason: null });
-      }
-    }
-    this.record.inFlight = null;
+    this.markInvited(invites, ['pending', 'not_attempted']);
     this.cursor = 0;
     this.reachedServer();
     this.save();
@@ -323,13 +318,18 @@ export class CampaignRunner {
   }
 
   private async settleInFlightOnce(): Promise<void> {
-    const inFlight = this.record.inFlight;
     const client = this.client();
-    if (!inFlight || !client) return;
-    const invites = (await client.call(getInvites, {})).value.invites;
+    if (!this.record.inFlight || !client) return;
+    this.markInvited((await client.call(getInvites, {})).value.invites, ['pending']);
+  }
+
+  /** What GET /invites says the batch in flight did: its addresses (with one of `outcomes`) it invited are invited. */
+  private markInvited(invites: readonly Invite[], outcomes: readonly CampaignAddress['outcome'][]): void {
+    const inFlight = this.record.inFlight;
+    if (!inFlight) return;
     const invited = invitedByInterruptedBatch(inFlight, invites, this.record.inviterId);
     for (const address of this.record.addresses) {
-      if (address.outcome === 'pending' && invited.has(address.email.toLowerCase())) Object.assign(address, { outcome: 'invited', reason: null });
+      if (outcomes.includes(address.outcome) && invited.has(address.email.toLowerCase())) Object.assign(address, { outcome: 'invited', reason: null });
     }
     this.record.inFlight = null;
   }
@@ -352,22 +352,6 @@ export class CampaignRunner {
     this.save();
     this.host.changed(this.record, true);
     if (settled) this.host.settled(this.record);
-  }
-
-  private params(emails: string[]): SendInvitesParams {
-    const options = this.record.options;
-    return {
-      // Bare addresses, one per line: names (which may hold commas) never reach the server's split.
-      invitee_emails: emails.join('\n'),
-      stream_ids: options.stream_ids,
-      invite_as: options.invite_as,
-      invite_expires_in_minutes: options.invite_expires_in_minutes,
-      include_realm_default_subscriptions: options.include_realm_default_subscriptions,
-      notify_referrer_on_join: options.notify_referrer_on_join,
-      ...(options.group_ids.length > 0 ? { group_ids: options.group_ids } : {}),
-      // Null is the organization's default, which is what leaving the parameter out means.
-      ...(options.welcome_message_custom_text !== null ? { welcome_message_custom_text: options.welcome_message_custom_text } : {}),
-    };
   }
 
   private client(): ApiClient | null {

@@ -1,21 +1,23 @@
 // Invitation campaigns as main-process jobs (issue 7): start, pause, resume, cancel, retry, the
 // history per realm, and picking up after a quit or a crash. Each campaign is its journal on disk
-// (campaign-journal.ts) plus, while it sends, a runner (campaign-runner.ts). The core calls
-// resumeInterrupted() at start: campaigns the journal shows as running go on, and a batch that was in
-// flight when the console died is checked with the server before anything is sent again.
-import { randomBytes } from 'node:crypto';
+// (campaign-journal.ts) plus, while it sends, a runner (campaign-runner.ts); a new campaign's record
+// comes from campaign-start.ts, its progress pushes go through campaign-pushes.ts and its activity
+// log entries are campaign-activity.ts's. The core calls resumeInterrupted() at start: campaigns the
+// journal shows as running go on, and a batch that was in flight when the console died is checked
+// with the server before anything is sent again.
 import type { NewActivityEntry } from '../activity/activity-log';
 import { actorOf } from '../activity/actor';
-import type { Account, Campaign, CampaignOptions, CampaignSummary, Invitee, LeftOutAddress, Push, ReportStatus } from '../../../shared/ipc';
-import { addressKey } from '../../../shared/domain/address-list';
-import { CHECK_REASON } from '../../../shared/domain/invitee-checks';
+import type { Account, Campaign, CampaignSummary, Push, ReportStatus } from '../../../shared/ipc';
 import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
+import { settledEntry, startedEntry } from './campaign-activity';
 import { CampaignJournal, JOURNAL_NOT_SAVED } from './campaign-journal';
+import { ProgressPushes } from './campaign-pushes';
 import type { CampaignRecord } from './campaign-record';
 import { RETRYABLE } from './campaign-outcomes';
-import { campaignInWords, countsInWords, optionsInWords, progressOf, reportCsv, summaryOf } from './campaign-report';
+import { reportCsv, summaryOf } from './campaign-report';
 import { CampaignRunner, Abandoned, type CampaignHooks, type RunnerHost } from './campaign-runner';
+import { newCampaignRecord, type StartCampaign } from './campaign-start';
 import { errorMessage } from '../../../shared/node/error-message';
 
 export interface CampaignsOptions {
@@ -35,14 +37,6 @@ export interface CampaignsOptions {
   log?: (message: string) => void;
 }
 
-export interface StartCampaign {
-  addresses: readonly Invitee[];
-  /** Compose's left-out addresses, kept for the report; never sent. */
-  leftOut?: readonly LeftOutAddress[];
-  options: CampaignOptions;
-  batchSize: number;
-}
-
 /** How long pause and cancel wait for the request in flight before answering with the state so far. */
 const CONTROL_WAIT_MS = 3_000;
 const FINISHED = new Set<CampaignRecord['status']>(['done', 'cancelled', 'stopped']);
@@ -51,25 +45,30 @@ export class Campaigns {
   private readonly journal: CampaignJournal;
   private readonly records = new Map<string, CampaignRecord>();
   private readonly runners = new Map<string, CampaignRunner>();
-  private readonly lastPush = new Map<string, { at: number; timer: ReturnType<typeof setTimeout> | null }>();
+  private readonly pushes: ProgressPushes;
   private readonly host: RunnerHost;
   private readonly now: () => number;
-  private readonly intervalMs: number;
   private abandoned = false;
 
   constructor(private readonly options: CampaignsOptions) {
     const log = options.log ?? ((message: string) => console.warn(message));
     this.journal = new CampaignJournal(options.dataDir, log);
     this.now = options.now ?? Date.now;
-    this.intervalMs = options.progressIntervalMs ?? 200;
     const isAbandoned = () => this.abandoned;
+    this.pushes = new ProgressPushes({
+      push: options.push,
+      summary: (record) => this.summary(record),
+      abandoned: isAbandoned,
+      now: this.now,
+      intervalMs: options.progressIntervalMs ?? 200,
+    });
     this.host = {
       client: (account) => options.accounts.client(account),
       save: (record) => {
         if (this.abandoned) throw new Abandoned();
         this.journal.write(record);
       },
-      changed: (record, statusChanged) => this.changed(record, statusChanged),
+      changed: (record, statusChanged) => this.pushes.changed(record, statusChanged),
       settled: (record) => this.recordActivity(record),
       get abandoned() {
         return isAbandoned();
@@ -83,35 +82,10 @@ export class Campaigns {
 
   start(account: string, input: StartCampaign): CampaignSummary {
     const signedIn = this.account(account);
-    const createdAt = this.now();
-    const record: CampaignRecord = {
-      version: 1,
-      id: `c${createdAt.toString(36)}${randomBytes(4).toString('hex')}`,
-      account,
-      createdAt,
-      finishedAt: null,
-      status: 'running',
-      pauseReason: null,
-      detail: null,
-      batchSize: input.batchSize,
-      options: input.options,
-      actor: actorOf(this.options.accounts, account, null),
-      inviterId: signedIn.userId,
-      addresses: campaignAddresses(input.addresses),
-      leftOut: (input.leftOut ?? []).map((address) => ({ ...address })),
-      inFlight: null,
-    };
+    const record = newCampaignRecord(input, { account, createdAt: this.now(), actor: actorOf(this.options.accounts, account, null), inviterId: signedIn.userId });
     this.journal.write(record);
     this.records.set(record.id, record);
-    this.options.activity?.record(account, {
-      actor: record.actor,
-      action: 'Started an invitation campaign',
-      kind: 'invitation',
-      target: campaignInWords(record),
-      details: optionsInWords(record),
-      result: 'ok',
-      error: null,
-    });
+    this.options.activity?.record(account, startedEntry(record));
     this.run(record);
     return this.summary(record);
   }
@@ -127,7 +101,12 @@ export class Campaigns {
 
   get(account: string, campaignId: string): Campaign {
     const record = this.find(account, campaignId);
-    return { ...this.summary(record), addresses: record.addresses.map((address) => ({ ...address })), leftOutAddresses: record.leftOut.map((address) => ({ ...address })) };
+    return {
+      ...this.summary(record),
+      addresses: record.addresses.map((address) => ({ ...address })),
+      resentAddresses: record.resent.map((address) => ({ ...address })),
+      leftOutAddresses: record.leftOut.map((address) => ({ ...address })),
+    };
   }
 
   /** Pauses after the request in flight (never cut off: its fate would be unknown). */
@@ -242,7 +221,7 @@ export class Campaigns {
     const runners = [...this.runners.values()];
     for (const runner of runners) runner.stop();
     await settleWithin(Promise.all(runners.map((runner) => runner.done)), CONTROL_WAIT_MS);
-    this.clearTimers();
+    this.pushes.clear();
   }
 
   /**
@@ -252,13 +231,13 @@ export class Campaigns {
   abandon(): void {
     this.abandoned = true;
     for (const runner of this.runners.values()) runner.stop();
-    this.clearTimers();
+    this.pushes.clear();
   }
 
   private run(record: CampaignRecord, options: { cancel?: boolean } = {}): CampaignRunner {
     const runner = new CampaignRunner(record, this.host, options);
     this.runners.set(record.id, runner);
-    this.changed(record, true);
+    this.pushes.changed(record, true);
     void runner.done.then(() => {
       if (this.runners.get(record.id) === runner) this.runners.delete(record.id);
     });
@@ -293,50 +272,9 @@ export class Campaigns {
     return summaryOf(record, runner ? runner.etaSeconds(pending) : null);
   }
 
-  /** Pushes job.progress: status changes at once, the rest at most every `progressIntervalMs`. */
-  private changed(record: CampaignRecord, statusChanged: boolean): void {
-    if (this.abandoned) return;
-    const entry = this.lastPush.get(record.id) ?? { at: -Infinity, timer: null };
-    this.lastPush.set(record.id, entry);
-    const send = () => {
-      if (entry.timer) clearTimeout(entry.timer);
-      entry.timer = null;
-      entry.at = this.now();
-      if (!this.abandoned) this.options.push({ kind: 'job.progress', account: record.account, job: progressOf(this.summary(record)) });
-    };
-    const wait = entry.at + this.intervalMs - this.now();
-    if (statusChanged || wait <= 0) send();
-    else if (!entry.timer) {
-      entry.timer = setTimeout(send, wait);
-      entry.timer.unref?.();
-    }
-  }
-
-  private clearTimers(): void {
-    for (const entry of this.lastPush.values()) if (entry.timer) clearTimeout(entry.timer);
-    this.lastPush.clear();
-  }
-
   private recordActivity(record: CampaignRecord): void {
-    const activity = this.options.activity;
-    if (!activity) return;
-    const action = {
-      done: 'Sent invitations',
-      cancelled: 'Cancelled an invitation campaign',
-      stopped: 'Invitation campaign stopped',
-      paused: 'Invitation campaign paused at the daily limit',
-      running: 'Sent invitations',
-    }[record.status];
     try {
-      activity.record(record.account, {
-        actor: record.actor,
-        action,
-        kind: 'invitation',
-        target: campaignInWords(record),
-        details: countsInWords(record),
-        result: record.status === 'stopped' ? 'failed' : 'ok',
-        error: record.status === 'stopped' ? record.detail : null,
-      });
+      this.options.activity?.record(record.account, settledEntry(record));
     } catch (error) {
       // The log is a record of what happened, not a reason to stop sending.
       (this.options.log ?? console.warn)(`[campaigns] could not write the activity log: ${errorMessage(error)}`);
@@ -362,24 +300,6 @@ export class Campaigns {
     if (!record) throw new ConsoleError('UNKNOWN_CAMPAIGN', 'There is no such invitation campaign for this organization. It may have been started from another computer.');
     return record;
   }
-}
-
-/**
- * Each address once (the first spelling), trimmed. An address the server would split in two (it
- * splits on commas and newlines) is never sent: it is invalid in upstream's words at once.
- */
-function campaignAddresses(invitees: readonly Invitee[]): CampaignRecord['addresses'] {
-  const seen = new Set<string>();
-  const addresses: CampaignRecord['addresses'] = [];
-  for (const invitee of invitees) {
-    const email = invitee.email.trim();
-    const key = addressKey(email);
-    if (email === '' || seen.has(key)) continue;
-    seen.add(key);
-    const splits = /[,\n\r]/.test(email);
-    addresses.push({ email, name: invitee.name, outcome: splits ? 'invalid' : 'pending', reason: splits ? CHECK_REASON.invalid : null });
-  }
-  return addresses;
 }
 
 function finished(record: CampaignRecord, verb: string): ConsoleError {

@@ -212,8 +212,8 @@ function patchSummary(client: QueryClient, account: string, id: string, change: 
   client.setQueryData<Campaign>(inviteKeys.campaign(account, id), (campaign) => {
     if (!campaign) return campaign;
     known = true;
-    const { addresses, leftOutAddresses } = campaign;
-    return { ...change(campaign), addresses, leftOutAddresses };
+    const { addresses, resentAddresses, leftOutAddresses } = campaign;
+    return { ...change(campaign), addresses, resentAddresses, leftOutAddresses };
   });
   return known;
 }

@@ -128,6 +128,7 @@ export function campaignRecord(id: string, extra: Partial<CampaignRecord> = {}):
     actor: 'Olivia Owner (olivia@sandbox.test)',
     inviterId: 7,
     addresses: [{ email: 'a@x.test', name: null, outcome: 'pending', reason: null }],
+    resent: [],
     leftOut: [],
     inFlight: { emails: ['a@x.test'], startedAt: 1000 },
     ...extra,

@@ -2,7 +2,8 @@
 // first spelling kept), with what was left out and why, so the screen can say it.
 import { MAX_EMAIL_LENGTH } from '../../../../shared/api/email-address';
 import { dedupeInvitees, parseAddressList } from '../../../../shared/domain/address-list';
-import type { Invitee } from '../../../../shared/ipc';
+import { tooLongLine } from '../../../../shared/domain/left-out';
+import type { Invitee, LeftOutAddress } from '../../../../shared/ipc';
 import { csvEntries, type CsvChoice } from './csv-columns';
 import type { CsvTable } from './csv-file';
 import { plural } from '../../../../shared/domain/plural';
@@ -14,8 +15,11 @@ export interface AddressList {
   duplicates: number;
   /** Those entries, in order: a campaign's report lists each as left out. */
   repeated: Invitee[];
-  /** Longer than any address can be: left out, since the core would refuse the whole list. */
-  tooLong: string[];
+  /**
+   * Longer than any address can be: left out, since the core would refuse the whole list. Kept
+   * shortened, with their length, so a campaign's report still lists each line.
+   */
+  tooLong: LeftOutAddress[];
   /** CSV rows with nothing in the chosen column. */
   blankRows: number;
 }
@@ -32,10 +36,10 @@ export function listFromCsv(table: CsvTable, choice: CsvChoice): AddressList {
 }
 
 function build(entries: Invitee[], blankRows: number): AddressList {
-  const tooLong: string[] = [];
+  const tooLong: LeftOutAddress[] = [];
   const fitting = entries.filter((entry) => {
     if (entry.email.length <= MAX_EMAIL_LENGTH) return true;
-    tooLong.push(entry.email);
+    tooLong.push(tooLongLine(entry.email, entry.name));
     return false;
   });
   const { unique, duplicates } = dedupeInvitees(fitting);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { listFromCsv } from './address-list';
+import { describeList, listFromCsv, listFromText } from './address-list';
 import { columnLabel, detectHeader, guessCsvChoice } from './csv-columns';
 import { CsvProblem, decodeCsv, parseCsvText, readCsvFile } from './csv-file';
 
@@ -93,5 +93,21 @@ describe('files that are not a CSV of addresses', () => {
 
   test('a quotation mark never closed names the row', async () => {
     expect(await problemOf(file('broken.csv', 'Email\nann@example.com\n"bob@example.com\n'))).toMatch(/^broken\.csv could not be read as CSV: a quotation mark near row \d+ is never closed/);
+  });
+});
+
+describe('lines longer than any address can be', () => {
+  test('are left out of the addresses, kept shortened with their length and name, so a campaign’s report can list each', async () => {
+    const long = `${'z'.repeat(700)}@example.com`;
+    const fromText = listFromText(`ann@example.com\n${long}\nJo <${long}>`);
+    expect(fromText.unique).toEqual([{ email: 'ann@example.com', name: null }]);
+    expect(fromText.tooLong).toEqual([
+      { email: 'z'.repeat(60), name: null, reason: 'too_long', characters: 712 },
+      { email: 'z'.repeat(60), name: 'Jo', reason: 'too_long', characters: 712 },
+    ]);
+    expect(describeList(fromText)).toBe('1 address; 2 entries longer than 320 characters left out.');
+
+    const table = await readCsvFile(file('staff.csv', `Name,Email\nAnn,ann@example.com\nLong,${long}\n`));
+    expect(listFromCsv(table, guessCsvChoice(table)).tooLong).toEqual([{ email: 'z'.repeat(60), name: 'Long', reason: 'too_long', characters: 712 }]);
   });
 });

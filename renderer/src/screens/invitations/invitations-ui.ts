@@ -25,6 +25,11 @@ export interface ComposeDraft {
   check: DraftCheck | null;
   /** Addresses the check says will fail: left out of the campaign (the default), or sent anyway. */
   failing: 'leave' | 'send';
+  /**
+   * The pending invitations (their IDs) resent from the check: the campaign's report lists their
+   * addresses as resent, not as left out.
+   */
+  resent: number[];
 }
 
 export interface AccountUi {
@@ -36,13 +41,15 @@ export interface AccountUi {
   options: CampaignFormValues | null;
 }
 
-export const EMPTY_DRAFT: ComposeDraft = { mode: 'paste', text: '', csv: null, check: null, failing: 'leave' };
+export const EMPTY_DRAFT: ComposeDraft = { mode: 'paste', text: '', csv: null, check: null, failing: 'leave', resent: [] };
 const INITIAL: AccountUi = { tab: 'compose', campaignId: null, draft: EMPTY_DRAFT, options: null };
 
 interface InvitationsUiState {
   byAccount: Record<string, AccountUi>;
   update(account: string, change: Partial<AccountUi>): void;
   updateDraft(account: string, change: Partial<ComposeDraft>): void;
+  /** Adds to the draft's resent invitations as they are now (a resend answers later than it was asked). */
+  markResent(account: string, inviteIds: readonly number[]): void;
   /** After sending: the addresses, the check and the options go together. */
   clearCompose(account: string): void;
 }
@@ -57,6 +64,7 @@ export const useInvitationsUiStore = create<InvitationsUiState>((set) => {
     byAccount: {},
     update: (account, partial) => change(account, () => partial),
     updateDraft: (account, partial) => change(account, (current) => ({ draft: { ...current.draft, ...partial } })),
+    markResent: (account, inviteIds) => change(account, (current) => ({ draft: { ...current.draft, resent: [...new Set([...current.draft.resent, ...inviteIds])] } })),
     clearCompose: (account) => change(account, () => ({ draft: EMPTY_DRAFT, options: null })),
   };
 });
@@ -80,9 +88,11 @@ export function useComposeDraft(account: string) {
   const draft = useInvitationsUiStore((state) => accountUi(state, account).draft);
   const updateDraft = useInvitationsUiStore((state) => state.updateDraft);
   const clearCompose = useInvitationsUiStore((state) => state.clearCompose);
+  const markResent = useInvitationsUiStore((state) => state.markResent);
   return {
     draft,
     updateDraft: (change: Partial<ComposeDraft>) => updateDraft(account, change),
+    markResent: (inviteIds: readonly number[]) => markResent(account, inviteIds),
     clearCompose: () => clearCompose(account),
   };
 }

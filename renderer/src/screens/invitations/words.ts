@@ -16,8 +16,11 @@ export const CHECK_LABELS: Record<AddressCheck, string> = {
 /** The order outcomes are listed in: what happened to most first, what needs attention after. */
 export const OUTCOME_ORDER: InviteOutcome[] = ['invited', 'existing', 'deactivated', 'invalid', 'outside_domain', 'other', 'not_attempted', 'pending'];
 
-/** The report's statuses: the outcomes, then the addresses left out at compose time (never sent). */
-export const REPORT_ORDER: ReportStatus[] = [...OUTCOME_ORDER, 'left_out'];
+/**
+ * The report's statuses: the outcomes, then the pending invitations resent while composing, then the
+ * addresses left out at compose time (never sent).
+ */
+export const REPORT_ORDER: ReportStatus[] = [...OUTCOME_ORDER, 'resent', 'left_out'];
 
 /** What "Retry failed" sends again (shared/ipc/invitations.ts): a new try may pass for these. */
 export const RETRYABLE: InviteOutcome[] = ['other', 'not_attempted'];
@@ -30,9 +33,11 @@ export function outcomeTone(outcome: InviteOutcome): 'good' | 'neutral' | 'bad' 
   return 'bad';
 }
 
-/** Left out is neither a failure nor a success: nothing was sent. */
+/** Left out is neither a failure nor a success: nothing was sent. Resent is a success: the email went. */
 export function reportTone(status: ReportStatus): 'good' | 'neutral' | 'bad' | 'waiting' {
-  return status === 'left_out' ? 'neutral' : outcomeTone(status);
+  if (status === 'left_out') return 'neutral';
+  if (status === 'resent') return 'good';
+  return outcomeTone(status);
 }
 
 /** The tone of a campaign's status tag (.tag in components/parts.css); none for a cancelled one. */

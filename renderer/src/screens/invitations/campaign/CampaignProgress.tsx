@@ -24,7 +24,8 @@ export function CampaignProgress({ account, campaign }: { account: string; campa
         <span>
           {formatCount(answered)} of {plural(total, 'address', 'addresses')} answered
         </span>
-        {/* Not in the count above: they were never sent, but the report lists each with why. */}
+        {/* Not in the count above: the campaign did not send them, but the report lists each (left out ones with why). */}
+        {campaign.resent > 0 && <span className="muted">{plural(campaign.resent, 'pending invitation was', 'pending invitations were')} resent when composing</span>}
         {campaign.leftOut > 0 && <span className="muted">{plural(campaign.leftOut, 'more was', 'more were')} left out when composing (see the report)</span>}
         {campaign.status === 'running' && left > 0 && (
           <span className="muted">{campaign.etaSeconds === null ? 'Working out the time left…' : `${formatDuration(campaign.etaSeconds)} left`}</span>

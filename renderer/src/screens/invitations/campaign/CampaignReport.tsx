@@ -1,10 +1,12 @@
 // The report: every address of the campaign with its status, and the server's words where they say
-// more than the status (all of them are in the CSV), filtered by status; the addresses compose left
-// out are there too ("Left out", with why), so every pasted line is accounted for; "Retry failed" for the
+// more than the status (all of them are in the CSV), filtered by status; the pending invitations
+// resent while composing ("Resent") and the lines compose left out ("Left out", Details saying why) are
+// there too, so every pasted line is accounted for; "Retry failed" for the
 // failures a new try may fix; and the report as a CSV file (written by the core, safe against formula
 // injection): what the filter shows, or all of it, named so in the file name and in a message.
 import { useMemo, useState } from 'react';
-import { LEFT_OUT_WORDS, REPORT_STATUS_WORDS, UPSTREAM_REASONS, type Campaign, type CampaignAddress, type ReportStatus } from '../../../../../shared/ipc';
+import { REPORT_STATUS_WORDS, RESENT_WORDS, UPSTREAM_REASONS, type Campaign, type CampaignAddress, type ReportStatus } from '../../../../../shared/ipc';
+import { leftOutLine, leftOutWords } from '../../../../../shared/domain/left-out';
 import { useCampaignAction, useExportCampaign } from '../../../queries/invitations';
 import { downloadText } from '../../../components/download-text';
 import { toast } from '../../../stores/toasts';
@@ -14,7 +16,7 @@ import { formatCount, REPORT_ORDER, reportTone } from '../words';
 import { plural } from '../../../../../shared/domain/plural';
 import { retryableCount } from './CampaignProgress';
 
-/** A row of the report: a sent address, or one compose left out (its reason in words). */
+/** A row of the report: a sent address, a resent one, or a line compose left out (its reason in words). */
 interface ReportRow {
   key: string;
   email: string;
@@ -30,11 +32,12 @@ export function serverWordsBeyondStatus(address: Pick<CampaignAddress, 'reason'>
   return standard[address.outcome] === address.reason ? null : address.reason;
 }
 
-/** Sent addresses first, in campaign order, then the left-out ones, in the order they were pasted. */
+/** Sent addresses first, in campaign order, then the resent ones, then the left-out ones, in the order they were pasted. */
 function reportRows(campaign: Campaign): ReportRow[] {
   return [
     ...campaign.addresses.map((address) => ({ ...address, key: address.email })),
-    ...campaign.leftOutAddresses.map((address, i) => ({ key: `left-out-${i}`, email: address.email, name: address.name, outcome: 'left_out' as const, reason: LEFT_OUT_WORDS[address.reason] })),
+    ...campaign.resentAddresses.map((address, i) => ({ key: `resent-${i}`, email: address.email, name: address.name, outcome: 'resent' as const, reason: RESENT_WORDS })),
+    ...campaign.leftOutAddresses.map((address, i) => ({ key: `left-out-${i}`, email: leftOutLine(address), name: address.name, outcome: 'left_out' as const, reason: leftOutWords(address) })),
   ];
 }
 
@@ -90,7 +93,7 @@ function ReportActions({ account, campaign, filter, shown }: { account: string; 
   const retryable = retryableCount(campaign);
   // While it runs, failures are still being worked through; retrying is for a campaign that has come to rest.
   const canRetry = retryable > 0 && campaign.status !== 'running';
-  const total = campaign.addresses.length + campaign.leftOutAddresses.length;
+  const total = campaign.addresses.length + campaign.resentAddresses.length + campaign.leftOutAddresses.length;
 
   const download = (outcome: ReportStatus | null) =>
     exportCsv.mutate(

@@ -218,12 +218,41 @@ describe('the addresses left out when composing', () => {
     const chips = screen.getByRole('group', { name: 'Show addresses by status' });
     expect(within(chips).getByRole('radio', { name: 'All 5' })).toBeTruthy();
     fireEvent.click(within(chips).getByRole('radio', { name: 'Left out 3' }));
-    expect(within(report).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'AddressNameStatusDetails',
-      'mark@sandbox.testMarkLeft outLeft out: already has an account',
-      'nopeLeft outLeft out: not a valid address',
-      'ANN@example.comLeft outLeft out: duplicate of a line above',
+    // The Status says "Left out"; the Details say only why.
+    expect(within(report).getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      ['Address', 'Name', 'Status', 'Details'],
+      ['mark@sandbox.test', 'Mark', 'Left out', 'Already has an account'],
+      ['nope', '', 'Left out', 'Not a valid address'],
+      ['ANN@example.com', '', 'Left out', 'Duplicate of a line above'],
     ]);
+  });
+
+  test('a line too long to be an address is listed shortened, with its length in the details', async () => {
+    openCampaign(campaignWithLeftOut([address('ann@example.com', 'invited')], [{ email: 'x'.repeat(60), name: null, reason: 'too_long', characters: 1204 }], { status: 'done' }));
+    const report = await screen.findByRole('table', { name: 'Every address of the campaign, with its status' });
+    const row = within(report).getByText(`${'x'.repeat(60)}…`).closest('tr');
+    expect([...(row?.children ?? [])].map((cell) => cell.textContent)).toEqual([`${'x'.repeat(60)}…`, '', 'Left out', `Too long to be an address (${(1204).toLocaleString()} characters)`]);
+  });
+
+  test('pending invitations resent when composing are listed as resent, not left out, and have their own filter', async () => {
+    const campaign = campaignWithLeftOut(
+      [address('ann@example.com', 'invited')],
+      [{ email: 'still.waiting@example.com', name: null, reason: 'invited' }],
+      { status: 'done' },
+      [{ email: 'new.hire@sandbox.test', name: 'New Hire' }],
+    );
+    openCampaign(campaign);
+    await screen.findByText('1 pending invitation was resent when composing');
+    const report = await screen.findByRole('table', { name: 'Every address of the campaign, with its status' });
+    const chips = screen.getByRole('group', { name: 'Show addresses by status' });
+    expect(within(chips).getByRole('radio', { name: 'All 3' })).toBeTruthy();
+    fireEvent.click(within(chips).getByRole('radio', { name: 'Resent 1' }));
+    expect(within(report).getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      ['Address', 'Name', 'Status', 'Details'],
+      ['new.hire@sandbox.test', 'New Hire', 'Resent', 'Had a pending invitation: its email was sent again'],
+    ]);
+    fireEvent.click(within(chips).getByRole('radio', { name: 'Left out 1' }));
+    expect(within(report).getAllByRole('row')[1]?.textContent).toBe('still.waiting@example.comLeft outAlready has a pending invitation (not resent)');
   });
 
   test('the left-out filter exports them, named so', async () => {

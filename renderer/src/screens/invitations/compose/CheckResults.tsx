@@ -1,6 +1,7 @@
 // What the check found, per address, before anything is sent: the honest count ("9 will be invited,
 // 5 will fail because…"), whether the failing ones are left out (the default) or sent anyway, the
-// addresses already invited (offered a resend, never a second invitation), counts by result that
+// addresses already invited (offered a resend, never a second invitation; those resent are reported
+// so by the campaign), counts by result that
 // filter the list, and every address with the core's words where they say more than the result.
 import { useId, useMemo, useState } from 'react';
 import type { AddressCheck, CheckedAddress } from '../../../../../shared/ipc';
@@ -20,8 +21,8 @@ const TONE: Record<AddressCheck, string> = { ok: 'good', invited: 'neutral', mem
 /** The core's words where the result's label does not already say them. */
 const SAID_BY_LABEL: Partial<Record<AddressCheck, string>> = { member: CHECK_REASON.member, deactivated: CHECK_REASON.deactivated, invalid: CHECK_REASON.invalid };
 
-function details(row: CheckedAddress): string {
-  if (row.check === 'invited' && row.invite) return `Pending since ${formatWhen(row.invite.invited, 's')}`;
+function details(row: CheckedAddress, resent: ReadonlySet<number>): string {
+  if (row.check === 'invited' && row.invite) return `Pending since ${formatWhen(row.invite.invited, 's')}${resent.has(row.invite.id) ? '; resent' : ''}`;
   return row.reason === null || SAID_BY_LABEL[row.check] === row.reason ? '' : row.reason;
 }
 
@@ -30,12 +31,16 @@ export interface CheckResultsProps {
   checked: CheckedAddress[];
   failing: ComposeDraft['failing'];
   onFailing(failing: ComposeDraft['failing']): void;
+  /** The pending invitations resent from here (ComposeDraft's `resent`). */
+  resent: readonly number[];
+  onResent(inviteIds: readonly number[]): void;
 }
 
-export function CheckResults({ account, checked, failing, onFailing }: CheckResultsProps) {
+export function CheckResults({ account, checked, failing, onFailing, resent, onResent }: CheckResultsProps) {
   const id = useId();
   const [filter, setFilter] = useState<AddressCheck | 'all'>('all');
-  const plan = useMemo(() => planCampaign(checked, failing), [checked, failing]);
+  const plan = useMemo(() => planCampaign(checked, failing, { resent }), [checked, failing, resent]);
+  const resentIds = useMemo(() => new Set(resent), [resent]);
   const counts = useMemo(() => {
     const byCheck = Object.fromEntries(ORDER.map((check) => [check, 0])) as Record<AddressCheck, number>;
     for (const address of checked) byCheck[address.check]++;
@@ -43,18 +48,22 @@ export function CheckResults({ account, checked, failing, onFailing }: CheckResu
   }, [checked]);
   const rows = useMemo(() => (filter === 'all' ? checked : checked.filter((address) => address.check === filter)), [checked, filter]);
   const chips: Chip<AddressCheck>[] = ORDER.map((check) => ({ key: check, label: CHECK_LABELS[check], count: counts[check], tone: TONE[check] }));
-  const actions = useInviteActions(account, (inviteId) => checked.some((address) => address.invite?.id === inviteId));
+  const actions = useInviteActions(
+    account,
+    (inviteId) => checked.some((address) => address.invite?.id === inviteId),
+    (action, invite) => action === 'resend' && onResent([invite.id]),
+  );
 
   // An empty column says nothing: Details only when some address has details (an invited one always
   // has), Action only for resends.
-  const withDetails = useMemo(() => checked.some((address) => details(address) !== ''), [checked]);
+  const withDetails = useMemo(() => checked.some((address) => details(address, resentIds) !== ''), [checked, resentIds]);
   const resends = plan.invited.length > 0;
   const columns: Column<CheckedAddress>[] = [
     { width: withDetails ? (resends ? '28%' : '32%') : '40%', header: 'Address', cell: (row) => row.email, className: 'inv-cell-address' },
     { width: withDetails ? '18%' : '30%', header: 'Name', cell: (row) => row.name ?? '', className: 'inv-cell-name' },
     { width: withDetails ? '18%' : '30%', header: 'Check', cell: (row) => <span className="inv-status" data-tone={TONE[row.check]}>{CHECK_LABELS[row.check]}</span> },
   ];
-  if (withDetails) columns.push({ width: resends ? '24%' : '32%', header: 'Details', cell: details, className: 'inv-cell-reason' });
+  if (withDetails) columns.push({ width: resends ? '24%' : '32%', header: 'Details', cell: (row) => details(row, resentIds), className: 'inv-cell-reason' });
   if (resends) {
     columns.push({
       width: '12%',
@@ -86,6 +95,8 @@ export function CheckResults({ account, checked, failing, onFailing }: CheckResu
           <p>
             {plural(plan.invited.length, 'address already has a pending invitation', 'addresses already have a pending invitation')}: a second one is not sent. Resend{' '}
             {plan.invited.length === 1 ? 'it' : 'theirs'} instead if the email was lost.
+            {plan.resent.length > 0 &&
+              ` ${plan.resent.length === plan.invited.length && plan.resent.length === 1 ? 'It was' : `${formatCount(plan.resent.length)} of ${formatCount(plan.invited.length)} were`} resent: the campaign’s report lists ${plan.resent.length === 1 ? 'it' : 'them'} as resent.`}
           </p>
         )}
         {plan.duplicates > 0 && <p>{plural(plan.duplicates, 'duplicate is', 'duplicates are')} left out: each address is sent once.</p>}
@@ -109,7 +120,7 @@ export function CheckResults({ account, checked, failing, onFailing }: CheckResu
           </label>
         </fieldset>
       )}
-      {plan.invited.length > 1 && <ResendAll account={account} invited={plan.invited} />}
+      {plan.invited.length > 1 && <ResendAll account={account} invited={plan.invited} onResent={onResent} />}
       <FilterChips<AddressCheck> legend="Show addresses by check result" chips={chips} value={filter} onChange={setFilter} total={checked.length} />
       <AddressTable caption="Addresses and what the check found" rows={rows} columns={columns} rowKey={(row, index) => `${index}:${row.email}`} empty="No address has this result." />
       {actions.dialog}

@@ -191,11 +191,43 @@ describe('sending', () => {
     fireEvent.click(within(table).getByRole('button', { name: 'Resend the invitation to new.hire@sandbox.test' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Send this invitation again?' })).getByRole('button', { name: 'Resend' }));
     await waitFor(() => expect(bridge.callsTo('invites.pending.resend')).toEqual([{ account: olivia.id, inviteId: 1 }]));
+    await waitFor(() => expect(row?.textContent).toContain(`Pending since ${formatWhen(NEW_HIRE_INVITED, 's')}; resent`));
+    expect(screen.getByRole('status').textContent).toContain('It was resent: the campaign’s report lists it as resent.');
 
     fireEvent.click(screen.getByRole('button', { name: 'Send 1 invitation…' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Send 1 invitation?' })).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(bridge.callsTo('invites.campaign.start')).toHaveLength(1));
-    expect((bridge.callsTo('invites.campaign.start')[0] as ChannelInput<'invites.campaign.start'>).addresses).toEqual([{ email: 'ann@example.com', name: null }]);
+    // Not sent again, and not left out: the report lists it as resent.
+    expect(bridge.callsTo('invites.campaign.start')[0]).toMatchObject({
+      addresses: [{ email: 'ann@example.com', name: null }],
+      resent: [{ email: 'new.hire@sandbox.test', name: null }],
+      leftOut: [],
+    });
+  });
+
+  test('after “Resend all” stops at a refusal, the campaign reports those resent as resent and the rest as left out', async () => {
+    const bridge = openCompose({
+      'invites.check': (input) =>
+        checkLikeTheCore(input).map((address, index): CheckedAddress => (address.email === 'ann@example.com' ? address : { ...address, check: 'invited', invite: { id: 10 + index, invited: NEW_HIRE_INVITED, invitedBy: 2 } })),
+      'invites.pending.resend': ({ inviteId }) => (inviteId === 13 ? { error: { code: 'INVITATION_FAILED', msg: 'The daily limit was reached.' } } : null),
+    });
+    await screen.findByRole('group', { name: 'Welcome message' });
+    await checkAndSend('ann@example.com\na@example.com\nb@example.com\nc@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Resend all 3 pending invitations…' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Resend 3 invitations?' })).getByRole('button', { name: 'Resend all' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('2 of 3 were resent: the campaign’s report lists them as resent.'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send 1 invitation…' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Send 1 invitation?' })).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(bridge.callsTo('invites.campaign.start')).toHaveLength(1));
+    expect(bridge.callsTo('invites.campaign.start')[0]).toMatchObject({
+      addresses: [{ email: 'ann@example.com', name: null }],
+      resent: [
+        { email: 'a@example.com', name: null },
+        { email: 'b@example.com', name: null },
+      ],
+      leftOut: [{ email: 'c@example.com', name: null, reason: 'invited' }],
+    });
   });
 
   test('“Resend all” resends each pending invitation, and stops at a refusal with the server’s words', async () => {
@@ -248,6 +280,7 @@ describe('sending', () => {
         { email: 'mark@sandbox.test', name: null },
       ],
       // Sent anyway: nothing is left out.
+      resent: [],
       leftOut: [],
       batchSize: 2,
       options: {
@@ -266,7 +299,9 @@ describe('sending', () => {
   test('what is left out goes with the campaign, each line with why, for its report', async () => {
     const bridge = openCompose();
     await screen.findByRole('group', { name: 'Welcome message' });
-    await checkAndSend('ann@example.com\nmark@sandbox.test\nANN@example.com');
+    const long = `${'w'.repeat(400)}@example.com`;
+    await checkAndSend(`ann@example.com\nmark@sandbox.test\nANN@example.com\n${long}`);
+    expect(screen.getByText('2 addresses; 1 duplicate removed; 1 entry longer than 320 characters left out.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send 1 invitation…' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Send 1 invitation?' })).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(bridge.callsTo('invites.campaign.start')).toHaveLength(1));
@@ -275,6 +310,8 @@ describe('sending', () => {
       leftOut: [
         { email: 'mark@sandbox.test', name: null, reason: 'member' },
         { email: 'ANN@example.com', name: null, reason: 'duplicate' },
+        // Its first characters and its length: the core takes nothing longer than an address.
+        { email: 'w'.repeat(60), name: null, reason: 'too_long', characters: 412 },
       ],
     });
   });

@@ -19,7 +19,7 @@ import './compose.css';
 
 export function ComposeView({ account }: { account: Account }) {
   const { openCampaign } = useInvitationsUi(account.id);
-  const { draft, updateDraft, clearCompose } = useComposeDraft(account.id);
+  const { draft, updateDraft, markResent, clearCompose } = useComposeDraft(account.id);
   // Parsing 10,000 pasted addresses takes a few milliseconds: deferred, typing never waits for it.
   const text = useDeferredValue(draft.text);
   const list = useMemo<AddressList>(() => {
@@ -29,7 +29,10 @@ export function ComposeView({ account }: { account: Account }) {
 
   const check = useAddressCheck(account.id, draft.check);
   const current = useMemo(() => draft.check !== null && sameInvitees(draft.check.addresses, list.unique), [draft.check, list.unique]);
-  const plan = useMemo(() => (current && check.data ? planCampaign(check.data, draft.failing, list.repeated) : null), [current, check.data, draft.failing, list.repeated]);
+  const plan = useMemo(
+    () => (current && check.data ? planCampaign(check.data, draft.failing, { repeated: list.repeated, tooLong: list.tooLong, resent: draft.resent }) : null),
+    [current, check.data, draft.failing, draft.resent, list.repeated, list.tooLong],
+  );
 
   const runCheck = () => {
     if (current && check.data) void check.refetch();
@@ -39,7 +42,7 @@ export function ComposeView({ account }: { account: Account }) {
   const start = useStartCampaign(account.id);
   const send = async (options: CampaignOptions, batchSize: number) => {
     if (!plan) return;
-    const summary = await start.mutateAsync({ addresses: plan.send, leftOut: plan.leftOut, options, batchSize });
+    const summary = await start.mutateAsync({ addresses: plan.send, resent: plan.resent, leftOut: plan.leftOut, options, batchSize });
     // The campaign has the addresses now (journaled by the core): the whole form is done with.
     clearCompose();
     openCampaign(summary.id);
@@ -61,7 +64,7 @@ export function ComposeView({ account }: { account: Account }) {
         <h2 id="compose-addresses">1. Addresses</h2>
         <AddressSource draft={draft} onDraft={updateDraft} />
         <p className="inv-list-summary" aria-live="polite">
-          {list.unique.length > 0 || list.duplicates > 0 || list.blankRows > 0 ? describeList(list) : ''}
+          {list.unique.length > 0 || list.duplicates > 0 || list.blankRows > 0 || list.tooLong.length > 0 ? describeList(list) : ''}
         </p>
         <button type="button" className="button" onClick={runCheck} disabled={list.unique.length === 0 || check.isFetching} aria-busy={check.isFetching || undefined}>
           {checking ? 'Checking…' : current ? 'Check again' : list.unique.length === 0 ? 'Check addresses' : `Check ${plural(list.unique.length, 'address', 'addresses')}`}
@@ -76,7 +79,14 @@ export function ComposeView({ account }: { account: Account }) {
         <section className="panel inv-compose-step" aria-labelledby="compose-check">
           <h2 id="compose-check">2. Check</h2>
           {!current && <p className="notice inv-stale-check" data-tone="warning">The addresses changed after this check: check them again before sending.</p>}
-          <CheckResults account={account.id} checked={check.data} failing={draft.failing} onFailing={(failing) => updateDraft({ failing })} />
+          <CheckResults
+            account={account.id}
+            checked={check.data}
+            failing={draft.failing}
+            onFailing={(failing) => updateDraft({ failing })}
+            resent={draft.resent}
+            onResent={markResent}
+          />
         </section>
       )}
       <section className="panel inv-compose-step" aria-labelledby="compose-options">

@@ -1,6 +1,7 @@
 // "Resend all": the addresses of a new campaign that already have a pending invitation get it again,
 // one request each (upstream has no bulk resend), with progress, after a confirmation that says what
 // it costs against the daily limit. A refusal stops it and says how far it got, in the server's words.
+// Those resent are told to `onResent`, so the campaign's report lists them as resent.
 import { useState } from 'react';
 import type { CheckedAddress } from '../../../../../shared/ipc';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -10,7 +11,7 @@ import { toast } from '../../../stores/toasts';
 import { formatCount } from '../words';
 import { plural } from '../../../../../shared/domain/plural';
 
-export function ResendAll({ account, invited }: { account: string; invited: readonly CheckedAddress[] }) {
+export function ResendAll({ account, invited, onResent }: { account: string; invited: readonly CheckedAddress[]; onResent(inviteIds: number[]): void }) {
   const [asking, setAsking] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const resend = useResendMany(account, (done, total) => setProgress({ done, total }));
@@ -20,6 +21,8 @@ export function ResendAll({ account, invited }: { account: string; invited: read
     setAsking(false);
     resend.mutate(targets, {
       onSuccess: ({ resent, failed }) => {
+        // One after another, in order: the first `resent` went out.
+        onResent(targets.slice(0, resent).map((target) => target.id));
         if (!failed) {
           toast({ kind: 'success', title: `${plural(resent, 'invitation was', 'invitations were')} sent again.` });
           return;

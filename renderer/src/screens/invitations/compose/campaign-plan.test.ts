@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { CheckedAddress } from '../../../../../shared/ipc';
 import { CHECK_REASON } from '../../../../../shared/domain/invitee-checks';
+import { tooLongLine } from '../../../../../shared/domain/left-out';
 import { choices } from '../testing/invitation-samples';
 import { choicesLost, defaultFormValues } from './campaign-form';
 import { failureSentence, failureWords, planCampaign } from './campaign-plan';
@@ -51,11 +52,27 @@ describe('what a campaign would do with the checked addresses', () => {
 
   test('lines dropped as repeats before the check are left out too, each one', () => {
     const repeated = [{ email: 'a@example.com', name: null }, { email: 'A@EXAMPLE.COM', name: 'Ann' }];
-    const plan = planCampaign(CHECKED, 'leave', repeated);
+    const plan = planCampaign(CHECKED, 'leave', { repeated });
     expect(plan.leftOut.slice(-2)).toEqual([
       { email: 'a@example.com', name: null, reason: 'duplicate' },
       { email: 'A@EXAMPLE.COM', name: 'Ann', reason: 'duplicate' },
     ]);
+  });
+
+  test('a line too long to be an address, dropped before the check, is left out too, shortened with its length', () => {
+    const line = `${'x'.repeat(500)}@example.com`;
+    const plan = planCampaign(CHECKED, 'leave', { tooLong: [tooLongLine(line, null)] });
+    expect(plan.leftOut.at(-1)).toEqual({ email: 'x'.repeat(60), name: null, reason: 'too_long', characters: 512 });
+  });
+
+  test('a pending invitation resent from the check is resent, not left out; one not resent still is', () => {
+    const twoWaiting = [...CHECKED, { ...row('later@example.com', 'invited'), invite: { id: 6, invited: 100, invitedBy: 2 } }];
+    const plan = planCampaign(twoWaiting, 'leave', { resent: [5] });
+    expect(plan.resent).toEqual([{ email: 'waiting@example.com', name: null }]);
+    expect(plan.leftOut.filter((address) => address.reason === 'invited').map((address) => address.email)).toEqual(['later@example.com']);
+    // Never sent by the campaign, and every line accounted for once.
+    expect(plan.send.map((invitee) => invitee.email)).not.toContain('waiting@example.com');
+    expect(plan.send.length + plan.resent.length + plan.leftOut.length).toBe(twoWaiting.length);
   });
 
   test('sent anyway, the failing ones are not left out; duplicates and the already invited still are', () => {

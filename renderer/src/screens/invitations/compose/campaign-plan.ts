@@ -1,10 +1,11 @@
 // What a campaign would do with the checked addresses, counted honestly: who will be invited, who
 // will fail and why (grouped by reason), who already has a pending invitation (offered a resend,
 // never a second invitation), and what is sent, given whether failing addresses are left out (the
-// default) or sent anyway, and what is left out, with why, for the campaign's report. Pure, so the check step, the send button and the confirmation all say
-// the same numbers.
+// default) or sent anyway, and what is left out, with why, for the campaign's report (a pending
+// invitation resent from the check is reported as resent, not left out). Pure, so the check step, the
+// send button and the confirmation all say the same numbers.
 import { CHECK_REASON } from '../../../../../shared/domain/invitee-checks';
-import type { CheckedAddress, Invitee, LeftOutAddress, LeftOutReason } from '../../../../../shared/ipc';
+import type { CheckedAddress, Invitee, LeftOutAddress, LeftOutReason, ResentAddress } from '../../../../../shared/ipc';
 import type { ComposeDraft } from '../invitations-ui';
 
 /** The checks the server would refuse, with the words for one and for many. */
@@ -36,12 +37,23 @@ export interface CampaignPlan {
   send: Invitee[];
   /** How many of `send` will fail. */
   sendFailing: number;
-  /** Everything not in `send`, each line once (duplicates too), with why: the campaign's report lists them. */
+  /** Of `invited`, those whose invitation was resent from the check: the campaign's report lists them as resent. */
+  resent: ResentAddress[];
+  /** Everything else not in `send`, each line once (duplicates too), with why: the campaign's report lists them. */
   leftOut: LeftOutAddress[];
 }
 
-/** `repeated`: the pasted lines dropped before the check as repeats of a line above (address-list.ts). */
-export function planCampaign(checked: readonly CheckedAddress[], failingChoice: ComposeDraft['failing'], repeated: readonly Invitee[] = []): CampaignPlan {
+/** The pasted lines the check never saw (address-list.ts), and the invitations resent from it. */
+export interface PlanApart {
+  /** Dropped as repeats of a line above. */
+  repeated?: readonly Invitee[];
+  /** Dropped as longer than any address can be, already shortened. */
+  tooLong?: readonly LeftOutAddress[];
+  /** The IDs of the pending invitations resent from the check (ComposeDraft's `resent`). */
+  resent?: readonly number[];
+}
+
+export function planCampaign(checked: readonly CheckedAddress[], failingChoice: ComposeDraft['failing'], apart: PlanApart = {}): CampaignPlan {
   const invite: Invitee[] = [];
   const failing: CheckedAddress[] = [];
   const invited: CheckedAddress[] = [];
@@ -53,12 +65,19 @@ export function planCampaign(checked: readonly CheckedAddress[], failingChoice: 
     else if (FAILING.has(address.check)) failing.push(address);
   }
   const sendAnyway = failingChoice === 'send';
+  const resentIds = new Set(apart.resent);
+  const resent: ResentAddress[] = [];
   const leftOut: LeftOutAddress[] = [];
   for (const address of checked) {
+    if (address.check === 'invited' && address.invite && resentIds.has(address.invite.id)) {
+      resent.push({ email: address.email, name: address.name });
+      continue;
+    }
     const reason = leftOutReason(address, sendAnyway);
     if (reason) leftOut.push({ email: address.email, name: address.name, reason });
   }
-  for (const { email, name } of repeated) leftOut.push({ email, name, reason: 'duplicate' });
+  for (const { email, name } of apart.repeated ?? []) leftOut.push({ email, name, reason: 'duplicate' });
+  leftOut.push(...(apart.tooLong ?? []));
   return {
     invite,
     failing,
@@ -67,6 +86,7 @@ export function planCampaign(checked: readonly CheckedAddress[], failingChoice: 
     duplicates,
     send: sendAnyway ? [...invite, ...failing.map(({ email, name }) => ({ email, name }))] : invite,
     sendFailing: sendAnyway ? failing.length : 0,
+    resent,
     leftOut,
   };
 }
@@ -78,7 +98,8 @@ function leftOutReason(address: CheckedAddress, sendAnyway: boolean): LeftOutRea
       return null;
     case 'duplicate':
       return 'duplicate';
-    // A pending invitation is resent apart ("Resend all"), never by the campaign.
+    // A pending invitation is resent from the check ("Resend", "Resend all"), never by the campaign;
+    // one not resent is left out.
     case 'invited':
       return 'invited';
     case 'member':

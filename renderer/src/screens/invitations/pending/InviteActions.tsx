@@ -21,7 +21,12 @@ interface Asking {
   invite: InviteTarget;
 }
 
-export function useInviteActions(account: string, stillPending: (inviteId: number) => boolean): { ask(action: InviteAction, invite: InviteTarget): void; busy: boolean; dialog: ReactNode } {
+/** `onDone`: after the server did it (the compose check records a resend for the campaign's report). */
+export function useInviteActions(
+  account: string,
+  stillPending: (inviteId: number) => boolean,
+  onDone?: (action: InviteAction, invite: InviteTarget) => void,
+): { ask(action: InviteAction, invite: InviteTarget): void; busy: boolean; dialog: ReactNode } {
   const mutation = usePendingAction(account);
   const [asking, setAsking] = useState<Asking | null>(null);
   // Gone while asked about: the question closes (an invitation's ID never comes back).
@@ -36,7 +41,10 @@ export function useInviteActions(account: string, stillPending: (inviteId: numbe
     mutation.mutate(
       { action, inviteId: invite.id },
       {
-        onSuccess: () => toast({ kind: 'success', title: action === 'revoke' ? `The invitation to ${who(invite)} was revoked.` : `The invitation to ${who(invite)} was sent again.` }),
+        onSuccess: () => {
+          onDone?.(action, invite);
+          toast({ kind: 'success', title: action === 'revoke' ? `The invitation to ${who(invite)} was revoked.` : `The invitation to ${who(invite)} was sent again.` });
+        },
         onError: (error) => {
           const words = errorWords(error);
           toast({ kind: 'error', title: `Could not ${action} the invitation to ${who(invite)}: ${words.message}`, ...(words.action ? { action: words.action } : {}) });

@@ -1,6 +1,6 @@
 // Replies for the Invitations screen's tests, shaped like the sandbox's demo organization.
 import type { Invite } from '../../../../../shared/api/invites';
-import type { Campaign, CampaignAddress, CampaignSummary, InviteChoices, InviteOutcome, LeftOutAddress } from '../../../../../shared/ipc';
+import type { Campaign, CampaignAddress, CampaignSummary, InviteChoices, InviteOutcome, LeftOutAddress, ResentAddress } from '../../../../../shared/ipc';
 
 export const choices = (overrides: Partial<InviteChoices> = {}): InviteChoices => ({
   roles: [
@@ -42,6 +42,7 @@ export function campaign(addresses: CampaignAddress[], overrides: Partial<Campai
     batchSize: 100,
     total: addresses.length,
     counts: countsOf(addresses),
+    resent: 0,
     leftOut: 0,
     etaSeconds: null,
     options: {
@@ -54,19 +55,25 @@ export function campaign(addresses: CampaignAddress[], overrides: Partial<Campai
       welcome_message_custom_text: null,
     },
     addresses,
+    resentAddresses: [],
     leftOutAddresses: [],
     ...overrides,
   };
 }
 
-/** A campaign with addresses compose left out: its summary counts them. */
-export function campaignWithLeftOut(addresses: CampaignAddress[], leftOutAddresses: LeftOutAddress[], overrides: Partial<CampaignSummary> = {}): Campaign {
-  return { ...campaign(addresses, { leftOut: leftOutAddresses.length, ...overrides }), leftOutAddresses };
+/** A campaign with addresses compose left out (and, if given, pending invitations it resent): its summary counts them. */
+export function campaignWithLeftOut(
+  addresses: CampaignAddress[],
+  leftOutAddresses: LeftOutAddress[],
+  overrides: Partial<CampaignSummary> = {},
+  resentAddresses: ResentAddress[] = [],
+): Campaign {
+  return { ...campaign(addresses, { leftOut: leftOutAddresses.length, resent: resentAddresses.length, ...overrides }), resentAddresses, leftOutAddresses };
 }
 
 export const address = (email: string, outcome: InviteOutcome = 'pending', reason: string | null = null): CampaignAddress => ({ email, name: null, outcome, reason });
 
-export const summaryOf = ({ addresses: _addresses, leftOutAddresses: _leftOut, ...summary }: Campaign): CampaignSummary => summary;
+export const summaryOf = ({ addresses: _addresses, resentAddresses: _resent, leftOutAddresses: _leftOut, ...summary }: Campaign): CampaignSummary => summary;
 
 export const pendingInvite = (id: number, email: string, overrides: Partial<Invite> = {}): Invite => ({
   id,
