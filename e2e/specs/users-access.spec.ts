@@ -30,7 +30,7 @@ test("Mark's effective access: nested groups and each channel's group settings, 
   const access = panel.getByRole('region', { name: 'Effective access' });
   const groupList = access.getByRole('list', { name: 'User groups' });
   await expect(groupList.getByRole('listitem').filter({ hasText: /^engineers/ })).toHaveText('engineers direct member');
-  await expect(groupList.getByRole('listitem').filter({ hasText: /^Members/ })).toHaveText('Members through Full members');
+  await expect(groupList.getByRole('listitem').filter({ hasText: /^Members/ })).toHaveText('Members as a member of its subgroup “Full members”');
   await expect(groupList.getByRole('listitem').filter({ hasText: /^Moderators/ })).toHaveCount(0);
   const designRow = access.getByRole('table', { name: 'Channel access' }).getByRole('row', { name: /^#design/ });
   // Not subscribed; administers it through engineers; so may add subscribers to this public channel.
@@ -60,7 +60,7 @@ test("Mark's effective access through a custom group nested in another: the chan
   const access = panel.getByRole('region', { name: 'Effective access' });
   const groupList = access.getByRole('list', { name: 'User groups' });
   await expect(groupList.getByRole('listitem').filter({ hasText: /^Audit crew/ })).toHaveText('Audit crew direct member');
-  await expect(groupList.getByRole('listitem').filter({ hasText: /^Audit leads/ })).toHaveText('Audit leads through Audit crew');
+  await expect(groupList.getByRole('listitem').filter({ hasText: /^Audit leads/ })).toHaveText('Audit leads as a member of its subgroup “Audit crew”');
   const vaultRow = access.getByRole('table', { name: 'Channel access' }).getByRole('row', { name: /^#audit-vault/ });
   // Cells: subscribed, administer, add subscribers, remove subscribers, post.
   const addSubscribers = vaultRow.getByRole('cell').nth(2);

@@ -131,7 +131,7 @@ describe('the plan', () => {
       ['privacy', 'A default channel cannot be private: remove it from the default channels first.'],
     ]);
     expect(planMatrix(owner, [entry(4, 'open')], select([[4, ['privacy']]]), { privacy: 'web_public' }).channels[0]?.refused[0]?.reason).toBe(
-      'This server does not allow web-public channels (its WEB_PUBLIC_STREAMS_ENABLED setting is off).',
+      'This server does not allow web-public channels: they are off in its configuration, which only whoever runs the server can change.',
     );
     expect(planMatrix(admin, [entry(5, 'guests')], select([[5, ['can_add_subscribers_group']]]), { group: 7 }).channels[0]?.refused[0]?.reason).toContain(
       'cannot include guests through “Everyone”',

@@ -51,7 +51,7 @@ describe('the rules before sending', () => {
       const verdict = checkPrivacy('web_public', situation(change));
       return verdict.allowed ? null : verdict.reason;
     };
-    expect(reason({ webPublicEnabled: false })).toContain('WEB_PUBLIC_STREAMS_ENABLED');
+    expect(reason({ webPublicEnabled: false })).toContain('off in its configuration');
     expect(reason({ spectatorAccess: false })).toContain('spectator access');
     expect(reason({ mayCreateWebPublic: false })).toBe('Only those allowed to create web-public channels may make one web-public: Owners.');
     expect(reason({ webPublicEnabled: null, spectatorAccess: null, mayCreateWebPublic: null })).toBeNull();

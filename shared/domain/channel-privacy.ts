@@ -103,7 +103,7 @@ export function checkPrivacy(choice: Privacy, situation: PrivacySituation): Rule
   if (situation.isModerationChannel) return { allowed: false, reason: 'The moderation request channel must stay private: reports name the people involved.' };
   if (situation.mayCreatePublic === false) return { allowed: false, reason: 'Your role may not create public channels, so it may not make one public.' };
   if (choice === 'web_public') {
-    if (situation.webPublicEnabled === false) return { allowed: false, reason: 'This server does not allow web-public channels (its WEB_PUBLIC_STREAMS_ENABLED setting is off).' };
+    if (situation.webPublicEnabled === false) return { allowed: false, reason: 'This server does not allow web-public channels: they are off in its configuration, which only whoever runs the server can change.' };
     if (situation.spectatorAccess === false) {
       return { allowed: false, reason: 'The organization does not let visitors without an account in: turn on spectator access in its settings first.' };
     }

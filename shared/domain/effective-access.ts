@@ -15,7 +15,7 @@ import { ROLE_NAMES } from './role-rules';
 /** What each role allows, in words (upstream's roles, https://zulip.com/help/user-roles). */
 export const ROLE_ALLOWS: Record<Role, string> = {
   100: 'Everything an administrator may, and managing owners and the organization’s billing-level settings.',
-  200: 'Managing the organization: its settings, users and roles (but owners), and every channel.',
+  200: 'Managing the organization: its settings, users and roles (except owners), and every channel.',
   300: 'What a member may, and moderating: what the organization grants moderators (often moving and deleting messages).',
   400: 'Joining public channels, posting where allowed, and what the organization grants members.',
   600: 'Only the channels they are subscribed to or invited to, and what the organization grants guests.',
@@ -69,6 +69,11 @@ export interface EffectiveAccess {
 
 /** System groups in words ("Full members"), named groups as they are. */
 const groupName = (group: GroupLike) => (group.is_system_group ? (SYSTEM_GROUP_WORDS[group.name] ?? group.name) : group.name);
+
+/** How the user is in a group, in words: "direct member", or "as a member of its subgroup “Full members”". */
+export function membershipWords(group: { via: string | null }): string {
+  return group.via === null ? 'direct member' : `as a member of its subgroup “${group.via}”`;
+}
 
 export function effectiveAccess(input: AccessInput): EffectiveAccess {
   const { user, index, policy, people } = input;
@@ -124,7 +129,7 @@ const yes = (held: boolean) => (held ? 'yes' : 'no');
 /** The access as CSV, one line per fact, for a review by others (formula-safe cells: csv.ts). */
 export function accessCsv(fullName: string, access: EffectiveAccess): string {
   const rows: (string | number | null)[][] = [['Role', ROLE_NAMES[access.role], access.roleAllows, null, null, null, null]];
-  for (const group of access.groups) rows.push(['Group', group.name, group.via === null ? 'direct member' : `through ${group.via}`, null, null, null, null]);
+  for (const group of access.groups) rows.push(['Group', group.name, membershipWords(group), null, null, null, null]);
   for (const channel of access.channels) {
     rows.push(['Channel', channel.name, channel.subscribed ? 'subscribed' : 'not subscribed', yes(channel.administer), yes(channel.addSubscribers), yes(channel.removeSubscribers), yes(channel.post)]);
   }

@@ -4,6 +4,7 @@
 // and page keys scroll it.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { plural } from '../../../shared/domain/plural';
 import { afterNextPaint, mark } from '../lists/perf-marks';
 import { errorWords } from '../errors/words';
 import { ProblemText } from '../components/Field';
@@ -92,7 +93,7 @@ export function FilteredLog({ account, empty }: { account: string; empty: string
       <ActivityFilterBar form={form} choices={choices} onChange={change} />
       <div className="activity-summary">
         <p className="muted" aria-live="polite">
-          {filtered ? `${count.format(total)} of ${count.format(answered?.size ?? 0)} changes match.` : `${count.format(total)} changes.`}
+          {filtered ? `${count.format(total)} of ${count.format(answered?.size ?? 0)} changes match.` : `${plural(total, 'change', 'changes')}.`}
         </p>
         {filtered && total > 0 && (
           <button type="button" className="button button-small" onClick={clear}>

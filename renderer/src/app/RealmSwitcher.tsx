@@ -78,6 +78,7 @@ export function RealmSwitcher() {
         className="realm-switcher-toggle"
         aria-expanded={open}
         aria-controls={panelId}
+        aria-label={`Organization: ${current ? accountWords(current, { withServer: needsServer.has(current.id) }) : 'No organization'}`}
         onClick={() => setOpen(!open)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {
@@ -86,7 +87,6 @@ export function RealmSwitcher() {
           }
         }}
       >
-        <span className="visually-hidden">Organization: </span>
         {current ? <AccountLabel account={current} withServer={needsServer.has(current.id)} /> : <span className="realm-name">No organization</span>}
         <Icon name="chevron" className="realm-switcher-chevron" />
       </button>
@@ -102,6 +102,7 @@ export function RealmSwitcher() {
                     data-item
                     className="realm-option-switch"
                     aria-current={account.id === current?.id ? 'true' : undefined}
+                    aria-label={accountWords(account, { withEmail: true, withServer: needsServer.has(account.id) })}
                     onClick={() => {
                       close(true);
                       if (account.id !== current?.id) selectAccount(account.id);
@@ -199,31 +200,46 @@ function realmLabel(account: Account, needsServer: ReadonlySet<string>): string 
   return needsServer.has(account.id) ? `${account.realmName} at ${serverLabel(account.realmUrl)}` : account.realmName;
 }
 
+/**
+ * The label's lines as one name, in the order they are shown, for the button's accessible name: its lines
+ * are flex items, which a screen reader would read run together or with stray spaces before each comma.
+ */
+function accountWords(account: Account, { withEmail = false, withServer = false }: { withEmail?: boolean; withServer?: boolean }): string {
+  const lines = [account.realmName];
+  if (withServer) lines.push(serverLabel(account.realmUrl));
+  lines.push(`${account.fullName} · ${ROLE_NAMES[account.role]}`);
+  if (account.trust.cleartext) lines.push(CLEARTEXT_WORDS);
+  if (account.trust.certificateUnchecked) lines.push(UNCHECKED_WORDS);
+  if (withEmail) lines.push(account.email);
+  if (withEmail && account.protection === 'plaintext') lines.push(PLAINTEXT_WORDS);
+  return lines.join(', ');
+}
+
+const CLEARTEXT_WORDS = 'Unencrypted connection';
+const UNCHECKED_WORDS = 'Certificate not checked';
+const PLAINTEXT_WORDS = 'API key saved unencrypted';
+
 function AccountLabel({ account, withEmail, withServer }: { account: Account; withEmail?: boolean; withServer?: boolean }) {
   return (
     <span className="account-label">
       <span className="realm-name">{account.realmName}</span>
       {withServer && (
         <span className="account-server">
-          <Pause />
           {serverLabel(account.realmUrl)}
         </span>
       )}
       <span className="account-user">
-        <Pause />
         {account.fullName} · {ROLE_NAMES[account.role]}
       </span>
       <TrustBadges account={account} />
       {withEmail && (
         <span className="account-email">
-          <Pause />
           {account.email}
         </span>
       )}
       {withEmail && account.protection === 'plaintext' && (
         <span className="account-warning">
-          <Pause />
-          API key saved unencrypted
+          {PLAINTEXT_WORDS}
         </span>
       )}
     </span>
@@ -238,23 +254,17 @@ function TrustBadges({ account }: { account: Account }) {
     <span className="trust-badges">
       {cleartext && (
         <span className="trust-badge" title="You allowed unencrypted http:// to this server: the API key crosses the network readable by anyone on the way.">
-          <Pause />
           <Icon name="offline" />
-          Unencrypted connection
+          {CLEARTEXT_WORDS}
         </span>
       )}
       {certificateUnchecked && (
         <span className="trust-badge" title="You allowed this server's certificate unchecked: a connection intercepted on the way would not be noticed.">
-          <Pause />
           <Icon name="offline" />
-          Certificate not checked
+          {UNCHECKED_WORDS}
         </span>
       )}
     </span>
   );
 }
 
-/** The lines of a label are separate spans; a screen reader would run them together without this. */
-function Pause() {
-  return <span className="visually-hidden">, </span>;
-}

@@ -3,7 +3,7 @@
 // settings resolved by the core, system role groups included), and the organization-level permissions
 // they hold; exported as CSV for a review by others. It follows live changes (queries/users-access.ts).
 import type { User } from '../../../../shared/api/users';
-import { accessCsv } from '../../../../shared/domain/effective-access';
+import { accessCsv, membershipWords } from '../../../../shared/domain/effective-access';
 import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
 import { QueryGate } from '../../components/QueryGate';
 import { saveText } from '../../queries/activity';
@@ -37,7 +37,7 @@ export function AccessSection({ account, user }: { account: string; user: User }
               <ul aria-label="User groups" className="access-groups">
                 {data.groups.map((group) => (
                   <li key={group.id}>
-                    {group.name} <span className="muted">{group.via === null ? 'direct member' : `through ${group.via}`}</span>
+                    {group.name} <span className="muted">{membershipWords(group)}</span>
                   </li>
                 ))}
               </ul>

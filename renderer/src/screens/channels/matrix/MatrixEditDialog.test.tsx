@@ -31,7 +31,7 @@ test('web-public is not offered where the server does not allow it, with the cha
   const webPublic = screen.getByRole<HTMLInputElement>('radio', { name: 'Web-public' });
   expect(webPublic.disabled).toBe(true);
   expect(document.getElementById(webPublic.getAttribute('aria-describedby') as string)?.textContent).toBe(
-    'This server does not allow web-public channels (its WEB_PUBLIC_STREAMS_ENABLED setting is off).',
+    'This server does not allow web-public channels: they are off in its configuration, which only whoever runs the server can change.',
   );
   fireEvent.click(screen.getByRole('radio', { name: 'Private, shared history' }));
   expect(review().disabled).toBe(false);
