@@ -78,7 +78,7 @@ export function createServices(options: ServicesOptions): Services {
     ...(options.campaignSleep ? { sleep: options.campaignSleep } : {}),
   });
   // Made before the sessions start (the caller starts them), so no report on a fresh queue is missed.
-  const moderation = new ModerationService({ dataDir, accounts, sessions, push, log: (message) => log.warn('moderation', { message }) });
+  const moderation = new ModerationService({ dataDir, accounts, sessions, activity, push, log: (message) => log.warn('moderation', { message }) });
   const diagnostics = new DiagnosticsService({ appInfo, log, network, accounts, sessions, desktop: options.desktop });
   const context: CoreContext = {
     appInfo,

@@ -12,6 +12,7 @@ export class SessionManager {
   /** Sessions of signed-out accounts still deleting their event queues, by account. */
   private stopping = new Map<string, Promise<void>>();
   private reportListeners = new Set<(accountId: string, message: Message) => void>();
+  private deletionListeners = new Set<(accountId: string, messageIds: readonly number[]) => void>();
 
   constructor(
     private readonly accounts: AccountService,
@@ -63,6 +64,12 @@ export class SessionManager {
     return () => this.reportListeners.delete(listener);
   }
 
+  /** Hears the IDs of messages any session's queue says were deleted (the moderation inbox remembers them). */
+  onMessagesDeleted(listener: (accountId: string, messageIds: readonly number[]) => void): () => void {
+    this.deletionListeners.add(listener);
+    return () => this.deletionListeners.delete(listener);
+  }
+
   async stopAll(): Promise<void> {
     const sessions = [...this.sessions.values()];
     this.sessions.clear();
@@ -84,6 +91,8 @@ export class SessionManager {
       ...(log ? { log: (message: string) => log(accountId, message) } : {}),
       onStatus: (status: SessionStatus) => this.push({ kind: 'session.state', account: accountId, ...status }),
       onChanges: (changes) => {
+        const deleted = changes.find((change) => change.collection === 'messages')?.ids ?? [];
+        if (deleted.length > 0) for (const listener of this.deletionListeners) listener(accountId, deleted);
         const state = session.state;
         if (changes.length > 0) {
           const records = state ? changedRecords(state, changes) : undefined;

@@ -57,9 +57,20 @@ export const ReportContext = z.object({
   /** False when the signed-in user cannot see the reported message; `explanation` says why. */
   available: z.boolean(),
   explanation: z.string().nullable(),
+  /**
+   * True when the reported message is known to be deleted (from this console, or by anyone: the event
+   * queue's `delete_message`); `available` is false then, and `explanation` says so.
+   */
+  deleted: z.boolean(),
   messages: z.array(ContextMessage),
 });
 export type ReportContext = z.infer<typeof ReportContext>;
+
+/**
+ * `moderation.deleteMessage`'s code when the server no longer has the reported message (upstream's
+ * "Invalid message(s)"): deleted already, or moved where the user cannot reach it. Nothing to delete.
+ */
+export const MESSAGE_GONE = 'MESSAGE_GONE';
 
 export const moderationChannels = {
   'moderation.inbox': { input: z.object({ account: AccountId }).strict(), output: ModerationInbox },
@@ -67,6 +78,16 @@ export const moderationChannels = {
   /** Marks reports reviewed (or new again) and their topics read on the server (spec 13). */
   'moderation.markReviewed': {
     input: z.object({ account: AccountId, reportIds: z.array(z.int()).min(1).max(10_000), reviewed: z.boolean() }).strict(),
+    output: z.null(),
+  },
+  /**
+   * Deletes the reported message on the server (upstream DELETE /messages/{message_id}). `messageId` is
+   * the message the screen showed as the reported one; the core refuses it unless it is the message the
+   * report is about. Refused in the server's words (a moderator the channel does not let delete it);
+   * MESSAGE_GONE when the server no longer has it. The report itself stays. Logged, never undoable.
+   */
+  'moderation.deleteMessage': {
+    input: z.object({ account: AccountId, reportId: z.int(), messageId: z.int() }).strict(),
     output: z.null(),
   },
 } as const;

@@ -30,8 +30,11 @@ export const SessionStatus = z.object({
 });
 export type SessionStatus = z.infer<typeof SessionStatus>;
 
-/** The collections of a realm's state a change can touch. */
-export const RealmCollection = z.enum(['realm', 'users', 'channels', 'subscriptions', 'folders', 'groups', 'defaults', 'invitations', 'reports', 'profileFields', 'presence']);
+/**
+ * The collections of a realm's state a change can touch. `messages` names messages deleted on the server
+ * (the state keeps no messages: it tells the screens that show some, the report's conversation).
+ */
+export const RealmCollection = z.enum(['realm', 'users', 'channels', 'subscriptions', 'folders', 'groups', 'defaults', 'invitations', 'reports', 'profileFields', 'presence', 'messages']);
 export type RealmCollection = z.infer<typeof RealmCollection>;
 
 /** One collection and the IDs in it that changed (empty: the collection as a whole, e.g. realm settings). */

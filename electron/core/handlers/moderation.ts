@@ -11,4 +11,5 @@ export const moderationHandlers: Pick<Handlers<ModerationContext>, keyof typeof 
   'moderation.inbox': ({ account }, ctx) => ctx.moderation.inbox(account),
   'moderation.context': ({ account, reportId }, ctx) => ctx.moderation.context(account, reportId),
   'moderation.markReviewed': ({ account, reportIds, reviewed }, ctx) => ctx.moderation.markReviewed(account, reportIds, reviewed),
+  'moderation.deleteMessage': ({ account, reportId, messageId }, ctx) => ctx.moderation.deleteMessage(account, reportId, messageId),
 };

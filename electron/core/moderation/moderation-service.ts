@@ -1,16 +1,22 @@
 // The moderation request channel as an inbox, per account. The session already counts the reports
 // (RealmState.reportIds, kept live by the queue's message events); this keeps their Markdown, parsed
 // with upstream's template, fetching it once (and again only when the session's count names a report it
-// has not seen, as after a resync), and adds the triage state, which only this console keeps.
+// has not seen, as after a resync), and adds the triage state, which only this console keeps. It also
+// deletes the reported message (message-deletion.ts), remembering which messages were deleted so a
+// report's conversation says so (reported-messages.ts).
 import path from 'node:path';
 import type { Message } from '../../../shared/api';
 import { parseReport, reportSummary, type ParsedReport } from '../../../shared/domain/report-parser';
 import type { ModerationInbox, Push, Report, ReportContext } from '../../../shared/ipc';
 import type { AccountService } from '../accounts/accounts';
+import type { ActivityLog } from '../activity/activity-log';
+import { actorOf } from '../activity/actor';
 import { ConsoleError } from '../errors';
 import type { SessionManager } from '../session-manager';
 import type { RealmState } from '../session/realm-state';
-import { reportContext } from './report-context';
+import { deleteReportedMessage } from './message-deletion';
+import { deletedContext, reportContext } from './report-context';
+import { ReportedMessages } from './reported-messages';
 import { fetchReportMessages, markTopicsRead, toReportMessage, type ReportMessage, type ReportSource } from './report-fetch';
 import { TriageStore } from './triage-store';
 import { errorMessage } from '../../../shared/node/error-message';
@@ -19,7 +25,9 @@ export interface ModerationServiceOptions {
   /** The console's data folder; triage files go to <dataDir>/moderation/<account>.json. */
   dataDir: string;
   accounts: Pick<AccountService, 'client' | 'list' | 'onChange'>;
-  sessions: Pick<SessionManager, 'get' | 'onReportMessage'>;
+  sessions: Pick<SessionManager, 'get' | 'onReportMessage' | 'onMessagesDeleted'>;
+  /** Where a deletion of a reported message is recorded. */
+  activity: Pick<ActivityLog, 'record'>;
   push(message: Push): void;
   /** Milliseconds; Date.now by default. */
   now?: () => number;
@@ -55,6 +63,7 @@ const cached = (message: ReportMessage): CachedReport => ({ ...message, parsed: 
 export class ModerationService {
   private readonly caches = new Map<string, ReportCache>();
   private readonly triages = new Map<string, TriageStore>();
+  private readonly reported = new Map<string, ReportedMessages>();
   /** Accounts whose unsynced topic reads are being retried, so two inbox loads do not both retry. */
   private readonly syncing = new Set<string>();
   private readonly now: () => number;
@@ -66,10 +75,11 @@ export class ModerationService {
     this.log = options.log ?? ((message) => console.warn(`[moderation] ${message}`));
     this.unsubscribe = [
       options.sessions.onReportMessage((account, message) => this.reportArrived(account, message)),
+      options.sessions.onMessagesDeleted((account, messageIds) => this.reportedIn(account).markDeleted(messageIds)),
       // A signed-out account's reports leave memory (its triage file stays, for when it signs in again).
       options.accounts.onChange(() => {
         const ids = new Set(options.accounts.list().map((account) => account.id));
-        for (const map of [this.caches, this.triages]) for (const id of [...map.keys()]) if (!ids.has(id)) map.delete(id);
+        for (const map of [this.caches, this.triages, this.reported]) for (const id of [...map.keys()]) if (!ids.has(id)) map.delete(id);
       }),
     ];
   }
@@ -88,8 +98,42 @@ export class ModerationService {
 
   async context(account: string, reportId: number): Promise<ReportContext> {
     const view = await this.view(account);
-    const report = this.findReports(view, [reportId])[0] as CachedReport;
-    return reportContext(this.options.accounts.client(account), view.state, toReport(report, this.triage(account)));
+    const report = toReport(this.findReports(view, [reportId])[0] as CachedReport, this.triage(account));
+    const reported = this.reportedIn(account);
+    if (reported.isDeleted(reported.messageOf(report))) return deletedContext();
+    const context = await reportContext(this.options.accounts.client(account), view.state, report);
+    const shown = context.messages.find((message) => message.isReported);
+    if (!shown) return context;
+    reported.remember(report.id, shown.id);
+    // Deleted while its conversation was being read.
+    return reported.isDeleted(shown.id) ? deletedContext() : context;
+  }
+
+  /**
+   * Deletes the message the report is about, if `messageId` is that message (the one its conversation
+   * showed); the report stays. The screens hear of it at once (a `messages` change), even when the
+   * queue will not tell them (a public channel the user is not subscribed to).
+   */
+  async deleteMessage(account: string, reportId: number, messageId: number): Promise<null> {
+    const view = await this.view(account);
+    const report = toReport(this.findReports(view, [reportId])[0] as CachedReport, this.triage(account));
+    const reported = this.reportedIn(account);
+    // A DM report names no message: it is the one its conversation shows, found again if need be.
+    const context = reported.messageOf(report) === null ? await this.context(account, reportId) : null;
+    const about = reported.messageOf(report);
+    if (about === null) {
+      const why = context?.explanation ?? 'The console cannot tell which message this report is about.';
+      throw new ConsoleError('NO_MESSAGE_TO_DELETE', `${why} Nothing was deleted.`, { reportId });
+    }
+    if (about !== messageId) {
+      throw new ConsoleError('NOT_THE_REPORTED_MESSAGE', `Nothing was deleted: message ${messageId} is not the message this report is about. Open the report again to see its message.`, { reportId, messageId });
+    }
+    const client = this.options.accounts.client(account);
+    const actor = actorOf(this.options.accounts, account, view.state);
+    await deleteReportedMessage({ client, state: view.state, actor, record: (entry) => this.options.activity.record(account, entry) }, report, messageId);
+    reported.markDeleted([messageId]);
+    this.options.push({ kind: 'realm.changed', account, changes: [{ collection: 'messages', ids: [messageId] }] });
+    return null;
   }
 
   /**
@@ -169,6 +213,15 @@ export class ModerationService {
       this.caches.set(account, cache);
     }
     return cache;
+  }
+
+  private reportedIn(account: string): ReportedMessages {
+    let reported = this.reported.get(account);
+    if (!reported) {
+      reported = new ReportedMessages();
+      this.reported.set(account, reported);
+    }
+    return reported;
   }
 
   private triage(account: string): TriageStore {

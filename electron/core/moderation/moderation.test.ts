@@ -1,28 +1,24 @@
 // The moderation inbox against a real sandbox: the seeded reports parsed, reports made by members
 // arriving live through the session's queue, review state that survives a restart and marks the topic
 // read on the server, the reported message in context (or why not), and a realm without a channel.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { deleteMessage, getMessages, getUsers, reportMessage, sendMessage, updateChannel, type ReportMessageParams } from '../../../shared/api';
-import type { Push, Report } from '../../../shared/ipc';
-import { AccountService } from '../accounts/accounts';
-import { FileSecretStore } from '../accounts/file-secret-store';
+import type { Report } from '../../../shared/ipc';
 import type { ApiClient } from '../client/api-client';
-import { SessionManager } from '../session-manager';
-import { clientFor, eventually } from '../session/testing/session-harness';
+import { eventually } from '../session/testing/session-harness';
 import { startSandbox, type Sandbox } from '../testing/sandbox';
-import { ModerationService } from './moderation-service';
+import { moderationConsole, newestMessage, peopleOf, type ModerationConsole, type ModerationConsoleOptions } from './testing/moderation-harness';
 
 let sandbox: Sandbox;
 let empty: Sandbox;
-const dirs: string[] = [];
-const consoles: TestConsole[] = [];
-const clients = new Map<string, ApiClient>();
+let people: (email: string) => Promise<ApiClient>;
+const dirs = new Set<string>();
+const consoles: ModerationConsole[] = [];
 
 beforeAll(async () => {
   [sandbox, empty] = await Promise.all([startSandbox({ seed: 'demo', args: ['--heartbeat-ms', '500'] }), startSandbox({ seed: 'empty' })]);
+  people = peopleOf(sandbox.url);
 }, 60_000);
 
 afterAll(async () => {
@@ -31,60 +27,15 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-interface TestConsole {
-  account: string;
-  dataDir: string;
-  moderation: ModerationService;
-  sessions: SessionManager;
-  pushes: Push[];
-  /** Every request the console made, as "METHOD /path". */
-  requests: string[];
-  close(): Promise<void>;
-}
-
 /** The core's accounts, sessions and moderation service, as core.ts builds them, on a data folder. */
-async function consoleAs(email: string, options: { dataDir?: string; url?: string; pageSize?: number; offline?: (request: string) => boolean } = {}): Promise<TestConsole> {
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'moderation-'));
-  if (!dirs.includes(dataDir)) dirs.push(dataDir);
-  const requests: string[] = [];
-  const counting: typeof globalThis.fetch = (input, init) => {
-    const request = `${init?.method ?? 'GET'} ${new URL(String(input instanceof Request ? input.url : input)).pathname.replace('/api/v1', '')}`;
-    requests.push(request);
-    // A request the test cuts off fails as fetch does when the network is down.
-    if (options.offline?.(request)) return Promise.reject(new TypeError('fetch failed'));
-    return globalThis.fetch(input, init);
-  };
-  const accounts = new AccountService({ dataDir, secrets: new FileSecretStore(dataDir), log: () => {}, clientOptions: { fetch: counting } });
-  const account = accounts.list()[0] ?? (await accounts.signInWithPassword({ realmUrl: options.url ?? sandbox.url, email, password: 'sandbox', allowPlaintext: false }));
-  const pushes: Push[] = [];
-  const sessions = new SessionManager(accounts, (push) => pushes.push(push));
-  const moderation = new ModerationService({ dataDir, accounts, sessions, push: (push) => pushes.push(push), pageSize: options.pageSize, log: () => {} });
-  sessions.syncWithAccounts();
-  await sessions.get(account.id).whenReady();
-  const running: TestConsole = {
-    account: account.id,
-    dataDir,
-    moderation,
-    sessions,
-    pushes,
-    requests,
-    close: async () => {
-      moderation.close();
-      await sessions.stopAll();
-    },
-  };
+async function consoleAs(email: string, options: ModerationConsoleOptions & { url?: string } = {}): Promise<ModerationConsole> {
+  const running = await moderationConsole(options.url ?? sandbox.url, email, options);
+  dirs.add(running.dataDir);
   consoles.push(running);
   return running;
 }
 
-async function client(email: string): Promise<ApiClient> {
-  let found = clients.get(email);
-  if (!found) {
-    found = await clientFor(sandbox.url, email);
-    clients.set(email, found);
-  }
-  return found;
-}
+const client = (email: string) => people(email);
 
 /** The demo's people by the local part of their address: { mark: { id, name }, ... }. */
 async function userIds(): Promise<Record<string, { id: number; name: string }>> {
@@ -94,10 +45,7 @@ async function userIds(): Promise<Record<string, { id: number; name: string }>> 
 
 /** The newest message in a conversation, as its members see it. */
 async function newest(email: string, narrow: { operator: string; operand: string | number | number[] }[]) {
-  const { value } = await (await client(email)).call(getMessages, { anchor: 'newest', num_before: 1, num_after: 0, narrow, apply_markdown: false });
-  const message = value.messages[0];
-  if (!message) throw new Error(`no message in ${JSON.stringify(narrow)}`);
-  return message;
+  return newestMessage(await client(email), narrow);
 }
 
 async function report(email: string, params: ReportMessageParams): Promise<void> {
@@ -319,7 +267,7 @@ test('a DM between others cannot be shown, and the explanation says why', async 
   const olivia = await consoleAs('olivia@sandbox.test');
   const spam = (await olivia.moderation.inbox(olivia.account)).reports.find((candidate) => candidate.reportType === 'spam' && candidate.where?.kind === 'dm');
   const context = await olivia.moderation.context(olivia.account, spam?.id ?? -1);
-  expect(context).toEqual({ available: false, explanation: expect.stringContaining('a direct message between Mark Member and Gina Guest'), messages: [] });
+  expect(context).toEqual({ available: false, explanation: expect.stringContaining('a direct message between Mark Member and Gina Guest'), deleted: false, messages: [] });
   expect(context.explanation).toMatch(/Only the people in a conversation can read/);
 });
 

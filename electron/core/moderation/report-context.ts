@@ -14,7 +14,10 @@ export const CONTEXT_SIZE = 5;
 /** How far back a reported DM is looked for by its text (its report names no message ID). */
 const DM_SEARCH_DEPTH = 1000;
 
-const unavailable = (explanation: string): ReportContext => ({ available: false, explanation, messages: [] });
+const unavailable = (explanation: string): ReportContext => ({ available: false, explanation, deleted: false, messages: [] });
+
+/** A reported message the console knows was deleted (moderation/reported-messages.ts). */
+export const deletedContext = (): ReportContext => ({ available: false, explanation: 'The reported message was deleted.', deleted: true, messages: [] });
 
 export async function reportContext(client: ApiClient, state: RealmState, report: Report): Promise<ReportContext> {
   if (!report.parsed || !report.where || !report.reportedUser) {
@@ -86,6 +89,7 @@ async function around(client: ApiClient, narrow: Narrow, id: number): Promise<Re
   return {
     available: true,
     explanation: null,
+    deleted: false,
     messages: reply.messages.map((message) => ({
       id: message.id,
       senderId: message.sender_id,

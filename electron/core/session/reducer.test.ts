@@ -138,7 +138,10 @@ describe('reports', () => {
     const [first, second] = DEMO.reports;
     const { state, changes } = apply(demoState(), { type: 'delete_message', message_ids: [first, second, 4], message_type: 'stream', stream_id: channels.moderation, topic: 'x' });
     expect([...(state.reportIds ?? [])]).toEqual([DEMO.reports[2]]);
-    expect(changes).toEqual([{ collection: 'reports', ids: [first, second] }]);
+    expect(changes).toEqual([
+      { collection: 'messages', ids: [4, first, second].sort((a, b) => (a ?? 0) - (b ?? 0)) },
+      { collection: 'reports', ids: [first, second] },
+    ]);
   });
 
   test('a single deletion (clients without bulk_message_deletion) removes its report', () => {
@@ -146,8 +149,18 @@ describe('reports', () => {
     expect(state.reportIds?.has(DEMO.reports[0])).toBe(false);
   });
 
-  test('deleting other messages changes nothing', () => {
-    expect(apply(demoState(), { type: 'delete_message', message_ids: [1, 2], message_type: 'stream', stream_id: channels.general, topic: 'x' }).changes).toEqual([]);
+  test('deleting other messages leaves the reports, and names the messages for the screens that show them', () => {
+    const before = demoState();
+    const { state, changes } = apply(before, { type: 'delete_message', message_ids: [2, 1], message_type: 'stream', stream_id: channels.general, topic: 'x' });
+    expect(state).toBe(before);
+    expect(changes).toEqual([{ collection: 'messages', ids: [1, 2] }]);
+  });
+
+  test('without a count of reports, a deletion is still named', () => {
+    const uncounted = { ...demoState(), reportIds: null };
+    const { state, changes } = apply(uncounted, { type: 'delete_message', message_id: 7, message_type: 'private' });
+    expect(state).toBe(uncounted);
+    expect(changes).toEqual([{ collection: 'messages', ids: [7] }]);
   });
 });
 

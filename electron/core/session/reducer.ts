@@ -95,15 +95,21 @@ function reduceMessage(state: RealmState, event: MessageEvent): Reduced {
   return { state: { ...state, reportIds }, changes: [{ collection: 'reports', ids: [message.id] }] };
 }
 
+/**
+ * A deleted report leaves the count. Every deleted message is named as a `messages` change: the state
+ * keeps no messages, but a report's conversation on screen may show it (upstream narrows a queue's
+ * message events only, so deletions arrive from anywhere the user received the message).
+ */
 function reduceDeleteMessage(state: RealmState, event: DeleteMessageEvent): Reduced {
-  if (state.reportIds === null) return { state, changes: [] };
   // Bulk (`message_ids`, with bulk_message_deletion) or one message (`message_id`); both are loose
   // objects, so `in` cannot tell them apart for the compiler.
   const bulk = event as { message_ids?: number[]; message_id?: number };
   const ids = bulk.message_ids ?? (bulk.message_id === undefined ? [] : [bulk.message_id]);
+  if (ids.length === 0) return { state, changes: [] };
+  const messages: RealmChange = { collection: 'messages', ids: [...ids].sort((a, b) => a - b) };
   const deleted = ids.filter((id) => state.reportIds?.has(id));
-  if (deleted.length === 0) return { state, changes: [] };
+  if (deleted.length === 0) return { state, changes: [messages] };
   const reportIds = new Set(state.reportIds);
   for (const id of deleted) reportIds.delete(id);
-  return { state: { ...state, reportIds }, changes: [{ collection: 'reports', ids: deleted }] };
+  return { state: { ...state, reportIds }, changes: [messages, { collection: 'reports', ids: deleted }] };
 }

@@ -1,9 +1,10 @@
 // The Moderation screen's reads and actions, and what its pushes do to them. The inbox is kept current
 // by `realm.changed` pushes for 'reports' (the core says which reports changed; there is no read of
-// single reports, so the inbox is reread); `moderation.report` pushes raise a notice. Changes to the
-// reported user go through the one set of user hooks (queries/users.ts).
+// single reports, so the inbox is reread); a report's conversation by those for 'messages' (deleted
+// messages: a conversation showing one is reread); `moderation.report` pushes raise a notice. Changes to
+// the reported user go through the one set of user hooks (queries/users.ts).
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Account, AppInfo, ModerationInbox, Push, RealmChange } from '../../../shared/ipc';
+import type { Account, AppInfo, ModerationInbox, Push, RealmChange, ReportContext } from '../../../shared/ipc';
 import { call } from '../bridge/bridge';
 import { toast } from '../stores/toasts';
 import { useUi } from '../stores/ui';
@@ -12,7 +13,8 @@ import { queryKeys } from './keys';
 export const moderationKeys = {
   // Under the account's prefix, so a resync or a sign-out reaches them with the rest.
   inbox: (account: string) => [...queryKeys.account(account), 'moderation.inbox'] as const,
-  context: (account: string, reportId: number) => [...queryKeys.account(account), 'moderation.context', reportId] as const,
+  contexts: (account: string) => [...queryKeys.account(account), 'moderation.context'] as const,
+  context: (account: string, reportId: number) => [...moderationKeys.contexts(account), reportId] as const,
 };
 
 export function useModerationInbox(account: string) {
@@ -29,8 +31,8 @@ export function useReportContext(account: string, reportId: number) {
   return useQuery({
     queryKey: moderationKeys.context(account, reportId),
     queryFn: () => call('moderation.context', { account, reportId }),
-    // Messages around the report can be edited, deleted or added to, and no push says so: a report
-    // opened again after a minute reads them again.
+    // Deletions are pushed (applyReportChanges); edits and new messages around the report are not: a
+    // report opened again after a minute reads them again.
     staleTime: 60_000,
   });
 }
@@ -60,10 +62,36 @@ export function useMarkReviewed(account: string) {
   });
 }
 
-/** For queries/pushes.ts: a change to the reports of an account rereads its inbox. */
+/**
+ * Deletes the message a report is about (the one its conversation shows). Its conversation is read
+ * again whatever the answer: deleted, already gone, or still there after a refusal.
+ */
+export function useDeleteReportedMessage(account: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reportId, messageId }: { reportId: number; messageId: number }) => call('moderation.deleteMessage', { account, reportId, messageId }),
+    onSettled: (_data, _error, { reportId }) => client.invalidateQueries({ queryKey: moderationKeys.context(account, reportId) }),
+  });
+}
+
+/**
+ * For queries/pushes.ts: a change to the reports of an account rereads its inbox; deleted messages
+ * reread the reports' conversations that show them (deleted here, by another administrator, or by the
+ * sender), so an open report follows.
+ */
 export async function applyReportChanges(client: QueryClient, account: string, changes: RealmChange[]): Promise<void> {
-  if (!changes.some((change) => change.collection === 'reports')) return;
-  await client.invalidateQueries({ queryKey: moderationKeys.inbox(account) });
+  const work: Promise<void>[] = [];
+  if (changes.some((change) => change.collection === 'reports')) work.push(client.invalidateQueries({ queryKey: moderationKeys.inbox(account) }));
+  const deleted = new Set(changes.flatMap((change) => (change.collection === 'messages' ? change.ids : [])));
+  if (deleted.size > 0) {
+    work.push(
+      client.invalidateQueries({
+        queryKey: moderationKeys.contexts(account),
+        predicate: (query) => (query.state.data as ReportContext | undefined)?.messages.some((message) => deleted.has(message.id)) ?? false,
+      }),
+    );
+  }
+  await Promise.all(work);
 }
 
 /**

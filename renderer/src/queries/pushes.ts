@@ -74,8 +74,9 @@ async function applyChanges(client: QueryClient, account: string, changes: Realm
     for (const id of change.ids) userIds.add(id);
   }
   const work: Promise<unknown>[] = [];
-  // Every change can move a count on the overview (a role change moves two); it is small, so reread it.
-  if (changes.length > 0) work.push(client.invalidateQueries({ queryKey: queryKeys.overview(account) }));
+  // Every change to the state can move a count on the overview (a role change moves two); it is small,
+  // so reread it. Deleted messages are not in the state (only a report's conversation shows them).
+  if (changes.some((change) => change.collection !== 'messages')) work.push(client.invalidateQueries({ queryKey: queryKeys.overview(account) }));
   work.push(applyReportChanges(client, account, changes));
   work.push(applyDefaultsChanges(client, account, changes));
   // The Invitations screen's lists and open form (queries/invitations.ts).

@@ -1,53 +1,13 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { Account, ModerationInbox, ReportContext } from '../../../../shared/ipc';
-import { App } from '../../app/App';
-import { useToasts } from '../../stores/toasts';
-import { useUi } from '../../stores/ui';
-import { installFakeBridge, removeFakeBridge, renderWithQueries, type Answers } from '../../testing/fake-bridge';
+import type { Account } from '../../../../shared/ipc';
 import { olivia } from '../../testing/demo-samples';
 import { useModerationUi } from './moderation-ui';
-import { CHANNEL_CONTEXT, MOD_USERS, sampleReports } from './testing/report-samples';
+import { MOD_USERS, sampleReports } from './testing/report-samples';
+import { CHANNEL, closeModeration, list, NOW, resetModeration, rows, rowText, showModeration } from './testing/show-moderation';
 
-const NOW = Math.floor(Date.now() / 1000);
-const CHANNEL = { id: 9, name: 'moderation' };
-
-function showModeration(inbox: Partial<ModerationInbox> = {}, answers: Answers = {}, account: Account = olivia) {
-  let current: ModerationInbox = { channel: CHANNEL, readable: true, reports: sampleReports(NOW), ...inbox };
-  const bridge = installFakeBridge({
-    'accounts.list': () => [account],
-    'session.status': () => ({ state: 'live', detail: null, retryAt: null, lastLiveAt: null }),
-    'moderation.inbox': () => current,
-    'realm.users.list': () => MOD_USERS,
-    'moderation.context': (): ReportContext => CHANNEL_CONTEXT,
-    // The core keeps the triage state: a reread after marking sees it.
-    'moderation.markReviewed': ({ reportIds, reviewed }) => {
-      const status = reviewed ? 'reviewed' : 'new';
-      current = { ...current, reports: current.reports.map((r) => (reportIds.includes(r.id) ? { ...r, status } : r)) };
-      return null;
-    },
-    ...answers,
-  });
-  renderWithQueries(<App />);
-  return { bridge, setInbox: (next: ModerationInbox) => (current = next) };
-}
-
-const list = () => screen.findByRole('listbox', { name: 'Reports' });
-const rows = async () => within(await list()).getAllByRole('option');
-const rowText = async () => (await rows()).map((row) => row.querySelector('.report-row-who')?.textContent);
-
-beforeEach(() => {
-  localStorage.clear();
-  useUi.setState({ selectedAccount: null, connectOpen: false, screen: 'moderation' });
-  useModerationUi.getState().clearFilters();
-  useModerationUi.getState().setView('list');
-  useToasts.setState({ toasts: [] });
-});
-
-afterEach(() => {
-  cleanup();
-  removeFakeBridge();
-});
+beforeEach(resetModeration);
+afterEach(closeModeration);
 
 describe('the moderation inbox', () => {
   test('lists every report newest first, with its type, reporter and where it was sent', async () => {
@@ -184,7 +144,7 @@ describe('a report', () => {
   });
 
   test('a DM report (its template names no message) still asks the core, which says why it cannot be seen', async () => {
-    const { bridge } = showModeration({}, { 'moderation.context': () => ({ available: false, explanation: 'This is a direct message between other people: administrators cannot read it.', messages: [] }) });
+    const { bridge } = showModeration({}, { 'moderation.context': () => ({ available: false, explanation: 'This is a direct message between other people: administrators cannot read it.', deleted: false, messages: [] }) });
     await open(2);
     expect(await screen.findByText(/administrators cannot read it\. The quote above is what the reporter saw\./)).toBeTruthy();
     expect(bridge.callsTo('moderation.context')).toEqual([{ account: olivia.id, reportId: 101 }]);

@@ -1,10 +1,12 @@
 // The reported message in its conversation, as the server rendered it (sanitized before it is shown),
-// or why the signed-in user cannot see it.
+// or why the signed-in user cannot see it (or that it was deleted), and deleting it
+// (DeleteReportedMessage.tsx). Deletions anywhere reread it (queries/moderation.ts), so it follows.
 import { useEffect, useRef } from 'react';
 import type { Account, Report } from '../../../../shared/ipc';
 import { SafeHtml } from '../../components/SafeHtml';
 import { errorWords } from '../../errors/words';
 import { useReportContext } from '../../queries/moderation';
+import { DeleteReportedMessage } from './DeleteReportedMessage';
 import { fullTime } from './report-words';
 
 export function ReportContext({ account, report }: { account: Account; report: Report }) {
@@ -39,8 +41,9 @@ export function ReportContext({ account, report }: { account: Account; report: R
           </button>
         </div>
       ) : !context.data.available ? (
-        <p className="empty-state context-unavailable">
-          {context.data.explanation ?? 'You cannot see this message.'} The quote above is what the reporter saw.
+        <p className="empty-state context-unavailable" data-deleted={context.data.deleted || undefined}>
+          {context.data.deleted && <span className="reported-tag">Deleted</span>} {context.data.explanation ?? 'You cannot see this message.'} The quote above is what
+          the reporter saw.
         </p>
       ) : (
         <ol ref={list} className="context-messages">
@@ -62,6 +65,8 @@ export function ReportContext({ account, report }: { account: Account; report: R
           ))}
         </ol>
       )}
+      {/* Mounted while the report is open, so it still answers after the conversation changes under it. */}
+      <DeleteReportedMessage account={account} report={report} message={context.data?.messages.find((message) => message.isReported) ?? null} />
     </section>
   );
 }

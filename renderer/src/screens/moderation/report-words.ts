@@ -1,8 +1,11 @@
 // How a report reads on screen: its type's label, where the message was, when, and Markdown made
 // readable as plain text. Nothing here produces HTML: report text is shown as text, never markup.
+// Where and the Markdown are worded in shared/domain/report-words.ts, which the core's words share.
 import { REPORT_TYPES } from '../../../../shared/api/reports';
-import type { Report, ReportedWhere } from '../../../../shared/ipc';
+import type { Report } from '../../../../shared/ipc';
 import { reportTypeKey } from './inbox-filters';
+
+export { readableMarkdown, shortQuote, whereWords } from '../../../../shared/domain/report-words';
 
 /** Upstream's label for the type ("Inappropriate content"), or the type as the server wrote it. */
 export function reportTypeLabel(report: Report): string {
@@ -10,19 +13,6 @@ export function reportTypeLabel(report: Report): string {
   const key = reportTypeKey(report);
   if (key) return REPORT_TYPES[key];
   return report.reportType ?? 'Unknown reason';
-}
-
-/** Where the reported message was sent, in a line. */
-export function whereWords(where: ReportedWhere | null, report: Report): string {
-  if (!where) return 'Unknown conversation';
-  switch (where.kind) {
-    case 'channel':
-      return `#${where.channelName} › ${where.topic || 'general chat'}`;
-    case 'dm':
-      return report.reporter ? `Direct message to ${report.reporter.name}` : 'Direct message';
-    case 'group_dm':
-      return `Group direct message with ${where.participants.map((p) => p.name).join(', ')}`;
-  }
 }
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -42,18 +32,6 @@ export function listTime(seconds: number, nowSeconds: number): string {
   if (date.toDateString() === now.toDateString()) return timeOnly.format(date);
   if (date.getFullYear() === now.getFullYear()) return shortDate.format(date);
   return shortDateYear.format(date);
-}
-
-/**
- * Report Markdown made readable as plain text: silent and loud mentions (`@_**Name|12**`) become
- * `@Name`, and channel links (`#**general>lunch@42**`) become `#general › lunch`. The rest stays
- * as written; line breaks are kept by the CSS (white-space: pre-wrap).
- */
-export function readableMarkdown(text: string): string {
-  return text
-    .replace(/@_?\*\*([^*|]+?)(?:\|\d+)?\*\*/g, '@$1')
-    .replace(/#\*\*([^*>]+?)>([^*@]+?)(?:@\d+)?\*\*/g, '#$1 › $2')
-    .replace(/#\*\*([^*]+?)\*\*/g, '#$1');
 }
 
 /** A one-line summary of the raw Markdown of a report that did not parse. */

@@ -77,6 +77,7 @@ export function sampleReports(now: number): Report[] {
 export const CHANNEL_CONTEXT: ReportContext = {
   available: true,
   explanation: null,
+  deleted: false,
   messages: [
     { id: 50, senderId: 4, senderName: 'Mark Member', html: '<p>Who is up for lunch?</p>', time: 1_700_000_000, isReported: false },
     { id: 52, senderId: 13, senderName: 'Nora Quinn', html: '<p>Nobody wants to eat with you people.</p>', time: 1_700_000_060, isReported: true },
