@@ -155,8 +155,12 @@ test('a bad import file names every problem and changes nothing; a good one beco
   ]);
   await expect(unsaved(page)).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Color scheme' })).toHaveValue('1');
-  await importFile(page, 'not-json.json', '{ "format": ');
-  await expect(page.getByRole('alert').filter({ hasText: 'Could not import not-json.json: nothing was changed.' })).toContainText('The file is not JSON');
+  await importFile(page, 'not-json.json', 'not json at all');
+  const notJson = page.getByRole('alert').filter({ hasText: 'Could not import not-json.json: nothing was changed.' });
+  await expect(notJson).toContainText('The file is not JSON');
+  await expect(notJson).toContainText('Choose the JSON file that Export saved.');
+  // Not the parser's own words, which quote the file back.
+  await expect(notJson).not.toContainText('Unexpected token');
   expect((await defaultsOnServer(sandbox.directUrl)).values).toEqual(before);
 
   await importFile(page, 'other.json', JSON.stringify(good));

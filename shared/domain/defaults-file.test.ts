@@ -37,7 +37,8 @@ describe('a bad file names every problem and yields nothing', () => {
   };
 
   test('not JSON', () => {
-    expect(problems('{ "format": ')[0]).toMatch(/^The file is not JSON: /);
+    expect(problems('not json at all')[0]).toMatch(/^The file is not JSON( \(it stops being JSON at line 1, column 2\))?, so it is not a default-settings export\. Choose the JSON file that Export saved\.$/);
+    expect(problems('{\n  "format": "x",\n  oops\n}')[0]).toContain('line 3, column 3');
   });
 
   test('JSON that is not an export', () => {

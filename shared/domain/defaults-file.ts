@@ -60,13 +60,23 @@ export type ParsedDefaultsFile = { ok: true; file: DefaultsFile; values: Default
 
 const fail = (...problems: string[]): ParsedDefaultsFile => ({ ok: false, problems });
 
+/** "line 3, column 5" of an offset into the text. */
+function lineAndColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset).split('\n');
+  return `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+}
+
 /** Reads an import: the whole file is checked, and either every setting is usable or nothing is. */
 export function parseDefaultsFile(text: string): ParsedDefaultsFile {
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    return fail(`The file is not JSON: ${(error as Error).message}.`);
+    // The parser's own words quote the file's bytes ("Unexpected token 'o', "not json…" is not valid JSON"):
+    // say what it means, and where, when the engine gives a position.
+    const at = /position (\d+)/.exec((error as Error).message);
+    const where = at ? ` (it stops being JSON at ${lineAndColumn(text, Number(at[1]))})` : '';
+    return fail(`The file is not JSON${where}, so it is not a default-settings export. Choose the JSON file that Export saved.`);
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return fail('The file is not a JSON object, so it is not a default-settings export.');
   const record = json as Record<string, unknown>;
