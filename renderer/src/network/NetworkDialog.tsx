@@ -106,7 +106,7 @@ function ModeFields({ mode, status, form, errors }: ModeFieldsProps) {
           <Field label="Proxy address" hint="http://host:port or https://host:port, like http://proxy.example.com:3128." error={errors.proxyUrl}>
             {(control) => <input {...control} {...form.register('proxyUrl')} type="text" inputMode="url" spellCheck={false} placeholder="http://proxy.example.com:3128" />}
           </Field>
-          <Field label="Proxy user name" hint="Only if the proxy asks for a sign-in (407). Leave empty for none." error={errors.proxyUsername}>
+          <Field label="Proxy user name" hint="Only if the proxy asks you to sign in to it. Leave empty for none." error={errors.proxyUsername}>
             {(control) => <input {...control} {...form.register('proxyUsername')} type="text" autoComplete="off" spellCheck={false} />}
           </Field>
           <Field
