@@ -6,6 +6,7 @@
 import type { GroupSettingValue } from '../api/common';
 import type { UserGroup } from '../api/groups';
 import type { User } from '../api/users';
+import { listWords } from './list-words';
 
 export type GroupLike = Pick<UserGroup, 'id' | 'name' | 'members' | 'direct_subgroup_ids' | 'is_system_group' | 'deactivated'>;
 /** `role` where known: who may use a permission depends on it (channel-audience.ts). */
@@ -162,11 +163,6 @@ export function groupSettingWords(value: GroupSettingValue, index: GroupIndex, p
   return listWords(names.length ? names : ['Nobody']);
 }
 
-/** "a", "a and b", "a, b and c". */
-export function listWords(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] as string}`;
-}
 
 function unique(ids: readonly number[]): number[] {
   return [...new Set(ids)].sort((a, b) => a - b);

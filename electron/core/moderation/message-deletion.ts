@@ -7,6 +7,7 @@
 // on the server before anything is said. Every attempt goes to the activity log, with no undo: a
 // deleted message cannot be brought back.
 import { deleteMessage, REPORT_TYPES, ReportType, type Narrow } from '../../../shared/api';
+import { listWords } from '../../../shared/domain/list-words';
 import { readableMarkdown, shortQuote, whereWords } from '../../../shared/domain/report-words';
 import { MESSAGE_GONE, type Report } from '../../../shared/ipc';
 import type { NewActivityEntry } from '../activity/activity-log';
@@ -15,7 +16,6 @@ import { ConsoleError } from '../errors';
 import { mayHaveBeenApplied, type CheckedFate } from '../request-fate';
 import type { RealmState } from '../session/realm-state';
 import { adviceForFailure, sentence } from '../users/change-words';
-import { listOfNames } from './report-context';
 import { fetchOne } from './report-fetch';
 
 export interface DeletionContext {
@@ -53,7 +53,7 @@ function fromWhom(report: Report): string {
     where?.kind === 'dm'
       ? `a direct message${report.reporter ? ` to ${report.reporter.name}` : ''}`
       : where?.kind === 'group_dm'
-        ? `a group direct message with ${listOfNames(where.participants.map((person) => person.name))}`
+        ? `a group direct message with ${listWords(where.participants.map((person) => person.name), 'nobody')}`
         : whereWords(where, report);
   return `from ${report.reportedUser?.name ?? 'an unknown user'} in ${words}`;
 }

@@ -8,6 +8,7 @@ import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
 import type { RealmState } from '../session/realm-state';
 import { fetchAround, fetchBefore, fetchOne } from './report-fetch';
+import { listWords } from '../../../shared/domain/list-words';
 
 /** Messages shown on each side of the reported one. */
 export const CONTEXT_SIZE = 5;
@@ -65,7 +66,7 @@ async function directContext(client: ApiClient, state: RealmState, report: Repor
   const kind = where.kind === 'group_dm' ? 'a group direct message among' : 'a direct message between';
   if (!participants.some((person) => person.id === state.ownUserId)) {
     return unavailable(
-      `This was ${kind} ${listOfNames(participants.map((person) => person.name))}. Only the people in a conversation can read its messages, so you cannot see it in context.`,
+      `This was ${kind} ${listWords(participants.map((person) => person.name), 'nobody')}. Only the people in a conversation can read its messages, so you cannot see it in context.`,
     );
   }
   const others = participants.filter((person) => person.id !== state.ownUserId).map((person) => person.id);
@@ -78,7 +79,7 @@ async function directContext(client: ApiClient, state: RealmState, report: Repor
   const candidates = await fetchBefore(client, narrow, report.id, DM_SEARCH_DEPTH);
   const found = candidates.reverse().find((message) => message.sender_id === reportedUser.id && sameText(message, report));
   if (!found) {
-    return unavailable(`The reported message is no longer in your conversation with ${listOfNames(participants.filter((person) => person.id !== state.ownUserId).map((person) => person.name))}: it was edited or deleted.`);
+    return unavailable(`The reported message is no longer in your conversation with ${listWords(participants.filter((person) => person.id !== state.ownUserId).map((person) => person.name), 'nobody')}: it was edited or deleted.`);
   }
   return around(client, narrow, found.id);
 }
@@ -107,8 +108,3 @@ function sameText(message: Message, report: Report): boolean {
   return report.truncated ? message.content.startsWith(quoted) : message.content.trim() === quoted.trim();
 }
 
-/** "A", "A and B", "A, B and C". */
-export function listOfNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? 'nobody';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
-}

@@ -5,6 +5,7 @@
 // opposite in its place.
 import { useId, useMemo, useState } from 'react';
 import type { User } from '../../../shared/api/users';
+import { listWords } from '../../../shared/domain/list-words';
 import { countHumanOwners, roleWithArticle } from '../../../shared/domain/role-rules';
 import type { Account } from '../../../shared/ipc';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -34,6 +35,8 @@ export function StatusChange({ account, actor, user, people, headingLevel = 3 }:
   const [note, setNote] = useState<{ words: string; until: Kind } | null>(null);
   const change = useUserChange();
   const humanOwners = useMemo(() => countHumanOwners(people), [people]);
+  // The server deactivates a user's active bots with them (upstream do_deactivate_user): named before.
+  const ownedBots = useMemo(() => people.filter((person) => person.is_bot && person.is_active && person.bot_owner_id === user.user_id).map((bot) => bot.full_name), [people, user.user_id]);
   const kind: Kind = user.is_active ? 'deactivate' : 'reactivate';
   const verdict = statusVerdict(actor, user, humanOwners);
   const failure = change.isError && change.variables?.kind === kind ? wordedByCore(change.error) : null;
@@ -100,6 +103,7 @@ export function StatusChange({ account, actor, user, people, headingLevel = 3 }:
           <p>
             {user.full_name} ({user.delivery_email ?? user.email}) will be signed out everywhere and will not be able to sign in. Their messages and
             channels stay. You can reactivate them later.
+            {ownedBots.length > 0 && ` The ${ownedBots.length === 1 ? 'bot' : 'bots'} they own, ${listWords(ownedBots)}, will be deactivated with them.`}
           </p>
         ) : (
           <p>

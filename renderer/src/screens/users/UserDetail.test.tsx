@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
+import type { User } from '../../../../shared/api/users';
 import { removeFakeBridge } from '../../testing/fake-bridge';
 import { adam } from '../../testing/demo-samples';
 import { demoPeople, openUsersScreen, PROFILE_FIELDS, row, tableLoaded, withRole } from './testing/users-harness';
@@ -210,6 +211,19 @@ describe('an open panel follows changes made elsewhere', () => {
     fireEvent.click(within(mark).getByRole('button', { name: 'Take theirs' }));
     expect(field.value).toBe('Marcus M. Member');
     expect(realm.callsTo('users.rename')).toEqual([]);
+  });
+
+  test('deactivating someone who owns bots names the bots deactivated with them', async () => {
+    const bot = (id: number, name: string, owner: number, active = true) => ({ ...(demoPeople()[3] as User), user_id: id, full_name: name, email: `${id}@bots.test`, is_bot: true, is_active: active, bot_owner_id: owner });
+    openUsersScreen({ people: [...demoPeople(), bot(20, 'Standup bot', 4), bot(21, 'Deploy bot', 4), bot(22, 'Old bot', 4, false), bot(23, 'Adam bot', 2)] });
+    const mark = await openUser('Mark Member');
+    fireEvent.click(within(mark).getByRole('button', { name: 'Deactivate Mark Member…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Mark Member?' });
+    expect(dialog.textContent).toContain('The bots they own, Standup bot and Deploy bot, will be deactivated with them.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const adamPanel = await openUser('Adam Admin');
+    fireEvent.click(within(adamPanel).getByRole('button', { name: 'Deactivate Adam Admin…' }));
+    expect((await screen.findByRole('dialog', { name: 'Deactivate Adam Admin?' })).textContent).toContain('The bot they own, Adam bot, will be deactivated with them.');
   });
 
   test('a confirmation left open while the user was deactivated elsewhere closes, and says so', async () => {

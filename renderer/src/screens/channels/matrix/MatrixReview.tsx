@@ -5,7 +5,7 @@
 // values or drops before anything is sent (docs/style.md, "Live").
 import { useMemo } from 'react';
 import type { GroupSettingValue } from '../../../../../shared/api/common';
-import { listWords } from '../../../../../shared/domain/channel-groups';
+import { listWords } from '../../../../../shared/domain/list-words';
 import { accessChange, type MatrixPlan } from '../../../../../shared/domain/channel-matrix-plan';
 import { settingLabel, type ChannelFacts } from '../../../../../shared/domain/channel-settings';
 import type { ChannelHazard } from '../../../../../shared/ipc';

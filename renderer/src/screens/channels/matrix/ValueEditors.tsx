@@ -11,7 +11,7 @@ import { checkPrivacy, PRIVACY_CHOICES, PRIVACY_WORDS, PROTECTED_HISTORY_RULE, t
 import { parseRetentionDays, RETAIN_FOREVER, retentionWords } from '../../../../../shared/domain/channel-retention';
 import { settingLabel, type SettingColumn } from '../../../../../shared/domain/channel-settings';
 import { topicsPolicyLabel, topicsPolicyMeaning, TOPICS_POLICIES } from '../../../../../shared/domain/channel-topics';
-import { listWords } from '../../../../../shared/domain/channel-groups';
+import { listWords } from '../../../../../shared/domain/list-words';
 import { kindOf, type MatrixKind, type MatrixValues } from '../../../../../shared/domain/channel-matrix-plan';
 import { ProblemText } from '../../../components/Field';
 import { PillEditor } from '../editor/PillEditor';

@@ -5,7 +5,8 @@
 import type { Stream } from '../../../../../shared/api/channels';
 import type { GroupSettingValue } from '../../../../../shared/api/common';
 import { audienceWords, permissionAudience } from '../../../../../shared/domain/channel-audience';
-import { groupSettingWords, listWords, pillsOf, pillWords } from '../../../../../shared/domain/channel-groups';
+import { groupSettingWords, pillsOf, pillWords } from '../../../../../shared/domain/channel-groups';
+import { listWords } from '../../../../../shared/domain/list-words';
 import { isChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
 import { PRIVACY_WORDS, type ChannelPrivacy } from '../../../../../shared/domain/channel-privacy';
 import { retentionWords, type Retention } from '../../../../../shared/domain/channel-retention';

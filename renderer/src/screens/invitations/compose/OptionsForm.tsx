@@ -14,7 +14,7 @@ import { errorWords } from '../../../errors/words';
 import { saveOptions, savedOptions } from '../invitations-ui';
 import { formatExpiry } from '../words';
 import { plural } from '../../../../../shared/domain/plural';
-import { listWords } from '../../../../../shared/domain/channel-groups';
+import { listWords } from '../../../../../shared/domain/list-words';
 import { campaignFormSchema, choicesLost, defaultFormValues, expiryChoices, toCampaignOptions, type CampaignFormValues, type ChoicesLost } from './campaign-form';
 import { failureSentence, failureWords, type CampaignPlan } from './campaign-plan';
 import { ChannelPicker, GroupPicker, RolePicker } from './OptionPickers';
