@@ -54,4 +54,12 @@ describe('removing duplicates', () => {
       [4, 0],
     ]);
   });
+
+  test('a name given only by a later entry is kept with the first spelling; a first name is never replaced', () => {
+    const { unique } = dedupeInvitees(parseAddressList('ann@example.com\nAnn Lee <ANN@example.com>\nBob <bob@example.com>\nRobert <bob@example.com>'));
+    expect(unique).toEqual([
+      { email: 'ann@example.com', name: 'Ann Lee' },
+      { email: 'bob@example.com', name: 'Bob' },
+    ]);
+  });
 });

@@ -69,20 +69,26 @@ export interface Duplicate {
   firstIndex: number;
 }
 
-/** Each address once, the first spelling kept; the later entries are reported as duplicates. */
+/**
+ * Each address once, the first spelling kept; the later entries are reported as duplicates. A name a
+ * later entry gives ("Ann <ann@example.com>" after a bare "ann@example.com") is kept when the first had
+ * none: it is the same person, and the report would otherwise lose the only name pasted for them.
+ */
 export function dedupeInvitees(invitees: readonly Invitee[]): { unique: Invitee[]; duplicates: Duplicate[] } {
-  const first = new Map<string, number>();
+  const first = new Map<string, { index: number; at: number }>();
   const unique: Invitee[] = [];
   const duplicates: Duplicate[] = [];
   invitees.forEach((invitee, index) => {
     const key = addressKey(invitee.email);
-    const firstIndex = first.get(key);
-    if (firstIndex === undefined) {
-      first.set(key, index);
+    const seen = first.get(key);
+    if (seen === undefined) {
+      first.set(key, { index, at: unique.length });
       unique.push(invitee);
-    } else {
-      duplicates.push({ invitee, index, firstIndex });
+      return;
     }
+    duplicates.push({ invitee, index, firstIndex: seen.index });
+    const kept = unique[seen.at];
+    if (kept && kept.name === null && invitee.name !== null) unique[seen.at] = { ...kept, name: invitee.name };
   });
   return { unique, duplicates };
 }
