@@ -4,6 +4,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Role } from '../../../../../shared/api/common';
+import type { ChannelInput } from '../../../../../shared/ipc';
 import { useToasts } from '../../../stores/toasts';
 import { removeFakeBridge } from '../../../testing/fake-bridge';
 import { ROLE_MEANING } from '../../../user-changes/change-words';
@@ -57,7 +58,7 @@ describe('inviting owners', () => {
     expect(send).toHaveProperty('disabled', false);
     fireEvent.click(send);
     await waitFor(() => expect(bridge.callsTo('invites.campaign.start')).toHaveLength(1));
-    expect(bridge.callsTo('invites.campaign.start')[0]?.options.invite_as).toBe(100);
+    expect((bridge.callsTo('invites.campaign.start')[0] as ChannelInput<'invites.campaign.start'>).options.invite_as).toBe(100);
   });
 
   test('Cancel sends nothing, and asking again finds the box unticked', async () => {
