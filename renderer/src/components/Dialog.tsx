@@ -35,6 +35,7 @@ export interface DialogProps {
 
 export function Dialog({ open = true, title, wide = false, describedBy, bodyId, busy = false, cancelLabel = 'Cancel', onCancel, confirm, onClosed, children }: DialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
 
   const closed = useRef(onClosed);
@@ -50,7 +51,12 @@ export function Dialog({ open = true, title, wide = false, describedBy, bodyId, 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
+    if (open && !element.open) {
+      element.showModal();
+      // showModal focuses the first control in the dialog, which may be in its body (a box to tick
+      // before confirming): the safe answer takes the focus instead.
+      cancel.current?.focus();
+    }
     if (!open && element.open) {
       element.close();
       // Only now: while the modal is open, everything outside it is inert and cannot take focus.
@@ -86,7 +92,7 @@ export function Dialog({ open = true, title, wide = false, describedBy, bodyId, 
         {children}
       </div>
       <div className="dialog-actions">
-        <button type="button" className="button" autoFocus disabled={busy} onClick={onCancel}>
+        <button ref={cancel} type="button" className="button" autoFocus disabled={busy} onClick={onCancel}>
           {cancelLabel}
         </button>
         <button type="button" className={confirm.danger ? 'button button-danger' : 'button button-primary'} disabled={confirm.disabled} onClick={confirm.onClick}>
