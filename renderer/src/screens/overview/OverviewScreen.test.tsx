@@ -115,8 +115,8 @@ describe('overview', () => {
     showOverview({ ...overview, pendingInvitations: { count: 1, whose: 'own' } });
     const card = (await screen.findByRole('heading', { name: 'Pending invitations' })).closest('article') as HTMLElement;
     expect(card.textContent).not.toContain('cannot list');
-    expect(card.textContent).toContain('Only owners and administrators see everyone’s pending invitations; you see the ones you sent.');
-    fireEvent.click(screen.getByRole('button', { name: '1 pending invitation of yours' }));
+    expect(card.textContent).toContain('Only owners and administrators see everyone’s pending invitations.');
+    fireEvent.click(screen.getByRole('button', { name: '1 sent by you' }));
     expect(useUi.getState().screen).toBe('invitations');
     expect(useInvitationsUiStore.getState().byAccount[olivia.id]?.tab).toBe('pending');
   });

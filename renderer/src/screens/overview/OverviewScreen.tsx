@@ -94,8 +94,8 @@ function InvitationsFigure({ account, pending }: { account: string; pending: Rea
   if (pending.whose === 'all') return <FigureButton onClick={open}>{plural(pending.count, 'pending invitation', 'pending invitations')}</FigureButton>;
   return (
     <>
-      <FigureButton onClick={open}>{`${plural(pending.count, 'pending invitation', 'pending invitations')} of yours`}</FigureButton>
-      <p className="card-note">Only owners and administrators see everyone’s pending invitations; you see the ones you sent.</p>
+      <FigureButton onClick={open}>{`${count.format(pending.count)} sent by you`}</FigureButton>
+      <p className="card-note">Only owners and administrators see everyone’s pending invitations.</p>
     </>
   );
 }
