@@ -97,6 +97,11 @@ test('Default settings, Invitations, Moderation, and the app’s own dialogs', a
   await pasteAddresses(page, 'new.person@example.com\nmark@sandbox.test\nnot-an-address');
   await checkAddresses(page, 3);
   await expectAccessible(page, 'Invitations with checked addresses');
+  await page.getByRole('radio', { name: 'Owner', exact: true }).check();
+  await page.getByRole('button', { name: 'Send 1 invitation…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Send 1 invitation?' }).getByRole('checkbox', { name: /^I understand/ })).toBeVisible();
+  await expectAccessible(page, 'Inviting an owner: the confirmation in words');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('tab', { name: /Pending invitations/ }).click();
   await expectAccessible(page, 'Pending invitations');
 

@@ -1,6 +1,8 @@
 // The pending invitations end to end: the list uses the page's height, so every one of 12
-// invitations is in view and the stated count is the rows listed (with a filter too); and the list
-// follows revokes made elsewhere, closing a confirmation about an invitation that is gone.
+// invitations is in view and the stated count is the rows listed (with a filter too); at 1024 px an
+// address stays whole on one line, and one too long for its column is cut with an ellipsis, whole in
+// its title; and the list follows revokes made elsewhere, closing a confirmation about an invitation
+// that is gone.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { invitesOnServer, openInvitations } from '../support/invitations-page';
@@ -14,6 +16,38 @@ async function openPending(page: Page) {
   await page.getByRole('tab', { name: /Pending invitations/ }).click();
   await expect(table(page)).toBeVisible();
 }
+
+test.describe('at 1024 × 700', () => {
+  test.use({ viewport: { width: 1024, height: 700 } });
+
+  test('each address is whole on one line, and one too long for its column is cut with an ellipsis and whole in its title', async ({ consolePage: page, sandbox }) => {
+    const long = 'a.rather.long.address.for.one.person@regional-office.newcomers.example';
+    const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+    expect(await adam.request('POST', '/invites', { invitee_emails: long, stream_ids: [] })).toMatchObject({ result: 'success' });
+    const emails = (await invitesOnServer(sandbox.directUrl)).map((invite) => invite.email ?? '');
+    expect(emails).toContain(long);
+
+    await openPending(page);
+    const addresses = table(page).locator('tbody td:first-child > span');
+    await expect(addresses).toHaveCount(emails.length);
+    const shown = await addresses.evaluateAll((spans) =>
+      spans.map((span) => ({
+        text: span.textContent,
+        title: span.getAttribute('title'),
+        // One line: a second would make it at least twice its font size tall. Cut: its text is wider than its box.
+        oneLine: span.getBoundingClientRect().height < 2 * Number.parseFloat(getComputedStyle(span).fontSize),
+        cut: span.scrollWidth > span.clientWidth,
+      })),
+    );
+    expect(shown.map((address) => address.text).sort()).toEqual([...emails].sort());
+    for (const address of shown) {
+      expect(address, String(address.text)).toMatchObject({ title: address.text, oneLine: true, cut: address.text === long });
+    }
+    // The cell and the buttons still name the whole address.
+    await expect(table(page).getByRole('cell', { name: long, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Revoke the invitation to ${long}` })).toBeVisible();
+  });
+});
 
 test.describe('a list of 12', () => {
   test.use({ viewport: { width: 1280, height: 900 } });

@@ -22,8 +22,11 @@ export const RealmOverview = z.object({
   channels: z.int(),
   archivedChannels: z.int(),
   folders: z.int(),
-  /** Null when the signed-in user may not list invitations. */
-  pendingInvitations: z.int().nullable(),
+  /**
+   * The pending invitations the signed-in user can list, and whose they are: everyone's for owners and
+   * administrators, their own for others (upstream GET /invites). Null when they may list none.
+   */
+  pendingInvitations: z.object({ count: z.int(), whose: z.enum(['all', 'own']) }).nullable(),
   /** Reports in the moderation request channel; null without one, or without access to it. */
   reports: z.int().nullable(),
   moderationChannel: z.string().nullable(),

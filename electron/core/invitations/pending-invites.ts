@@ -18,9 +18,9 @@ export interface PendingInvitesContext {
 }
 
 /**
- * The pending invitations the signed-in user can see. The session keeps administrators' list live
- * (refetched on invites_changed). Others are not given it by the session; upstream shows them their
- * own invitations, so ask the server directly.
+ * The pending invitations the signed-in user can see: everyone's for administrators, their own for
+ * moderators (upstream GET /invites), as the session keeps them live (refetched on invites_changed).
+ * Without a list in the session (a guest, or a failed fetch) the server is asked, and says why not.
  */
 export async function pendingInvites(ctx: Omit<PendingInvitesContext, 'activity'>, account: string, state: RealmState): Promise<readonly Invite[]> {
   if (state.invitations) return state.invitations;

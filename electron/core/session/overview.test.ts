@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { realmOverview } from './overview';
+import { withInvitations } from './realm-state';
 import { apply, DEMO, demoState } from './testing/demo-snapshot';
 
 test('the demo realm’s overview: people by role, channels, folders, invitations and reports', () => {
@@ -18,7 +19,7 @@ test('the demo realm’s overview: people by role, channels, folders, invitation
     channels: 6,
     archivedChannels: 1,
     folders: 2,
-    pendingInvitations: 3,
+    pendingInvitations: { count: 3, whose: 'all' },
     reports: 3,
     moderationChannel: 'moderation',
   });
@@ -38,7 +39,14 @@ test('the overview follows the state: a promotion, an archived folder, a deactiv
   expect([overview.channels, overview.archivedChannels]).toEqual([5, 2]);
 });
 
+test('a list of the user’s own invitations is counted as theirs, not as the organization’s', () => {
+  const state = demoState();
+  const own = state.invitations?.filter((invite) => invite.invited_by_user_id === DEMO.users.mona) ?? [];
+  expect(own).toHaveLength(1);
+  expect(realmOverview(withInvitations(state, { scope: 'own', invites: own })).pendingInvitations).toEqual({ count: 1, whose: 'own' });
+});
+
 test('without invitations access, a moderation channel or a count, those figures are null', () => {
-  const state = { ...demoState(), invitations: null, reportIds: null, moderationRequestChannelId: null };
+  const state = { ...withInvitations(demoState(), null), reportIds: null, moderationRequestChannelId: null };
   expect(realmOverview(state)).toMatchObject({ pendingInvitations: null, reports: null, moderationChannel: null });
 });

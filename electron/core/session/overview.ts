@@ -29,7 +29,7 @@ export function realmOverview(state: RealmState): RealmOverview {
     channels,
     archivedChannels,
     folders,
-    pendingInvitations: state.invitations?.length ?? null,
+    pendingInvitations: state.invitations && state.invitationsScope ? { count: state.invitations.length, whose: state.invitationsScope } : null,
     reports: state.reportIds?.size ?? null,
     moderationChannel: moderationChannelName(state),
   };

@@ -7,7 +7,6 @@ import {
   getInvites,
   getMessages,
   register,
-  type Invite,
   type RegisterParams,
   type RegisterReply,
   type ReplyOf,
@@ -16,7 +15,7 @@ import { CLIENT_CAPABILITIES, consoleRegisterParams } from '../../../shared/api/
 import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
 import { PRESENCE_HISTORY_DAYS } from './presence';
-import { canCountReports, canListInvitations, moderationChannelName, type RealmState } from './realm-state';
+import { canCountReports, invitationsScope, moderationChannelName, type ListedInvitations, type RealmState } from './realm-state';
 
 /** A register request can take a while for a realm of tens of thousands of users. */
 const REGISTER_TIMEOUT_MS = 120_000;
@@ -65,11 +64,15 @@ export async function deleteQueue(client: ApiClient, queueId: string): Promise<v
   }
 }
 
-/** Every pending invitation, for administrators; null for others (upstream shows them only their own). */
-export async function fetchInvitations(client: ApiClient, state: RealmState, signal?: AbortSignal): Promise<Invite[] | null> {
-  if (!canListInvitations(state.ownRole)) return null;
+/**
+ * The pending invitations the signed-in user may list: every one for administrators, their own for
+ * moderators and members (upstream GET /invites); null for guests, whom it refuses.
+ */
+export async function fetchInvitations(client: ApiClient, state: RealmState, signal?: AbortSignal): Promise<ListedInvitations | null> {
+  const scope = invitationsScope(state.ownRole);
+  if (scope === null) return null;
   const { value } = await client.call(getInvites, {}, { signal });
-  return value.invites;
+  return { scope, invites: value.invites };
 }
 
 /**

@@ -66,8 +66,10 @@ export interface RealmState {
   /** The organization's channel settings (register `realm` section). */
   readonly channelPolicy: RealmChannelPolicy;
   readonly longpollTimeoutSeconds: number;
-  /** Pending invitations (GET /invites); null for users who may not list them all. */
+  /** Pending invitations (GET /invites): whose they are is `invitationsScope`; null for users who may not list any. */
   readonly invitations: readonly Invite[] | null;
+  /** Whose invitations `invitations` holds, as they were fetched (a role change refetches them). */
+  readonly invitationsScope: InvitationsScope | null;
   /** An `invites_changed` arrived: `invitations` is out of date until the session refetches it. */
   readonly invitationsStale: boolean;
   /**
@@ -154,6 +156,7 @@ export function realmStateFromRegister(reply: RegisterReply): RealmState {
     channelPolicy: channelPolicyFromRegister(reply),
     longpollTimeoutSeconds: reply.event_queue_longpoll_timeout_seconds ?? DEFAULT_LONGPOLL_TIMEOUT_SECONDS,
     invitations: null,
+    invitationsScope: null,
     invitationsStale: false,
     reportIds: null,
     lastActive: lastActiveFromRegister(reply, (email: string) => (byEmail ??= new Map([...users.values()].map((user) => [user.email, user.user_id]))).get(email)),
@@ -177,9 +180,22 @@ function findNotificationBot(reply: RegisterReply): number | null {
   return bot?.user_id ?? null;
 }
 
-/** Administrators and owners list every pending invitation (upstream GET /invites). */
-export function canListInvitations(role: Role): boolean {
-  return role === 100 || role === 200;
+/** Everyone's pending invitations, or only the signed-in user's own. */
+export type InvitationsScope = 'all' | 'own';
+
+/**
+ * What upstream's GET /invites lists for a role: administrators and owners every pending invitation,
+ * moderators and members their own (require_member_or_admin), guests nothing (it refuses them).
+ */
+export function invitationsScope(role: Role): InvitationsScope | null {
+  if (role === 100 || role === 200) return 'all';
+  return role === 300 || role === 400 ? 'own' : null;
+}
+
+/** Pending invitations as GET /invites answered, with whose they are. */
+export interface ListedInvitations {
+  scope: InvitationsScope;
+  invites: readonly Invite[];
 }
 
 /** The moderation request channel's name, or null without one (or when the user cannot see it). */
@@ -196,8 +212,8 @@ export function canCountReports(state: RealmState): boolean {
   return state.moderationRequestChannelId !== null && state.notificationBotId !== null && state.subscriptions.has(state.moderationRequestChannelId);
 }
 
-export function withInvitations(state: RealmState, invitations: readonly Invite[] | null): RealmState {
-  return { ...state, invitations, invitationsStale: false };
+export function withInvitations(state: RealmState, listed: ListedInvitations | null): RealmState {
+  return { ...state, invitations: listed?.invites ?? null, invitationsScope: listed?.scope ?? null, invitationsStale: false };
 }
 
 export function withReports(state: RealmState, reportIds: ReadonlySet<number> | null): RealmState {

@@ -1,7 +1,7 @@
 // A session against a real sandbox server: connecting, live changes made by someone else, stopping,
 // and credentials the server refuses.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { deactivateUser, getEvents, getMessages, reportMessage, sendInvites, updateChannel, updateUser } from '../../../shared/api';
+import { deactivateUser, getEvents, getMessages, reportMessage, revokeInvite, sendInvites, updateChannel, updateUser } from '../../../shared/api';
 import { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
 import { startSandbox, type Sandbox } from '../testing/sandbox';
@@ -39,17 +39,30 @@ test('a session goes from connecting to live with the realm’s snapshot, invita
   expect(realmOverview(state)).toMatchObject({
     realmName: 'Sandbox Org',
     realmUrl: sandbox.url,
-    pendingInvitations: 3,
+    pendingInvitations: { count: 3, whose: 'all' },
     reports: 3,
     moderationChannel: 'moderation',
     usersByRole: { owner: 1, administrator: 1, moderator: 1, member: 43, guest: 1 },
   });
 });
 
-test('a member sees no invitation list and no reports', async () => {
+test('a member sees only their own invitations (none) and no reports', async () => {
   const mark = await started('mark@sandbox.test');
   const state = await mark.session.whenReady();
-  expect(realmOverview(state)).toMatchObject({ pendingInvitations: null, reports: null, moderationChannel: null });
+  expect(realmOverview(state)).toMatchObject({ pendingInvitations: { count: 0, whose: 'own' }, reports: null, moderationChannel: null });
+});
+
+test('a moderator’s own invitations are listed and kept live, as the server lists them to her', async () => {
+  const mona = await started('mona@sandbox.test');
+  const state = await mona.session.whenReady();
+  // The demo's pending invitations: one of them is Mona's.
+  expect(state.invitations?.map((invite) => invite.email)).toEqual(['design.candidate@sandbox.test']);
+  expect(realmOverview(state).pendingInvitations).toEqual({ count: 1, whose: 'own' });
+  // The server tells the invitation's creator when it is revoked (invites_changed), and the count follows.
+  const [invite] = state.invitations ?? [];
+  await adam.call(revokeInvite, { invite_id: invite?.id ?? -1 });
+  await eventually(() => mona.session.state?.invitations?.length === 0, 'her invitation to be gone');
+  expect(realmOverview(mona.session.state ?? state).pendingInvitations).toEqual({ count: 0, whose: 'own' });
 });
 
 test('a role change made by another administrator shows up with exactly what changed', async () => {

@@ -14,7 +14,7 @@ import { backoffDelay } from './backoff';
 import { ChangeSet } from './changes';
 import { InvitationsRefetch } from './invitations-refetch';
 import { deleteQueue, fetchInvitations, fetchReportIds, probeReportChannel, registerQueue, reportChannelFor } from './realm-fetch';
-import { canListInvitations, realmStateFromRegister, withInvitations, withReports, type RealmState } from './realm-state';
+import { invitationsScope, realmStateFromRegister, withInvitations, withReports, type RealmState } from './realm-state';
 import { applyEvent } from './reducer';
 import { failureStatus, StatusKeeper } from './session-status';
 import { SETTLE_TIMEOUT_MS, StateWaiters, type StatePick } from './settle';
@@ -272,7 +272,7 @@ export class RealmSession {
     for (const report of reports) if (state.reportIds?.has(report.id)) this.emit(() => this.options.onReportMessage?.(report));
     if (changes.size > 0) this.emit(() => this.options.onChanges(changes.toArray()));
 
-    if (state.invitationsStale || canListInvitations(state.ownRole) !== canListInvitations(before.ownRole)) this.invitations.soon();
+    if (state.invitationsStale || invitationsScope(state.ownRole) !== invitationsScope(before.ownRole)) this.invitations.soon();
     // Reports are counted from the queue's message events: a new channel (or a joined or left one)
     // needs a queue narrowed to it and a fresh count, which a new register gives.
     const reportChannel = reportChannelFor(state);

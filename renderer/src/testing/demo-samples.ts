@@ -47,7 +47,7 @@ export const overview: RealmOverview = {
   channels: 6,
   archivedChannels: 1,
   folders: 2,
-  pendingInvitations: 3,
+  pendingInvitations: { count: 3, whose: 'all' },
   reports: 4,
   moderationChannel: 'moderation',
 };

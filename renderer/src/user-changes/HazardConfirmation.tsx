@@ -2,10 +2,8 @@
 // own rights, is confirmed in words: a box, never ticked for the user, whose label states the
 // consequence ("I understand that nobody will be able to administer Sandbox Org"). Used by the bulk
 // dialog and the single change alike; the core refuses the change without it.
-import { useId } from 'react';
 import { hazardConsent, hazardWarning, type RoleHolder, type RoleReview } from '../../../shared/domain/role-rules';
-import { Icon } from '../components/Icon';
-import './user-changes.css';
+import { ConsentBox } from '../components/ConsentBox';
 
 export interface HazardConfirmationProps {
   review: RoleReview<RoleHolder>;
@@ -15,20 +13,16 @@ export interface HazardConfirmationProps {
 }
 
 export function HazardConfirmation({ review, realmName, confirmed, onConfirm }: HazardConfirmationProps) {
-  const id = useId();
   if (review.hazards.length === 0) return null;
   return (
-    <div className="notice hazard" data-tone="warning" role="group" aria-labelledby={`${id}-title`} aria-describedby={`${id}-warning`}>
-      <p id={`${id}-title`} className="hazard-title">
-        <Icon name="offline" />
-        <span>{hazardTitle(review)}</span>
-      </p>
-      <p id={`${id}-warning`}>{hazardWarning(review, realmName)}</p>
-      <label className="hazard-consent">
-        <input type="checkbox" required checked={confirmed} onChange={(event) => onConfirm(event.target.checked)} />
-        <span>{hazardConsent(review, realmName)}</span>
-      </label>
-    </div>
+    <ConsentBox
+      notice
+      title={hazardTitle(review)}
+      words={hazardWarning(review, realmName)}
+      consent={hazardConsent(review, realmName)}
+      checked={confirmed}
+      onChange={onConfirm}
+    />
   );
 }
 

@@ -33,7 +33,7 @@ export function demoRegisterReply(): RegisterReply {
 /** Olivia's state right after connecting: the snapshot, three invitations, three reports. */
 export function demoState(): RealmState {
   const state = realmStateFromRegister(demoRegisterReply());
-  return withReports(withInvitations(state, fixture.invites.map((invite) => Invite.parse(invite))), new Set(fixture.reportIds));
+  return withReports(withInvitations(state, { scope: 'all', invites: fixture.invites.map((invite) => Invite.parse(invite)) }), new Set(fixture.reportIds));
 }
 
 let nextEventId = 100;

@@ -62,7 +62,7 @@ function InvitationsPanel({ account }: { account: Account }) {
         ) : (
           <CampaignHistory account={account.id} onOpen={ui.openCampaign} onCompose={() => ui.openTab('compose')} />
         ))}
-      {ui.tab === 'pending' && <PendingInvitations account={account.id} />}
+      {ui.tab === 'pending' && <PendingInvitations account={account} />}
     </TabPanel>
   );
 }

@@ -111,6 +111,22 @@ describe('overview', () => {
     expect(useModerationUi.getState().filters).toEqual(NO_REPORT_FILTERS);
   });
 
+  test('a moderator’s own invitations are counted as hers, say that only administrators see everyone’s, and open the pending list', async () => {
+    showOverview({ ...overview, pendingInvitations: { count: 1, whose: 'own' } });
+    const card = (await screen.findByRole('heading', { name: 'Pending invitations' })).closest('article') as HTMLElement;
+    expect(card.textContent).not.toContain('cannot list');
+    expect(card.textContent).toContain('Only owners and administrators see everyone’s pending invitations.');
+    fireEvent.click(screen.getByRole('button', { name: '1 sent by you' }));
+    expect(useUi.getState().screen).toBe('invitations');
+    expect(useInvitationsUiStore.getState().byAccount[olivia.id]?.tab).toBe('pending');
+  });
+
+  test('a role that may list no invitation says so, with no figure', async () => {
+    showOverview({ ...overview, pendingInvitations: null });
+    const card = (await screen.findByRole('heading', { name: 'Pending invitations' })).closest('article') as HTMLElement;
+    expect(card.textContent).toBe('Pending invitationsYour role cannot list this organization’s invitations, so they are not counted.');
+  });
+
   test('a role change pushed by the core moves the counts without a reload', async () => {
     const { bridge, change } = showOverview(overview);
     await screen.findByRole('button', { name: '7 users' });

@@ -73,17 +73,29 @@ function OverviewFigures({ account, overview: o }: { account: string; overview: 
         </article>
         <article className="panel card" aria-labelledby="overview-invitations">
           <h2 id="overview-invitations" className="section-label">Pending invitations</h2>
-          {o.pendingInvitations === null ? (
-            <p className="card-note">Your role cannot list this organization’s invitations, so they are not counted.</p>
-          ) : (
-            <FigureButton onClick={() => openPendingInvitations(account)}>{plural(o.pendingInvitations, 'pending invitation', 'pending invitations')}</FigureButton>
-          )}
+          <InvitationsFigure account={account} pending={o.pendingInvitations} />
         </article>
         <article className="panel card" aria-labelledby="overview-reports">
           <h2 id="overview-reports" className="section-label">Reported messages</h2>
           <Reports overview={o} />
         </article>
       </div>
+    </>
+  );
+}
+
+/**
+ * The server lists a moderator's own invitations only (upstream GET /invites), so that is what is
+ * counted for them, said as theirs: the Invitations screen lists the same ones.
+ */
+function InvitationsFigure({ account, pending }: { account: string; pending: RealmOverview['pendingInvitations'] }) {
+  if (pending === null) return <p className="card-note">Your role cannot list this organization’s invitations, so they are not counted.</p>;
+  const open = () => openPendingInvitations(account);
+  if (pending.whose === 'all') return <FigureButton onClick={open}>{plural(pending.count, 'pending invitation', 'pending invitations')}</FigureButton>;
+  return (
+    <>
+      <FigureButton onClick={open}>{`${count.format(pending.count)} sent by you`}</FigureButton>
+      <p className="card-note">Only owners and administrators see everyone’s pending invitations.</p>
     </>
   );
 }

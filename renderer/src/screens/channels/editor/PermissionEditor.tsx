@@ -8,13 +8,14 @@ import { hasContentAccess, losesOwnAdministration } from '../../../../../shared/
 import { audienceChange, permissionAudience } from '../../../../../shared/domain/channel-audience';
 import { groupSettingWords, pillsOf, sameGroupSetting, valueOfPills, type Pill } from '../../../../../shared/domain/channel-groups';
 import { alwaysHolders, alwaysHoldersWords, CHANNEL_SETTING_INFO, checkSettingChange, checkSettingValue, type ChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
+import { ConsentBox } from '../../../components/ConsentBox';
 import { ChangedMeanwhile } from '../../../user-changes/ChangedMeanwhile';
 import { useLiveDraft } from '../../../user-changes/use-live-draft';
 import { useChannelSubscribers } from '../../../queries/channel-subscribers';
 import { HoldersList } from './HoldersList';
 import { PillEditor } from './PillEditor';
 import type { SectionProps } from './rules-context';
-import { ConsentBox, SaveOutcome } from './SaveOutcome';
+import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
 
 const count = new Intl.NumberFormat();

@@ -16,10 +16,11 @@ import {
   type Privacy,
 } from '../../../../../shared/domain/channel-privacy';
 import { privacySituation } from '../../../../../shared/domain/channel-privacy-situation';
+import { ConsentBox } from '../../../components/ConsentBox';
 import { ChangedMeanwhile } from '../../../user-changes/ChangedMeanwhile';
 import { useLiveDraft } from '../../../user-changes/use-live-draft';
 import type { SectionProps } from './rules-context';
-import { ConsentBox, SaveOutcome } from './SaveOutcome';
+import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
 
 const words = (value: unknown) => PRIVACY_WORDS[value as ChannelPrivacy].label;

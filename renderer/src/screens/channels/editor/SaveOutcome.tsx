@@ -1,11 +1,11 @@
 // What a section's last save said: done; a conflict (their value beside the user's, and applying the
 // user's on top of theirs, or keeping theirs: never an overwrite without the user's word); a step the
 // core wants confirmed in words; or the failure as the core worded it.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ChannelHazard } from '../../../../../shared/ipc';
 import { ProblemText } from '../../../components/Field';
-import { Icon } from '../../../components/Icon';
 import type { ChannelSave } from './use-channel-save';
+import '../../../components/consent-box.css';
 import '../../../user-changes/user-changes.css';
 
 export interface SaveOutcomeProps {
@@ -75,27 +75,6 @@ function CoreHazard({ hazard, onConfirm }: { hazard: NonNullable<ChannelSave['ha
           Make the change
         </button>
       </div>
-    </div>
-  );
-}
-
-/**
- * A step that takes something away from the signed-in user, said before it is sent: a box, never
- * ticked for them, whose label states the consequence.
- */
-export function ConsentBox({ title, words, consent, checked, onChange }: { title: string; words: string; consent: string; checked: boolean; onChange(checked: boolean): void }) {
-  const id = useId();
-  return (
-    <div className="hazard" role="group" aria-labelledby={`${id}-title`} aria-describedby={`${id}-words`}>
-      <p id={`${id}-title`} className="hazard-title">
-        <Icon name="offline" />
-        <span>{title}</span>
-      </p>
-      <p id={`${id}-words`}>{words}</p>
-      <label className="hazard-consent">
-        <input type="checkbox" required checked={checked} onChange={(event) => onChange(event.target.checked)} />
-        <span>{consent}</span>
-      </label>
     </div>
   );
 }

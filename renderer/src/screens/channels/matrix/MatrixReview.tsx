@@ -10,8 +10,8 @@ import { accessChange, type MatrixPlan } from '../../../../../shared/domain/chan
 import { settingLabel, type ChannelFacts } from '../../../../../shared/domain/channel-settings';
 import type { ChannelHazard } from '../../../../../shared/ipc';
 import { isChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
+import { ConsentBox } from '../../../components/ConsentBox';
 import { useSubscriberSets } from '../../../queries/channel-subscribers';
-import { ConsentBox } from '../editor/SaveOutcome';
 import type { RulesContext } from '../editor/rules-context';
 import { valueWords } from './matrix-cells';
 import { plural } from '../../../../../shared/domain/plural';

@@ -1,6 +1,7 @@
 // The campaign's options (spec 9) and the send button. Sending asks once more, with a summary that
-// counts honestly (who will be invited, who will fail and why), since invitations cannot be unsent;
-// the campaign itself then runs in the core, not in this page. The options are kept across screens
+// counts honestly (who will be invited, who will fail and why), since invitations cannot be unsent
+// (SendSummary.tsx); inviting owners or administrators also waits for a box ticked that says who will
+// become what. The campaign itself then runs in the core, not in this page. The options are kept across screens
 // (invitations-ui.ts) and follow the organization: a channel, group or role that stops being on
 // offer while the form is open is taken out, and the form says so.
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,12 +13,12 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorAction, ProblemText } from '../../../components/Field';
 import { errorWords } from '../../../errors/words';
 import { saveOptions, savedOptions } from '../invitations-ui';
-import { formatExpiry } from '../words';
 import { plural } from '../../../../../shared/domain/plural';
-import { listWords } from '../../../../../shared/domain/list-words';
 import { campaignFormSchema, choicesLost, defaultFormValues, expiryChoices, toCampaignOptions, type CampaignFormValues, type ChoicesLost } from './campaign-form';
-import { failureSentence, failureWords, type CampaignPlan } from './campaign-plan';
+import type { CampaignPlan } from './campaign-plan';
+import { inviteRoleNotice } from './invite-role-notice';
 import { ChannelPicker, GroupPicker, RolePicker } from './OptionPickers';
+import { SendSummary } from './SendSummary';
 import { WelcomeMessage } from './WelcomeMessage';
 
 export interface OptionsFormProps {
@@ -41,10 +42,26 @@ export function OptionsForm({ account, choices, plan, blocker, onSend }: Options
   const values = useWatch({ control: form.control });
   useEffect(() => saveOptions(account.id, values as CampaignFormValues), [account.id, values]);
 
-  const submit = form.handleSubmit(() => setConfirming(true));
+  // Inviting owners or administrators is confirmed in words: the tick is kept with what it confirmed
+  // (the role and how many), so a change while the question is open unticks it.
+  const roleNotice = plan ? inviteRoleNotice((values as CampaignFormValues).invite_as, plan.invite.length, account.realmName) : null;
+  const [consent, setConsent] = useState<string | null>(null);
+  const consented = roleNotice?.kind !== 'consent' || consent === roleNotice.key;
+
+  const submit = form.handleSubmit(() => {
+    setConsent(null);
+    setConfirming(true);
+  });
+
+  const cancel = () => {
+    setConfirming(false);
+    setConsent(null);
+  };
 
   const send = async () => {
+    if (!consented) return;
     setConfirming(false);
+    setConsent(null);
     // The values as they are now: a channel taken out while the dialog was open is not sent.
     const now = form.getValues();
     try {
@@ -135,10 +152,13 @@ export function OptionsForm({ account, choices, plan, blocker, onSend }: Options
         open={confirming && plan !== null}
         title={plan ? `${sendWords(plan)}?` : ''}
         confirmLabel="Send"
+        confirmDisabled={!consented}
         onConfirm={() => void send()}
-        onCancel={() => setConfirming(false)}
+        onCancel={cancel}
       >
-        {confirming && plan && <Summary form={form} choices={choices} plan={plan} />}
+        {confirming && plan && (
+          <SendSummary form={form} choices={choices} plan={plan} roleNotice={roleNotice} consented={consented} onConsent={(ticked) => setConsent(ticked && roleNotice?.kind === 'consent' ? roleNotice.key : null)} />
+        )}
       </ConfirmDialog>
     </form>
   );
@@ -189,36 +209,4 @@ function lostWords(lost: ChoicesLost, before: InviteChoices, now: InviteChoices)
     parts.push(`You may no longer invite as ${ROLE_NAMES[lost.role].toLowerCase()}${reason ? ` (${reason.replace(/\.$/, '')})` : ''}: ${ROLE_NAMES[lost.values.invite_as].toLowerCase()} is chosen instead.`);
   }
   return `The organization changed while this form was open. ${parts.join(' ')}`;
-}
-
-function Summary({ form, choices, plan }: { form: UseFormReturn<CampaignFormValues>; choices: InviteChoices; plan: CampaignPlan }) {
-  // Live: a channel renamed or taken out while the question is open shows as it is now.
-  const values = useWatch({ control: form.control }) as CampaignFormValues;
-  const options = toCampaignOptions(values, choices);
-  const batchSize = values.batchSize;
-  const channelNames = new Map(choices.channels.map((channel) => [channel.id, `#${channel.name}`]));
-  const channels = [...(options.include_realm_default_subscriptions ? ['the default channels'] : []), ...options.stream_ids.map((channelId) => channelNames.get(channelId) ?? `channel ${channelId}`)];
-  const welcome =
-    options.welcome_message_custom_text === null ? 'the organization’s default' : options.welcome_message_custom_text === '' ? 'no custom message' : 'your custom message';
-  const batches = Math.ceil(plan.send.length / batchSize);
-  const leftOut = plan.failing.length - plan.sendFailing;
-  return (
-    <>
-      <p>
-        {plural(plan.invite.length, 'address', 'addresses')} will be invited as {ROLE_NAMES[options.invite_as].toLowerCase()}
-        {channels.length > 0 ? `, subscribed to ${listWords(channels)}` : ', with no channels'}
-        {options.group_ids.length > 0 && `, in ${plural(options.group_ids.length, 'group', 'groups')}`}.
-      </p>
-      {plan.sendFailing > 0 && <p>{failureSentence(plan.sendFailing, failureWords(plan.failureGroups), 'send')}</p>}
-      {leftOut > 0 && <p>{plural(leftOut, 'address that would fail is', 'addresses that would fail are')} left out.</p>}
-      {plan.invited.length > 0 && <p>{plural(plan.invited.length, 'address already invited is', 'addresses already invited are')} not invited again.</p>}
-      <p>
-        Invitations: {formatExpiry(options.invite_expires_in_minutes).toLowerCase().replace(/^(\d)/, 'valid for $1')}. Welcome message: {welcome}.
-      </p>
-      <p className="muted">
-        Sent in {plural(batches, 'request', 'requests')} of up to {batchSize}. You can pause or cancel, and a quit or crash resumes where it stopped. Invitations already
-        sent cannot be unsent, only revoked one by one.
-      </p>
-    </>
-  );
 }

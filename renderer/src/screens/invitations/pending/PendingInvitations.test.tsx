@@ -4,18 +4,19 @@ import type { Invite } from '../../../../../shared/api/invites';
 import { usePushes } from '../../../queries/pushes';
 import { useToasts } from '../../../stores/toasts';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';
+import type { Account } from '../../../../../shared/ipc';
 import { olivia, user } from '../../../testing/demo-samples';
 import { InvitationsScreen } from '../InvitationsScreen';
 import { EMPTY_DRAFT, useInvitationsUiStore } from '../invitations-ui';
 import { pendingInvite } from '../testing/invitation-samples';
 
-function Screen() {
+function Screen({ account = olivia }: { account?: Account }) {
   usePushes();
-  return <InvitationsScreen account={olivia} />;
+  return <InvitationsScreen account={account} />;
 }
 
 /** The server's pending invitations, which the test changes as another administrator would. */
-function openPending(initial: Invite[]) {
+function openPending(initial: Invite[], account = olivia) {
   let invites = initial;
   const bridge = installFakeBridge({
     'invites.pending.list': () => invites,
@@ -25,10 +26,10 @@ function openPending(initial: Invite[]) {
     },
     'invites.pending.resend': () => null,
     'invites.campaign.list': () => [],
-    'realm.users.list': () => [user(1, 'Olivia Owner', 100), user(2, 'Adam Admin', 200)],
+    'realm.users.list': () => [user(1, 'Olivia Owner', 100), user(2, 'Adam Admin', 200), user(3, 'Mona Moderator', 300)],
   });
-  useInvitationsUiStore.setState({ byAccount: { [olivia.id]: { tab: 'pending', campaignId: null, draft: EMPTY_DRAFT, options: null } } });
-  renderWithQueries(<Screen />);
+  useInvitationsUiStore.setState({ byAccount: { [account.id]: { tab: 'pending', campaignId: null, draft: EMPTY_DRAFT, options: null } } });
+  renderWithQueries(<Screen account={account} />);
   return { bridge, set: (next: Invite[]) => (invites = next) };
 }
 
@@ -43,6 +44,19 @@ afterEach(() => {
 });
 
 describe('pending invitations', () => {
+  test('a moderator’s list is of the invitations she sent, and says that only administrators see everyone’s', async () => {
+    const mona: Account = { ...olivia, id: 'acc-mona', email: 'mona@sandbox.test', userId: 3, fullName: 'Mona Moderator', role: 300 };
+    openPending([pendingInvite(1, 'design.candidate@sandbox.test', { invited_by_user_id: 3 })], mona);
+    await screen.findByText('design.candidate@sandbox.test');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 invitation you sent is waiting to be accepted. Only owners and administrators see everyone’s.'));
+  });
+
+  test('an owner’s list is everyone’s, and says no more', async () => {
+    openPending([pendingInvite(1, 'new.hire@sandbox.test')]);
+    await screen.findByText('new.hire@sandbox.test');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 invitation is waiting to be accepted.'));
+  });
+
   test('each shows its address, role, who invited and when it expires', async () => {
     openPending([pendingInvite(1, 'new.hire@sandbox.test'), pendingInvite(2, 'contractor@example.com', { invited_as: 600, expiry_date: null, invited_by_user_id: 1 })]);
     const row = (await screen.findByText('contractor@example.com')).closest('tr');

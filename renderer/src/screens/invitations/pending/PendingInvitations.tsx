@@ -4,27 +4,39 @@
 // names the address. The list takes the page's height, and the count above it is of the rows shown.
 import { useId, useMemo, useState } from 'react';
 import type { Invite } from '../../../../../shared/api/invites';
+import type { Account } from '../../../../../shared/ipc';
 import { ROLE_NAMES } from '../../../../../shared/domain/role-rules';
 import { QueryGate } from '../../../components/QueryGate';
 import { usePendingInvites } from '../../../queries/invitations';
 import { useRealmUsers } from '../../../queries/realm';
+import { actorOf } from '../../../user-changes/role-options';
 import { AddressTable, type Column } from '../AddressTable';
 import { formatCount, formatWhen } from '../words';
 import { plural } from '../../../../../shared/domain/plural';
 import { useInviteActions } from './InviteActions';
 
-export function PendingInvitations({ account }: { account: string }) {
+export function PendingInvitations({ account }: { account: Account }) {
   // Both reads start at once: who invited whom is filled in from the users as soon as they are there.
-  const users = useRealmUsers(account);
+  const users = useRealmUsers(account.id);
   const names = useMemo(() => new Map((users.data ?? []).map((user) => [user.user_id, user.full_name])), [users.data]);
+  // The server lists a moderator's own invitations only (upstream GET /invites): the count says so.
+  const ownOnly = actorOf(account, users.data ?? []).role > 200;
   return (
-    <QueryGate query={usePendingInvites(account)} loading="Loading the pending invitations" failure="Could not load the pending invitations">
-      {(invites) => <PendingList account={account} invites={invites} names={names} />}
+    <QueryGate query={usePendingInvites(account.id)} loading="Loading the pending invitations" failure="Could not load the pending invitations">
+      {(invites) => <PendingList account={account.id} invites={invites} names={names} ownOnly={ownOnly} />}
     </QueryGate>
   );
 }
 
-function PendingList({ account, invites, names }: { account: string; invites: Invite[]; names: ReadonlyMap<number, string> }) {
+interface PendingListProps {
+  account: string;
+  invites: Invite[];
+  names: ReadonlyMap<number, string>;
+  /** Only the signed-in user's own invitations are listed. */
+  ownOnly: boolean;
+}
+
+function PendingList({ account, invites, names, ownOnly }: PendingListProps) {
   const [filter, setFilter] = useState('');
   const id = useId();
   const actions = useInviteActions(account, (id) => invites.some((invite) => invite.id === id));
@@ -36,7 +48,20 @@ function PendingList({ account, invites, names }: { account: string; invites: In
   }, [invites, filter]);
 
   const columns: Column<Invite>[] = [
-    { header: 'Email', cell: (invite) => invite.email ?? <span className="muted">Reusable link</span>, className: 'inv-cell-address' },
+    {
+      header: 'Email',
+      // Whole on one line (the dates wrap instead); one too long for the column is cut with an
+      // ellipsis, and its title and text (what a screen reader says, what the filter finds) are whole.
+      cell: (invite) =>
+        invite.email === undefined ? (
+          <span className="muted">Reusable link</span>
+        ) : (
+          <span className="inv-address-whole" title={invite.email}>
+            {invite.email}
+          </span>
+        ),
+      className: 'inv-cell-address',
+    },
     { header: 'Role', cell: (invite) => ROLE_NAMES[invite.invited_as] },
     { header: 'Invited by', cell: (invite) => names.get(invite.invited_by_user_id) ?? `User ${invite.invited_by_user_id}` },
     { header: 'Invited', cell: (invite) => formatWhen(invite.invited, 's') },
@@ -70,17 +95,19 @@ function PendingList({ account, invites, names }: { account: string; invites: In
 
   const total = invites.length;
   // The count is of what is listed: with a filter, how many of them it shows.
+  const sent = ownOnly ? ' you sent' : '';
   const summary =
     total === 0
-      ? 'No invitation is waiting to be accepted.'
+      ? `No invitation${sent} is waiting to be accepted.`
       : rows.length === total
-        ? `${plural(total, 'invitation is', 'invitations are')} waiting to be accepted.`
+        ? `${plural(total, `invitation${sent} is`, `invitations${sent} are`)} waiting to be accepted.`
         : `${formatCount(total)} pending, ${formatCount(rows.length)} shown.`;
   return (
     <div className="inv-pending">
       <div className="inv-pending-head">
         <p className="muted" role="status">
           {summary}
+          {ownOnly && ' Only owners and administrators see everyone’s.'}
         </p>
         {total > 0 && (
           // A visible label, as every search box has, so the name a screen reader says is the one shown.

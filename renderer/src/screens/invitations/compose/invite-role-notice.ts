@@ -1,0 +1,38 @@
+// What the send confirmation says about the role the invitations give. Owners and administrators get
+// rights over the whole organization once they accept, so the confirmation says who gains what, with
+// the words Users & roles uses for each role (user-changes/change-words.ts), and the user states in a
+// box to tick that they understand; moderators get a one-line note; members and guests nothing more.
+import type { Role } from '../../../../../shared/api/common';
+import { plural } from '../../../../../shared/domain/plural';
+import { ROLE_NAMES, roleWithArticle } from '../../../../../shared/domain/role-rules';
+import { ROLE_MEANING } from '../../../user-changes/change-words';
+
+export type InviteRoleNotice =
+  | {
+      kind: 'consent';
+      title: string;
+      words: string;
+      consent: string;
+      /** What a tick confirms: a new role or count unticks the box. */
+      key: string;
+    }
+  | { kind: 'note'; words: string };
+
+/** `people`: how many will be invited (addresses known to fail gain nothing, so they are not counted). */
+export function inviteRoleNotice(role: Role, people: number, realmName: string): InviteRoleNotice | null {
+  if (people === 0) return null;
+  if (role === 300) return { kind: 'note', words: `Once they accept: ${ROLE_MEANING[300]}` };
+  if (role !== 100 && role !== 200) return null;
+  const who = plural(people, 'person', 'people');
+  const becomes = people === 1 ? roleWithArticle(role) : `${ROLE_NAMES[role].toLowerCase()}s`;
+  const each = people === 1 ? `they are ${roleWithArticle(role)}` : `each of them is ${roleWithArticle(role)}`;
+  // Only owners may take the owner role away (shared/domain/role-rules.ts), so it is said for owners.
+  const undo = role === 100 ? ' Only an owner can take the role away again.' : '';
+  return {
+    kind: 'consent',
+    title: `${who} will become ${becomes}`,
+    words: `Once they accept, ${each} of ${realmName}. ${ROLE_MEANING[role]}${undo}`,
+    consent: `I understand that ${who} will become ${becomes} of ${realmName}`,
+    key: `${role}:${people}`,
+  };
+}
