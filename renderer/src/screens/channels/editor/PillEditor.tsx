@@ -1,7 +1,7 @@
 // A group setting as pills: system roles, user groups and individual users, each removable, and one
-// box that searches all three at once (an ARIA combobox: arrows open and move through the suggestions,
-// Enter adds one and closes them, Escape closes them before it closes any dialog around, Backspace in
-// an empty box removes the last pill). A choice the setting may not hold (Everyone, where guests may
+// box that searches all three at once (an ARIA combobox: typing, a click or an arrow opens the
+// suggestions, arrows move through them, Enter adds one and closes them, Escape closes them before it
+// closes any dialog around, Backspace in an empty box removes the last pill). A choice the setting may not hold (Everyone, where guests may
 // not be given it) is listed, disabled, with the reason.
 //
 // The suggestions are a manual popover in the top layer, placed under the box with CSS anchor
@@ -124,7 +124,8 @@ export function PillEditor({ label, pills, index, people, disabled, empty = 'Nob
             setOpen(true);
             setActive(0);
           }}
-          onFocus={() => setOpen(true)}
+          // Not on focus: a dialog opening gives its first field the focus, and the list would lie
+          // over the dialog's own buttons before the user asked for it.
           onClick={() => setOpen(true)}
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
