@@ -72,6 +72,10 @@ test('Channels & folders: the list, a channel, a new channel, folders and the pe
   await page.getByRole('button', { name: 'Create a channel…' }).click();
   await expect(page.getByRole('complementary', { name: 'New channel' }).getByRole('textbox', { name: 'Name' })).toBeFocused();
   await expectAccessible(page, 'the new channel form');
+  // With the warning a name with an invisible character gets.
+  await page.getByRole('complementary', { name: 'New channel' }).getByRole('textbox', { name: 'Name' }).fill('launch\u2060room');
+  await expect(page.getByText(/The name contains an invisible character/)).toBeVisible();
+  await expectAccessible(page, 'the new channel form warning of an invisible character');
   await page.keyboard.press('Escape');
 
   await page.getByRole('tab', { name: 'Folders' }).click();
@@ -85,6 +89,12 @@ test('Channels & folders: the list, a channel, a new channel, folders and the pe
   await page.getByRole('button', { name: 'Set a value…' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'the matrix’s Set a value');
+  // With the pills' suggestions open, over the dialog.
+  await page.getByRole('dialog').getByRole('combobox').fill('a');
+  const suggestions = page.getByRole('dialog').getByRole('listbox');
+  await expect(suggestions).toBeVisible();
+  await expectAccessible(page, 'the matrix’s Set a value with its suggestions open');
+  await expect(suggestions).toBeVisible();
 });
 
 test('Default settings, Invitations, Moderation, and the app’s own dialogs', async ({ consolePage: page }) => {

@@ -1,8 +1,10 @@
 // The permission matrix end to end: a bulk change of 50 channels (a column selected, a value set with
 // the pills, the review listing the changes and, apart, the private channels Olivia is not subscribed
 // to, which cannot take it), the job's per-channel results checked on the server, retry failed once
-// she is subscribed, and the grid exported as CSV.
+// she is subscribed, and the grid exported as CSV. Set a value's pill suggestions are in sight (not
+// clipped by the dialog) in a small window and are chosen from the keyboard.
 import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { groupId, openChannels, serverChannel } from '../support/channels-page';
 import { signInDirectly } from '../support/realm-client';
@@ -103,6 +105,76 @@ test('the grid from the keyboard: arrows, Shift to extend, Space, Ctrl+A, Escape
   await page.keyboard.press('ControlOrMeta+Space');
   await expect(grid.getByRole('gridcell', { selected: true })).toHaveCount(all - 6);
 });
+
+test('Set a value’s role, group and people suggestions are in sight in a small window, and chosen by keyboard', async ({ consolePage: page, sandbox }) => {
+  // A small window, where the dialog is short: its body scrolls, and the suggestions must not be cut
+  // off by it (they were: clipped to a 94 px box with a scrollbar of its own).
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  const administrators = await groupId(adam, 'role:administrators');
+  const general = await serverChannel(adam, 'general');
+  expect(general.can_add_subscribers_group).not.toBe(administrators);
+
+  await openChannels(page);
+  await page.getByRole('tab', { name: 'Permission matrix' }).click();
+  await page.getByRole('searchbox', { name: 'Search by name or description' }).fill('general');
+  await expect(page.getByText('1 channel shown')).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Permission matrix' });
+  await grid.getByRole('columnheader', { name: 'Add subscribers' }).getByRole('button').click();
+  await expect(page.getByText('1 cell selected in 1 channel')).toBeVisible();
+  await page.getByRole('button', { name: 'Set a value…' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toHaveAccessibleName('Set a value in 1 cell of 1 channel');
+  const search = dialog.getByRole('combobox', { name: 'Add who may: Add subscribers' });
+  await search.fill('Adm');
+  const option = dialog.getByRole('option', { name: /^Administrators/ });
+  await expect(option).toBeVisible();
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await expectInSight(page, option, dialog);
+
+  // Escape closes the suggestions first, and only then the dialog; arrows reopen them.
+  await search.press('Escape');
+  await expect(dialog.getByRole('listbox')).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await search.press('ArrowDown');
+  await expect(option).toBeVisible();
+  await expectInSight(page, option, dialog);
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await search.press('Enter');
+  await expect(dialog.getByRole('list', { name: 'Chosen' }).getByRole('listitem')).toHaveText(['Administrators']);
+  await dialog.getByRole('button', { name: 'Review changes' }).click();
+  await dialog.getByRole('button', { name: 'Apply to 1 channel' }).click();
+  await expect(page.getByRole('region', { name: 'Bulk change of 1 channel: done' }).getByText('1 changed')).toBeVisible({ timeout: 30_000 });
+  expect((await serverChannel(adam, 'general')).can_add_subscribers_group).toBe(administrators);
+});
+
+/**
+ * What a user sees: the element is inside the window and the dialog, and nothing covers or clips it
+ * (the topmost element at its corners and middle is the element itself). Playwright's toBeVisible
+ * passes for an element scrolled out of sight in its box; this does not.
+ */
+async function expectInSight(page: Page, element: Locator, dialog: Locator): Promise<void> {
+  const box = await element.boundingBox();
+  const frame = await dialog.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !frame || !viewport) throw new Error('no box to check');
+  expect(box.x).toBeGreaterThanOrEqual(Math.max(0, frame.x));
+  expect(box.y).toBeGreaterThanOrEqual(Math.max(0, frame.y));
+  expect(box.x + box.width).toBeLessThanOrEqual(Math.min(viewport.width, frame.x + frame.width));
+  expect(box.y + box.height).toBeLessThanOrEqual(Math.min(viewport.height, frame.y + frame.height));
+  const covered = await element.evaluate((target) => {
+    const rect = target.getBoundingClientRect();
+    const points = [
+      [rect.left + 2, rect.top + 2],
+      [rect.right - 2, rect.top + 2],
+      [rect.left + rect.width / 2, rect.top + rect.height / 2],
+      [rect.left + 2, rect.bottom - 2],
+      [rect.right - 2, rect.bottom - 2],
+    ] as const;
+    return points.filter(([x, y]) => !target.contains(document.elementFromPoint(x, y))).map(([x, y]) => `${Math.round(x)},${Math.round(y)}`);
+  });
+  expect(covered, 'points of it hidden from sight').toEqual([]);
+}
 
 /** One CSV record's cells (RFC 4180 quoting; no line breaks inside these cells). */
 function cells(line: string): string[] {

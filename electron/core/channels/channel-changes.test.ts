@@ -202,6 +202,16 @@ describe('the other properties', () => {
     expect(error.message).toBe('Could not change the name of #design: A channel named old-projects already exists (archived): choose another name.');
   });
 
+  test('a name that only looks like another channel’s is refused; one with an invisible character that looks like no other is not', async () => {
+    const design = channel('design');
+    const error = await refusal(changes.update(olivia.accountId, design.stream_id, { property: 'name', value: 'gen\u00aderal', old: 'design' }));
+    expect(error.message).toBe('Could not change the name of #design: The name looks the same as #general, a channel that already exists: choose another name.');
+    const general = channel('general');
+    const renamed = await changes.update(olivia.accountId, general.stream_id, { property: 'name', value: 'gen\u200beral', old: 'general' });
+    expect(renamed.entry.channel.name).toBe('gen\u200beral');
+    await changes.update(olivia.accountId, general.stream_id, { property: 'name', value: 'general', old: 'gen\u200beral' });
+  });
+
   test('default channel, folder and description', async () => {
     const design = channel('design');
     expect((await changes.update(olivia.accountId, design.stream_id, { property: 'default', value: true, old: false })).entry.isDefault).toBe(true);

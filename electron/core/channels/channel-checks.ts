@@ -5,6 +5,7 @@
 import type { Stream } from '../../../shared/api';
 import { charCount } from '../../../shared/api';
 import { checkAdminister, checkDefaultChange, type ChannelActor } from '../../../shared/domain/channel-admin';
+import { findNameClash, nameClashWords, type NameClash } from '../../../shared/domain/channel-names';
 import { isPrivate, privacyOf } from '../../../shared/domain/channel-privacy';
 import { privacySituation } from '../../../shared/domain/channel-privacy-situation';
 import { checkSettingsChange, isSettingColumn, settingHazard, type ChannelFacts, type ChannelStanding, type SettingChange } from '../../../shared/domain/channel-settings';
@@ -69,25 +70,22 @@ export function standingOf(state: RealmState, channel: Stream): ChannelStanding 
   return { isDefault: state.defaultChannelIds.has(channel.stream_id), subscribed: state.subscriptions.has(channel.stream_id) };
 }
 
-/** upstream check_stream_name and check_stream_name_available: the name is free, changing its case excepted. */
+/**
+ * upstream check_stream_name and check_stream_name_available: the name is free, changing its case
+ * excepted; and, the console's own rule, it does not only look like another channel's
+ * (shared/domain/channel-names.ts).
+ */
 function checkName(state: RealmState, channel: Stream, name: string): RuleVerdict {
   const max = state.limits.maxChannelNameLength;
   if (name === '') return { allowed: false, reason: 'Type a name.' };
   if (max !== null && charCount(name) > max) return { allowed: false, reason: `A channel name has at most ${max} characters: shorten it.` };
-  const key = name.toLowerCase();
-  for (const other of state.channels.values()) {
-    if (other.stream_id !== channel.stream_id && other.name.toLowerCase() === key) {
-      return { allowed: false, reason: `A channel named ${other.name} already exists${other.is_archived ? ' (archived)' : ''}: choose another name.` };
-    }
-  }
-  return ALLOWED;
+  const clash = findNameClash(name, state.channels.values(), channel.stream_id);
+  return clash ? { allowed: false, reason: nameClashWords(clash) } : ALLOWED;
 }
 
-/** A name no other channel has (case aside), archived ones included: the rule for a new channel. */
-export function nameTaken(state: RealmState, name: string): Stream | null {
-  const key = name.trim().toLowerCase();
-  for (const channel of state.channels.values()) if (channel.name.toLowerCase() === key) return channel;
-  return null;
+/** A channel, archived ones included, whose name a new channel's is, case aside, or only looks like. */
+export function nameClash(state: RealmState, name: string): NameClash<Stream> | null {
+  return findNameClash(name, state.channels.values(), null);
 }
 
 /** The privacy rules' facts about a channel (null: one not created yet), from the live state. */

@@ -86,6 +86,14 @@ test('a name in use, even by an archived channel and in another case, is refused
   expect(olivia.requests).toEqual([]);
 });
 
+test('a name that only looks like one in use (case, width, an invisible character) is refused without a request', async () => {
+  olivia.requests.length = 0;
+  const error = await refusal(creatorFor(olivia).create(olivia.accountId, plain('\uff27en\u200beral')));
+  expect(error.code).toBe('NOT_ALLOWED');
+  expect(error.message).toBe('Could not create #\uff27en\u200beral: The name looks the same as #general, a channel that already exists: choose another name.');
+  expect(olivia.requests).toEqual([]);
+});
+
 test('an administrator may not set retention on a new channel; an owner may', async () => {
   const error = await refusal(creatorFor(adamConsole).create(adamConsole.accountId, plain('kept-briefly', { retention: 7 })));
   expect(error.message).toBe('Could not create #kept-briefly: Only organization owners can change how long messages are kept.');

@@ -1,10 +1,12 @@
 // Creating a channel: upstream's POST /users/me/subscriptions with the new name and its settings
 // (https://zulip.com/api/subscribe), the signed-in user its first subscriber. The rules the screen
 // shows are checked first. Upstream subscribes to a channel whose name exists rather than refusing,
-// so a taken name is refused here, archived channels included, and a channel created by someone else
-// in the moment between is reported as such, never passed off as new.
+// so a taken name is refused here, archived channels included, and so is one that only looks like a
+// taken name (shared/domain/channel-names.ts); a channel created by someone else in the moment
+// between is reported as such, never passed off as new.
 import { charCount, subscribe, type SubscribeParams } from '../../../shared/api';
 import { checkDefaultChange, checkTopicsPolicyChange } from '../../../shared/domain/channel-admin';
+import { nameClashWords } from '../../../shared/domain/channel-names';
 import { checkSettingChange, checkSettingValue, CHANNEL_GROUP_SETTINGS } from '../../../shared/domain/channel-permissions';
 import { checkPrivacy, isPrivate, privacyFields, PRIVACY_WORDS } from '../../../shared/domain/channel-privacy';
 import { checkRetentionChange, RETAIN_FOREVER, retentionWords } from '../../../shared/domain/channel-retention';
@@ -16,7 +18,7 @@ import type { ActivityLog } from '../activity/activity-log';
 import { ConsoleError } from '../errors';
 import type { RealmState } from '../session/realm-state';
 import type { SessionManager } from '../session-manager';
-import { nameTaken, privacySituationOf } from './channel-checks';
+import { nameClash, privacySituationOf } from './channel-checks';
 import { channelEntry, groupIndexOf } from './channel-state';
 import { channelChangeFailed, channelLabel } from './channel-words';
 
@@ -92,8 +94,8 @@ export class ChannelCreator {
 export function checkNewChannel(state: RealmState, input: NewChannel): RuleVerdict {
   const index = groupIndexOf(state);
   const actor = { userId: state.ownUserId, role: state.ownRole };
-  const taken = nameTaken(state, input.name);
-  if (taken) return { allowed: false, reason: `A channel named ${taken.name} already exists${taken.is_archived ? ' (archived)' : ''}: choose another name.` };
+  const clash = nameClash(state, input.name);
+  if (clash) return { allowed: false, reason: nameClashWords(clash) };
   const maxName = state.limits.maxChannelNameLength;
   if (maxName !== null && charCount(input.name) > maxName) return { allowed: false, reason: `A channel name has at most ${maxName} characters: shorten it.` };
   const maxDescription = state.limits.maxChannelDescriptionLength;

@@ -1,10 +1,12 @@
 // Creating a channel, in the editor's place: its name, description, privacy, whether new members join
 // it, its folder, topics policy and retention, each with the rules said before anything is sent (a name
-// already in use, archived channels included; web-public's preconditions; owners for retention). The
+// already in use, archived channels included, or one that only looks like it, and what a name hides:
+// shared/domain/channel-names.ts; web-public's preconditions; owners for retention). The
 // core creates it with upstream's POST /users/me/subscriptions; the new channel then opens in the editor.
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { charCount, type TopicsPolicy } from '../../../../../shared/api/common';
 import { checkDefaultChange, checkTopicsPolicyChange } from '../../../../../shared/domain/channel-admin';
+import { findNameClash, nameClashWords, nameWarnings } from '../../../../../shared/domain/channel-names';
 import { checkPrivacy, isPrivate, PRIVACY_CHOICES, PRIVACY_WORDS, PROTECTED_HISTORY_RULE, type Privacy } from '../../../../../shared/domain/channel-privacy';
 import { privacySituation } from '../../../../../shared/domain/channel-privacy-situation';
 import { checkRetentionChange, parseRetentionDays, realmRetentionWords, RETAIN_FOREVER } from '../../../../../shared/domain/channel-retention';
@@ -16,6 +18,7 @@ import { Icon } from '../../../components/Icon';
 import { wordedByCore } from '../../../errors/words';
 import { useChannels, useCreateChannel } from '../../../queries/channels';
 import { useLeaveGuard } from '../../../stores/ui';
+import { NameWarnings } from '../editor/NameWarnings';
 import type { RulesContext } from '../editor/rules-context';
 import '../../../components/detail-panel.css';
 import '../editor/editor.css';
@@ -48,7 +51,9 @@ export function CreateChannel({ account, context, rules, onClose, onCreated }: C
   useLeaveGuard(name.trim() !== '' || description.trim() !== '' ? 'The channel you were creating is not created yet.' : null);
 
   const trimmed = name.trim();
-  const taken = (channels.data ?? []).find((entry) => entry.channel.name.toLowerCase() === trimmed.toLowerCase());
+  const existing = useMemo(() => (channels.data ?? []).map((entry) => entry.channel), [channels.data]);
+  const clash = findNameClash(trimmed, existing, null);
+  const warnings = nameWarnings(name);
   const maxName = context.limits.maxNameLength;
   const maxDescription = context.limits.maxDescriptionLength;
   const nameProblem =
@@ -56,9 +61,10 @@ export function CreateChannel({ account, context, rules, onClose, onCreated }: C
       ? 'Type a name for the channel.'
       : maxName !== null && charCount(trimmed) > maxName
         ? `A channel name has at most ${maxName} characters.`
-        : taken
-          ? `A channel named ${taken.channel.name} already exists${taken.channel.is_archived ? ' (archived)' : ''}: choose another name.`
+        : clash
+          ? nameClashWords(clash)
           : null;
+  const showNameProblem = nameProblem !== null && (tried || clash !== null);
   const descriptionProblem = maxDescription !== null && charCount(description) > maxDescription ? `A description has at most ${maxDescription} characters.` : null;
   const situation = useMemo(
     () =>
@@ -96,8 +102,16 @@ export function CreateChannel({ account, context, rules, onClose, onCreated }: C
         <div className="form-field">
           <label htmlFor={`${id}-name`}>Name</label>
           {/* The form was asked for to be filled in: its first field has the focus. */}
-          <input id={`${id}-name`} autoFocus value={name} aria-invalid={tried && nameProblem ? true : undefined} onChange={(event) => setName(event.target.value)} />
-          {(tried || taken) && nameProblem && <ProblemText message={nameProblem} />}
+          <input
+            id={`${id}-name`}
+            autoFocus
+            value={name}
+            aria-invalid={tried && nameProblem ? true : undefined}
+            aria-describedby={[showNameProblem ? `${id}-name-problem` : null, warnings.length > 0 ? `${id}-name-warnings` : null].filter(Boolean).join(' ') || undefined}
+            onChange={(event) => setName(event.target.value)}
+          />
+          {showNameProblem && <ProblemText id={`${id}-name-problem`} message={nameProblem} />}
+          <NameWarnings id={`${id}-name-warnings`} warnings={warnings} />
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-description`}>Description (Markdown, optional)</label>

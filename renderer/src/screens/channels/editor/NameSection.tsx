@@ -1,13 +1,17 @@
 // Renaming a channel. The field follows the channel live; under an unsent edit, a rename made
 // elsewhere is said with "Keep my edit" and "Take theirs" (user-changes/use-live-draft.ts). The length
 // limit is the server's (register `max_stream_name_length`); a name another channel has, archived ones
-// included, is said before sending.
-import { useId, type FormEvent } from 'react';
+// included, or one that only looks like it, is said before sending, and what a name hides (invisible
+// characters, odd spaces) is warned about, the channel's own name included
+// (shared/domain/channel-names.ts).
+import { useId, useMemo, type FormEvent } from 'react';
 import { charCount } from '../../../../../shared/api/common';
+import { findNameClash, nameClashWords, nameWarnings } from '../../../../../shared/domain/channel-names';
 import { ProblemText } from '../../../components/Field';
 import { useChannels } from '../../../queries/channels';
 import { ChangedMeanwhile } from '../../../user-changes/ChangedMeanwhile';
 import { useLiveDraft } from '../../../user-changes/use-live-draft';
+import { NameWarnings } from './NameWarnings';
 import type { SectionProps } from './rules-context';
 import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
@@ -20,14 +24,16 @@ export function NameSection({ account, entry, context, locked }: SectionProps) {
   const channels = useChannels(account.id);
   const name = draft.value.trim();
   const max = context.limits.maxNameLength;
-  const taken = (channels.data ?? []).find((other) => other.channel.stream_id !== channel.stream_id && other.channel.name.toLowerCase() === name.toLowerCase());
+  const others = useMemo(() => (channels.data ?? []).map((other) => other.channel), [channels.data]);
+  const clash = findNameClash(name, others, channel.stream_id);
+  const warnings = nameWarnings(draft.value);
   const problem =
     name === ''
       ? 'Type a name.'
       : max !== null && charCount(name) > max
         ? `A channel name has at most ${max} characters (this one has ${charCount(name)}).`
-        : taken
-          ? `A channel named ${taken.channel.name} already exists${taken.channel.is_archived ? ' (archived)' : ''}: choose another name.`
+        : clash
+          ? nameClashWords(clash)
           : null;
   const canSend = locked === null && problem === null && name !== channel.name && draft.theirs === null && !save.pending;
 
@@ -48,7 +54,7 @@ export function NameSection({ account, entry, context, locked }: SectionProps) {
           value={draft.value}
           disabled={locked !== null}
           aria-invalid={problem && draft.value !== channel.name ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
+          aria-describedby={[problem ? `${id}-problem` : null, warnings.length > 0 ? `${id}-warnings` : null].filter(Boolean).join(' ') || undefined}
           onChange={(event) => {
             draft.set(event.target.value);
             save.reset();
@@ -60,6 +66,7 @@ export function NameSection({ account, entry, context, locked }: SectionProps) {
       </form>
       {draft.theirs !== null && <ChangedMeanwhile theirs={`#${draft.theirs}`} mine={`#${draft.value}`} what="edit" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}
       {problem && draft.value !== channel.name && <ProblemText id={`${id}-problem`} message={problem} />}
+      <NameWarnings id={`${id}-warnings`} warnings={warnings} />
       <SaveOutcome save={save} words={(value) => `#${String(value)}`} onKeepTheirs={(theirs) => draft.reset(String(theirs))} />
     </section>
   );

@@ -1,8 +1,17 @@
 // A group setting as pills: system roles, user groups and individual users, each removable, and one
-// box that searches all three at once (an ARIA combobox: arrows move through the suggestions, Enter
-// adds one, Escape closes them, Backspace in an empty box removes the last pill). A choice the setting
-// may not hold (Everyone, where guests may not be given it) is listed, disabled, with the reason.
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+// box that searches all three at once (an ARIA combobox: typing, a click or an arrow opens the
+// suggestions, arrows move through them, Enter adds one and closes them, Escape closes them before it
+// closes any dialog around, Backspace in an empty box removes the last pill). A choice the setting may not hold (Everyone, where guests may
+// not be given it) is listed, disabled, with the reason.
+//
+// The suggestions are a manual popover in the top layer, placed under the box with CSS anchor
+// positioning (editor.css). The editor sits in places that clip: the matrix's "Set a value…" dialog,
+// whose body scrolls and may be under 100 px tall, and the channel editor's scrolling panel. An
+// absolutely positioned list was cut off by them; laying it out in flow would push the dialog's
+// buttons about as it opens. The top layer is clipped by no ancestor, and the anchor keeps the list on
+// its box while those scroll (flipped above it where there is no room below). A manual popover takes
+// no focus and has no light dismiss or Escape of its own: the box keeps the focus and its keys.
+import { useCallback, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { User } from '../../../../../shared/api/users';
 import { pillWords, SYSTEM_GROUP_WORDS, SYSTEM_ROLE_ORDER, type GroupIndex, type Pill } from '../../../../../shared/domain/channel-groups';
 import { Icon } from '../../../components/Icon';
@@ -41,12 +50,22 @@ export function PillEditor({ label, pills, index, people, disabled, empty = 'Nob
   const chosen = useMemo(() => new Set(pills.map(keyOf)), [pills]);
   const suggestions = useMemo(() => (open ? suggest(query, index, people, chosen, refusal) : []), [open, query, index, people, chosen, refusal]);
   const activeSuggestion = suggestions[Math.min(active, suggestions.length - 1)];
+  // A dashed ident for CSS: useId's characters are not all allowed in one.
+  const anchor = `--pill-search-${id.replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  // Into the top layer as soon as the list is in the page. happy-dom (the renderer's unit tests) has
+  // no popover API: there the list simply stays where it is in the page.
+  const showList = useCallback((list: HTMLUListElement | null) => {
+    if (list && 'showPopover' in list && !list.matches(':popover-open')) list.showPopover();
+  }, []);
 
   const add = (suggestion: Suggestion | undefined) => {
     if (!suggestion || suggestion.refusal) return;
     onChange([...pills, suggestion.pill]);
     setQuery('');
     setActive(0);
+    // Closed once one is chosen: the list lies over what follows the box (the dialog's buttons, the
+    // section's Save), and typing or an arrow opens it again for another.
+    setOpen(false);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -105,12 +124,15 @@ export function PillEditor({ label, pills, index, people, disabled, empty = 'Nob
             setOpen(true);
             setActive(0);
           }}
-          onFocus={() => setOpen(true)}
+          // Not on focus: a dialog opening gives its first field the focus, and the list would lie
+          // over the dialog's own buttons before the user asked for it.
+          onClick={() => setOpen(true)}
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
+          style={{ anchorName: anchor }}
         />
         {open && suggestions.length > 0 && (
-          <ul id={`${id}-list`} role="listbox" aria-label={label} className="pill-suggestions">
+          <ul ref={showList} id={`${id}-list`} role="listbox" aria-label={label} className="pill-suggestions" popover="manual" style={{ positionAnchor: anchor }}>
             {suggestions.map((suggestion) => {
               const key = keyOf(suggestion.pill);
               return (
