@@ -4,12 +4,11 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import type { ChannelFolder } from '../../../../../shared/api/folders';
-import { REALM_GROUP_SETTINGS } from '../../../../../shared/domain/channel-permissions';
 import type { ChannelContext } from '../../../../../shared/ipc';
 import { usePushes } from '../../../queries/pushes';
 import { olivia } from '../../../testing/demo-samples';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';
-import { channelEntry } from '../testing/channel-samples';
+import { channelEntry, SAMPLE_CONTEXT } from '../testing/channel-samples';
 import { FoldersPanel } from './FoldersPanel';
 
 afterEach(() => {
@@ -18,24 +17,7 @@ afterEach(() => {
 });
 
 const folder = (id: number, name: string): ChannelFolder => ({ id, name, description: '', rendered_description: '', creator_id: 1, date_created: 1_700_000_000, is_archived: false, order: id });
-const CONTEXT: ChannelContext = {
-  realmName: 'Sandbox Realm',
-  ownUserId: 1,
-  ownRole: 100,
-  featureLevel: 414,
-  moderationChannelId: null,
-  policy: {
-    messageRetentionDays: -1,
-    topicsPolicy: 'allow_empty_topic',
-    emptyTopicName: 'general chat',
-    webPublicEnabled: false,
-    spectatorAccess: false,
-    groups: Object.fromEntries(REALM_GROUP_SETTINGS.map((name) => [name, null])) as ChannelContext['policy']['groups'],
-  },
-  limits: { maxNameLength: 60, maxDescriptionLength: 1024, maxFolderNameLength: 60, maxFolderDescriptionLength: 1024 },
-  folders: [folder(1, 'Teams'), folder(2, 'Projects')],
-  groups: [],
-};
+const CONTEXT: ChannelContext = { ...SAMPLE_CONTEXT, featureLevel: 414, folders: [folder(1, 'Teams'), folder(2, 'Projects')], groups: [] };
 
 function Panel() {
   usePushes();
