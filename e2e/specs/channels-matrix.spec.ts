@@ -126,7 +126,9 @@ test('Set a value’s role, group and people suggestions are in sight in a small
   const dialog = page.getByRole('dialog');
   await expect(dialog).toHaveAccessibleName('Set a value in 1 cell of 1 channel');
   const search = dialog.getByRole('combobox', { name: 'Add who may: Add subscribers' });
-  await search.fill('Adm');
+  // A dialog that is a form opens on its first field (confirmations open on Cancel).
+  await expect(search).toBeFocused();
+  await page.keyboard.type('Adm');
   const option = dialog.getByRole('option', { name: /^Administrators/ });
   await expect(option).toBeVisible();
   await expect(option).toHaveAttribute('aria-selected', 'true');

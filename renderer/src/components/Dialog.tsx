@@ -28,12 +28,17 @@ export interface DialogProps {
   cancelLabel?: string;
   onCancel(): void;
   confirm: DialogAction;
+  /**
+   * A dialog that is a form to fill before anything is decided (set a value, find people, pick a folder)
+   * opens on its first field; every other opens on Cancel, so that Enter never confirms by accident.
+   */
+  focusFirstField?: boolean;
   /** After closing: where focus should go when the element that opened the dialog is gone (else its nearest neighbour). */
   onClosed?(): void;
   children: ReactNode;
 }
 
-export function Dialog({ open = true, title, wide = false, describedBy, bodyId, busy = false, cancelLabel = 'Cancel', onCancel, confirm, onClosed, children }: DialogProps) {
+export function Dialog({ open = true, title, wide = false, describedBy, bodyId, busy = false, cancelLabel = 'Cancel', onCancel, confirm, focusFirstField = false, onClosed, children }: DialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -54,15 +59,16 @@ export function Dialog({ open = true, title, wide = false, describedBy, bodyId, 
     if (open && !element.open) {
       element.showModal();
       // showModal focuses the first control in the dialog (a check box in its body, say): React's
-      // autoFocus writes no `autofocus` attribute for it to find. The safe answer takes it here.
-      cancel.current?.focus();
+      // autoFocus writes no `autofocus` attribute for it to find. The safe answer takes it here, unless
+      // the dialog is a form whose first field is where the user starts.
+      if (!focusFirstField) cancel.current?.focus();
     }
     if (!open && element.open) {
       element.close();
       // Only now: while the modal is open, everything outside it is inert and cannot take focus.
       restore.current(element, closed.current);
     }
-  }, [open]);
+  }, [open, focusFirstField]);
   // Unmounted while open (its owner dropped it, or its screen went away): the page must not stay inert
   // behind it, and the focus inside it goes back. A layout cleanup runs while the dialog is still in the
   // page, so the focus is seen inside it and is moved before Chromium drops it to <body>.

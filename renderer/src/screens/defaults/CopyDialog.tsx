@@ -42,6 +42,7 @@ export function CopyDialog({ view, unsaved, onClose, onStarted }: CopyDialogProp
 
   return (
     <Dialog
+      focusFirstField
       title="Copy default settings to other realms"
       wide
       onCancel={onClose}

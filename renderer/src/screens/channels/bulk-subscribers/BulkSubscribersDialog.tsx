@@ -60,6 +60,7 @@ export function BulkSubscribersDialog({ account, context, rules, users, channels
 
   return (
     <Dialog
+      focusFirstField
       title={channels.length === 1 ? `Subscribers of #${channels[0]?.channel.name ?? ''}` : `Subscribers of ${count.format(channels.length)} channels`}
       wide
       bodyId={`${id}-body`}

@@ -33,6 +33,7 @@ export function MoveDialog({ account, context, channels, onCancel, onStarted }: 
 
   return (
     <Dialog
+      focusFirstField
       title={channels.length === 1 ? `Move #${channels[0]?.channel.name ?? ''} to a folder` : `Move ${count.format(channels.length)} channels to a folder`}
       wide
       bodyId={`${id}-body`}
