@@ -178,6 +178,26 @@ test('a channel change goes back with the group setting guarded by `old`; a chan
   expect((await asOlivia.call(getStream, { stream_id: design.stream_id })).value.stream.description).toBe(before);
 });
 
+test('a channel change whose undo meets a change the state has not heard of yet is refused, and theirs stays on the server', async () => {
+  const channels = new ChannelChanges({ accounts: olivia.accounts, sessions: olivia.sessions, activity: olivia.activity });
+  const engineering = [...olivia.state().channels.values()].find((channel) => channel.name === 'engineering');
+  if (!engineering) throw new Error('no #engineering in the demo seed');
+  await channels.update(olivia.accountId, engineering.stream_id, { property: 'description', value: 'Undo me too', old: engineering.description });
+  const entry = log()[0] as ActivityEntry;
+  // Another administrator's change, in the instant before the console's queue brings it: the state still
+  // shows what the change left, and only the server knows better.
+  olivia.holdEvents();
+  try {
+    await asOlivia.call(updateChannel, { stream_id: engineering.stream_id, description: 'Theirs, just now' });
+    expect(olivia.state().channels.get(engineering.stream_id)?.description).toBe('Undo me too');
+    const refused = await finished(await olivia.undo.start(olivia.accountId, { kind: 'entry', entryId: entry.undo?.id as string }));
+    expect(refused.results).toEqual([expect.objectContaining({ outcome: 'refused', reason: expect.stringContaining('it is now “Theirs, just now”') })]);
+  } finally {
+    olivia.releaseEvents();
+  }
+  expect((await asOlivia.call(getStream, { stream_id: engineering.stream_id })).value.stream.description).toBe('Theirs, just now');
+});
+
 test('an undo by someone who is no longer an administrator fails each step saying so, and nothing is sent', async () => {
   const adam = await signedInConsole(sandbox.url, 'adam@sandbox.test');
   const adamId = userIdOf(olivia.state(), 'adam@sandbox.test');

@@ -174,7 +174,9 @@ export class UndoJobs {
       case 'channel': {
         const change = reverseChange(step);
         if (!change) return { outcome: 'refused', reason: 'This change cannot be put back from here.' };
-        const attempt = await this.options.channelChanges.attempt(account, step.channelId, change, { note: NOTE, jobId });
+        // Sent long after the change it reverses: a setting the server does not guard is checked against
+        // the server's value, so another administrator's change the state has not heard of yet is kept.
+        const attempt = await this.options.channelChanges.attempt(account, step.channelId, change, { note: NOTE, jobId, readServerFirst: true });
         if (attempt.outcome === 'conflict') return { outcome: 'refused', reason: attempt.reason };
         return fromAttempt(attempt);
       }
