@@ -20,7 +20,7 @@ test('name, description, privacy, default, folder, topics and retention, each sa
   // Privacy: web-public says why it is not possible here; private with protected history is saved.
   const privacy = section(editor, 'Privacy');
   await expect(privacy.getByRole('radio', { name: 'Web-public' })).toBeDisabled();
-  await expect(privacy).toContainText('WEB_PUBLIC_STREAMS_ENABLED');
+  await expect(privacy).toContainText('This server does not allow web-public channels: they are off in its configuration');
   await privacy.getByRole('radio', { name: 'Private, protected history' }).check();
   await expect(privacy).toContainText('Loses sight of it: every member and guest outside its 12 subscribers.');
   await privacy.getByRole('button', { name: 'Make it private, protected history' }).click();
