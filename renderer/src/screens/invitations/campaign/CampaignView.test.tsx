@@ -193,6 +193,16 @@ describe('the report', () => {
   });
 });
 
+describe('a cancelled campaign', () => {
+  test('counts as answered only the addresses the server answered, and says how many were never sent', async () => {
+    const [first, ...rest] = FOUR;
+    openCampaign(campaign([address(first!, 'invited'), ...rest.map((email) => address(email, 'not_attempted'))], { status: 'cancelled' }));
+    await screen.findByText('1 of 4 addresses answered');
+    expect(bar().getAttribute('aria-valuenow')).toBe('1');
+    expect(screen.getByText(/^Cancelled\./).textContent).toBe('Cancelled. 3 addresses were never sent.');
+  });
+});
+
 describe('the addresses left out when composing', () => {
   const withLeftOut = () =>
     campaignWithLeftOut(
