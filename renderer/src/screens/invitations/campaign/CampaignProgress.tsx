@@ -82,9 +82,11 @@ function Explanation({ campaign }: { campaign: CampaignSummary }) {
     );
   }
   if (campaign.status === 'paused') {
+    const resumeWords = 'Resume to send the rest. The campaign stays paused across a restart of the console.';
+    // The core's detail of a pause by the user only repeats the title's count; any other pause (the disk) says why.
     return (
       <Note tone="info" title={`Paused. ${leftWords} left.`}>
-        {words('Resume to send the rest. The campaign stays paused across a restart of the console.')}
+        {campaign.pauseReason === 'user' ? <p>{resumeWords}</p> : words(resumeWords)}
       </Note>
     );
   }

@@ -193,6 +193,16 @@ describe('the report', () => {
   });
 });
 
+describe('a campaign paused by the user', () => {
+  test('says it once, with what Resume does, rather than repeating the count in the core’s words', async () => {
+    const detail = 'Paused. 3 of 4 addresses are still to be sent; resume to send them.';
+    const [first, ...rest] = FOUR;
+    openCampaign(campaign([address(first!, 'invited'), ...rest.map((email) => address(email))], { status: 'paused', pauseReason: 'user', detail }));
+    const note = (await screen.findByText('Paused. 3 addresses are left.')).closest('.inv-campaign-note');
+    expect(note?.textContent).toBe('Paused. 3 addresses are left.Resume to send the rest. The campaign stays paused across a restart of the console.');
+  });
+});
+
 describe('a cancelled campaign', () => {
   test('counts as answered only the addresses the server answered, and says how many were never sent', async () => {
     const [first, ...rest] = FOUR;
