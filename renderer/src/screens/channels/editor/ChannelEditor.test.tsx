@@ -146,3 +146,13 @@ test('adding people: a search that finds nobody says so, apart from one that fin
   fireEvent.change(add, { target: { value: 'mark' } });
   expect(within(subscribers).getByText(/match/).textContent).toBe('Everyone who matches “mark” is subscribed already, deactivated, or a bot.');
 });
+
+test('searching the subscribers for someone not among them says so, instead of an empty list', async () => {
+  const entry = channelEntry(5, 'design', {}, { subscriberCount: 1 });
+  installFakeBridge({ 'channels.subscribers.list': () => [4], 'channels.list': () => [entry], 'activity.list': () => [] });
+  renderWithQueries(<Editor entry={entry} />);
+  const subscribers = screen.getByRole('region', { name: 'Subscribers' });
+  await within(subscribers).findByText('1 subscriber');
+  fireEvent.change(within(subscribers).getByRole('searchbox', { name: 'Search subscribers' }), { target: { value: 'olivia' } });
+  expect(await within(subscribers).findByText('No subscriber matches “olivia”.')).toBeTruthy();
+});

@@ -111,6 +111,7 @@ export function SubscribersSection({ account, entry, rules }: SectionProps) {
         <input id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
       </div>
       <p className="muted">{subscribers.isPending ? 'Loading the subscribers…' : query === '' ? plural(people.length, 'subscriber', 'subscribers') : `${shown.length} of ${plural(people.length, 'subscriber', 'subscribers')} shown`}</p>
+      {query !== '' && shown.length === 0 && !subscribers.isPending && <p className="muted">No subscriber matches “{search.trim()}”.</p>}
       <div ref={scroller} className="subscriber-list" role="list" aria-label={`Subscribers of #${channel.name}`}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
