@@ -4,7 +4,7 @@
 // they hold; exported as CSV for a review by others. It follows live changes (queries/users-access.ts).
 import type { User } from '../../../../shared/api/users';
 import { accessCsv, membershipWords } from '../../../../shared/domain/effective-access';
-import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
+import { ROLE_NAMES, roleWithArticle } from '../../../../shared/domain/role-rules';
 import { QueryGate } from '../../components/QueryGate';
 import { saveText } from '../../queries/activity';
 import { useUserAccess } from '../../queries/users-access';
@@ -27,9 +27,16 @@ export function AccessSection({ account, user }: { account: string; user: User }
       <QueryGate query={access} loading={`Working out what ${user.full_name} may do`} failure={`Could not work out what ${user.full_name} may do`}>
         {(data) => (
           <>
-            <p>
-              <strong>{ROLE_NAMES[data.role]}:</strong> {data.roleAllows}
-            </p>
+            {/* A deactivated account keeps its role but cannot sign in: what the role allows would mislead. */}
+            {user.is_active ? (
+              <p>
+                <strong>{ROLE_NAMES[data.role]}:</strong> {data.roleAllows}
+              </p>
+            ) : (
+              <p>
+                <strong>Deactivated:</strong> {user.full_name} cannot sign in, so has no access until reactivated (as {roleWithArticle(data.role)}).
+              </p>
+            )}
             <h4>User groups</h4>
             {data.groups.length === 0 ? (
               <p className="muted">In no user group.</p>

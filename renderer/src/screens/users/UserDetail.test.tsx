@@ -240,6 +240,23 @@ describe('an open panel follows changes made elsewhere', () => {
   });
 });
 
+describe('effective access', () => {
+  test("a deactivated user's access says they have none until reactivated, not what their role allows", async () => {
+    openUsersScreen();
+    const access = within(await openUser('Derek Departed')).getByRole('region', { name: 'Effective access' });
+    expect((await within(access).findByText(/^Deactivated:/)).parentElement?.textContent).toBe(
+      'Deactivated: Derek Departed cannot sign in, so has no access until reactivated (as a member).',
+    );
+    expect(access.textContent).not.toContain('What the role allows.');
+  });
+
+  test("an active user's access starts with what their role allows", async () => {
+    openUsersScreen();
+    const access = within(await openUser('Mark Member')).getByRole('region', { name: 'Effective access' });
+    expect((await within(access).findByText('What the role allows.', { exact: false })).textContent).toBe('Member: What the role allows.');
+  });
+});
+
 describe('rename, deactivate and reactivate', () => {
   test('renaming sends the trimmed name', async () => {
     const realm = openUsersScreen();

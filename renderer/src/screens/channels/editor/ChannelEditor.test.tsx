@@ -133,3 +133,26 @@ test('one subscriber is counted in the singular, in the subscriber list and in t
   fireEvent.click(within(screen.getByRole('region', { name: 'Archive' })).getByRole('button', { name: 'Archive #design…' }));
   expect(screen.getByRole('dialog', { name: 'Archive #design?' }).textContent).toContain('Its 1 subscriber keeps their subscription');
 });
+
+test('adding people: a search that finds nobody says so, apart from one that finds only people subscribed already', async () => {
+  const entry = channelEntry(5, 'design', {}, { subscriberCount: 1 });
+  installFakeBridge({ 'channels.subscribers.list': () => [4], 'channels.list': () => [entry], 'activity.list': () => [] });
+  renderWithQueries(<Editor entry={entry} />);
+  const subscribers = screen.getByRole('region', { name: 'Subscribers' });
+  await within(subscribers).findByText('1 subscriber');
+  const add = within(subscribers).getByRole('searchbox', { name: 'Add people' });
+  fireEvent.change(add, { target: { value: 'zzz' } });
+  expect(within(subscribers).getByText(/match/).textContent).toBe('Nobody in this organization matches “zzz”.');
+  fireEvent.change(add, { target: { value: 'mark' } });
+  expect(within(subscribers).getByText(/match/).textContent).toBe('Everyone who matches “mark” is subscribed already, deactivated, or a bot.');
+});
+
+test('searching the subscribers for someone not among them says so, instead of an empty list', async () => {
+  const entry = channelEntry(5, 'design', {}, { subscriberCount: 1 });
+  installFakeBridge({ 'channels.subscribers.list': () => [4], 'channels.list': () => [entry], 'activity.list': () => [] });
+  renderWithQueries(<Editor entry={entry} />);
+  const subscribers = screen.getByRole('region', { name: 'Subscribers' });
+  await within(subscribers).findByText('1 subscriber');
+  fireEvent.change(within(subscribers).getByRole('searchbox', { name: 'Search subscribers' }), { target: { value: 'olivia' } });
+  expect(await within(subscribers).findByText('No subscriber matches “olivia”.')).toBeTruthy();
+});

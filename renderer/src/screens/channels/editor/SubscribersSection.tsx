@@ -39,6 +39,8 @@ export function SubscribersSection({ account, entry, rules }: SectionProps) {
     () => (addQuery === '' ? [] : [...rules.people.values()].filter((user) => user.is_active && !user.is_bot && !subscribed.has(user.user_id) && matches(user, addQuery)).slice(0, SUGGESTIONS)),
     [addQuery, rules.people, subscribed],
   );
+  // Why no one is offered: a typo (nobody matches) reads differently from everyone being in already.
+  const anyoneMatches = useMemo(() => addQuery !== '' && suggestions.length === 0 && [...rules.people.values()].some((user) => matches(user, addQuery)), [addQuery, suggestions, rules.people]);
 
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose
@@ -91,7 +93,11 @@ export function SubscribersSection({ account, entry, rules }: SectionProps) {
           ))}
         </ul>
       )}
-      {addQuery !== '' && suggestions.length === 0 && <p className="muted">Nobody else matches: everyone found is subscribed already, or deactivated.</p>}
+      {addQuery !== '' && suggestions.length === 0 && (
+        <p className="muted">
+          {anyoneMatches ? `Everyone who matches “${adding.trim()}” is subscribed already, deactivated, or a bot.` : `Nobody in this organization matches “${adding.trim()}”.`}
+        </p>
+      )}
       <p className="change-done" role="status">
         {done}
       </p>
@@ -105,6 +111,7 @@ export function SubscribersSection({ account, entry, rules }: SectionProps) {
         <input id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
       </div>
       <p className="muted">{subscribers.isPending ? 'Loading the subscribers…' : query === '' ? plural(people.length, 'subscriber', 'subscribers') : `${shown.length} of ${plural(people.length, 'subscriber', 'subscribers')} shown`}</p>
+      {query !== '' && shown.length === 0 && !subscribers.isPending && <p className="muted">No subscriber matches “{search.trim()}”.</p>}
       <div ref={scroller} className="subscriber-list" role="list" aria-label={`Subscribers of #${channel.name}`}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {

@@ -1,9 +1,9 @@
 // The campaigns list: each Open button is named by its own campaign, so two campaigns started in the
 // same minute are still two different buttons to a screen reader.
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';
-import { address, campaign, summaryOf } from '../testing/invitation-samples';
+import { address, campaign, campaignWithLeftOut, summaryOf } from '../testing/invitation-samples';
 import { CampaignHistory } from './CampaignHistory';
 
 afterEach(() => {
@@ -26,4 +26,17 @@ test('two campaigns started in the same minute have Open buttons with different 
   expect(new Set(names).size).toBe(2);
   // The visible text stays "Open", and is part of the name.
   for (const button of buttons) expect(button.textContent).toBe('Open');
+});
+
+test("a campaign's addresses count those compose left out, as its report does, and show them in a column of their own", async () => {
+  const sent = ['ann@example.com', 'bob@example.com'].map((email) => address(email, 'invited'));
+  const leftOut = [{ email: 'not an email', name: 'Bob', reason: 'invalid' as const }];
+  installFakeBridge({ 'invites.campaign.list': () => [summaryOf(campaignWithLeftOut(sent, leftOut))] });
+  renderWithQueries(<CampaignHistory account="acc-olivia" onOpen={() => undefined} onCompose={() => undefined} />);
+  const table = await screen.findByRole('table', { name: 'Campaigns, newest first' });
+  const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
+  expect(headers.slice(2, 6)).toEqual(['Addresses', 'Invited', 'Left out', 'Not invited']);
+  const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell').map((cell) => cell.textContent);
+  expect(cells.slice(2, 6)).toEqual(['3', '2', '1', '0']);
+  expect(within(table).getByRole('button', { name: /, 3 addresses$/ })).toBeTruthy();
 });

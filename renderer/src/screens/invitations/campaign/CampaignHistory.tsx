@@ -53,6 +53,9 @@ export function CampaignHistory({ account, onOpen, onCompose }: { account: strin
               Invited
             </th>
             <th scope="col" className="inv-numeric">
+              Left out
+            </th>
+            <th scope="col" className="inv-numeric">
               Not invited
             </th>
             <th scope="col">
@@ -70,15 +73,16 @@ export function CampaignHistory({ account, onOpen, onCompose }: { account: strin
                 </span>
                 {campaign.status === 'running' && campaign.total > 0 && <span className="muted"> {progressPercent(campaign)}%</span>}
               </td>
-              <td className="inv-numeric">{formatCount(campaign.total)}</td>
+              <td className="inv-numeric">{formatCount(addressCount(campaign))}</td>
               <td className="inv-numeric">{formatCount(campaign.counts.invited)}</td>
+              <td className="inv-numeric">{formatCount(campaign.leftOut)}</td>
               <td className="inv-numeric">{formatCount(notInvited(campaign))}</td>
               <td>
                 <button
                   type="button"
                   className="button button-small"
                   onClick={() => onOpen(campaign.id)}
-                  aria-label={`Open the campaign of ${started(campaign.createdAt)}, ${plural(campaign.total, 'address', 'addresses')}`}
+                  aria-label={`Open the campaign of ${started(campaign.createdAt)}, ${plural(addressCount(campaign), 'address', 'addresses')}`}
                 >
                   Open
                 </button>
@@ -93,6 +97,14 @@ export function CampaignHistory({ account, onOpen, onCompose }: { account: strin
 
 function progressPercent(campaign: CampaignSummary): number {
   return Math.floor(((campaign.total - campaign.counts.pending) / campaign.total) * 100);
+}
+
+/**
+ * Every address of the campaign, as its report's "All" counts them: those sent, the pending
+ * invitations resent while composing, and the lines compose left out (a new owner compares the two).
+ */
+function addressCount(campaign: CampaignSummary): number {
+  return campaign.total + campaign.resent + campaign.leftOut;
 }
 
 /** Answered, but not with an invitation. */

@@ -11,7 +11,8 @@ import { plural } from '../../../../../shared/domain/plural';
 export function CampaignProgress({ account, campaign }: { account: string; campaign: CampaignSummary }) {
   const { counts, total } = campaign;
   const left = counts.pending;
-  const answered = total - left;
+  // A cancelled campaign's unsent addresses are "Not sent": no longer pending, but not answered either.
+  const answered = total - left - counts.not_attempted;
   const percent = total === 0 ? 100 : Math.floor((answered / total) * 100);
   const active = campaign.status === 'running' || campaign.status === 'paused';
 
@@ -81,9 +82,11 @@ function Explanation({ campaign }: { campaign: CampaignSummary }) {
     );
   }
   if (campaign.status === 'paused') {
+    const resumeWords = 'Resume to send the rest. The campaign stays paused across a restart of the console.';
+    // The core's detail of a pause by the user only repeats the title's count; any other pause (the disk) says why.
     return (
       <Note tone="info" title={`Paused. ${leftWords} left.`}>
-        {words('Resume to send the rest. The campaign stays paused across a restart of the console.')}
+        {campaign.pauseReason === 'user' ? <p>{resumeWords}</p> : words(resumeWords)}
       </Note>
     );
   }
@@ -97,7 +100,10 @@ function Explanation({ campaign }: { campaign: CampaignSummary }) {
     );
   }
   if (campaign.status === 'running' && campaign.detail) return <p className="muted">{campaign.detail}</p>;
-  if (campaign.status === 'cancelled') return <p className="muted">Cancelled. {left > 0 ? `${leftWords} never sent.` : ''}</p>;
+  if (campaign.status === 'cancelled') {
+    const unsent = left + campaign.counts.not_attempted;
+    return <p className="muted">Cancelled.{unsent > 0 ? ` ${plural(unsent, 'address was', 'addresses were')} never sent.` : ''}</p>;
+  }
   return null;
 }
 

@@ -193,6 +193,26 @@ describe('the report', () => {
   });
 });
 
+describe('a campaign paused by the user', () => {
+  test('says it once, with what Resume does, rather than repeating the count in the core’s words', async () => {
+    const detail = 'Paused. 3 of 4 addresses are still to be sent; resume to send them.';
+    const [first, ...rest] = FOUR;
+    openCampaign(campaign([address(first!, 'invited'), ...rest.map((email) => address(email))], { status: 'paused', pauseReason: 'user', detail }));
+    const note = (await screen.findByText('Paused. 3 addresses are left.')).closest('.inv-campaign-note');
+    expect(note?.textContent).toBe('Paused. 3 addresses are left.Resume to send the rest. The campaign stays paused across a restart of the console.');
+  });
+});
+
+describe('a cancelled campaign', () => {
+  test('counts as answered only the addresses the server answered, and says how many were never sent', async () => {
+    const [first, ...rest] = FOUR;
+    openCampaign(campaign([address(first!, 'invited'), ...rest.map((email) => address(email, 'not_attempted'))], { status: 'cancelled' }));
+    await screen.findByText('1 of 4 addresses answered');
+    expect(bar().getAttribute('aria-valuenow')).toBe('1');
+    expect(screen.getByText(/^Cancelled\./).textContent).toBe('Cancelled. 3 addresses were never sent.');
+  });
+});
+
 describe('the addresses left out when composing', () => {
   const withLeftOut = () =>
     campaignWithLeftOut(
