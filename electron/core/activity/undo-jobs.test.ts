@@ -67,6 +67,22 @@ test('a role change records its way back; the undo puts the old role back, logge
   expect(again.results).toEqual([expect.objectContaining({ outcome: 'unchanged', reason: 'Already Member: nothing to undo.' })]);
 });
 
+test('an administrator made a guest goes back through member, as the server takes no guest straight to administrator', async () => {
+  // One no other test here touches.
+  const user = members[20] as User;
+  await olivia.userChanges.changeRole(olivia.accountId, user.user_id, 200);
+  await olivia.userChanges.changeRole(olivia.accountId, user.user_id, 600);
+  const entry = log().find((candidate) => candidate.undo?.kind === 'role' && candidate.undo.userId === user.user_id);
+  expect(entry?.undo).toMatchObject({ from: 200, to: 600 });
+
+  const scope = { kind: 'entry', entryId: entry?.undo?.id as string } as const;
+  const review = await olivia.undo.review(olivia.accountId, scope);
+  expect(review.steps).toEqual([expect.objectContaining({ change: 'Guest → Member → Administrator', verdict: 'ready' })]);
+  const job = await finished(await olivia.undo.start(olivia.accountId, scope));
+  expect(job.results).toEqual([expect.objectContaining({ outcome: 'undone', reason: null })]);
+  expect(await roleOnServer(user.user_id)).toBe(200);
+});
+
 test('a whole bulk job goes back for the rows that succeeded; one someone changed since is refused, saying what it is now', async () => {
   const five = members.slice(1, 6);
   const oliviaId = userIdOf(olivia.state(), 'olivia@sandbox.test');

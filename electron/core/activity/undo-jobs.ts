@@ -8,7 +8,7 @@
 // `undo` data (and, when it undoes a whole job, the undo's ID as their job), so an undo can itself be
 // undone (putting back what it reversed) with the same guards, and nothing needs a separate "redo".
 import type { Role, User, UserSettingValue } from '../../../shared/api';
-import type { RoleHazard } from '../../../shared/domain/role-rules';
+import { ROLE_NAMES, type RoleHazard } from '../../../shared/domain/role-rules';
 import type { ActivityEntry, UndoJob, UndoOutcome, UndoReview, UndoScope } from '../../../shared/ipc';
 import { errorMessage } from '../../../shared/node/error-message';
 import type { ChannelChanges } from '../channels/channel-changes';
@@ -19,7 +19,7 @@ import type { JobRunner } from '../jobs/job-runner';
 import type { RealmState } from '../session/realm-state';
 import { unconfirmed, type ChangeAttempt, type UserChanges } from '../users/user-changes';
 import type { ActivityLog } from './activity-log';
-import { judge, reverseChange, stepsOf, type Step } from './undo-steps';
+import { judge, reverseChange, roleRoute, stepsOf, type Step } from './undo-steps';
 
 export interface UndoJobsOptions extends ChangeJobsOptions {
   activity: Pick<ActivityLog, 'list'>;
@@ -166,7 +166,7 @@ export class UndoJobs {
     const { jobId } = extra;
     switch (step.kind) {
       case 'role':
-        return fromAttempt(await this.options.userChanges.attemptRole(account, step.userId, step.back, { note: NOTE, acknowledged: extra.acknowledged, jobId }));
+        return this.sendRole(account, extra, step);
       case 'status':
         return fromAttempt(await this.options.userChanges.attemptStatus(account, step.userId, !step.left, { note: NOTE, jobId }));
       case 'defaults':
@@ -181,6 +181,23 @@ export class UndoJobs {
         return fromAttempt(attempt);
       }
     }
+  }
+
+  /** One request per hop of the way back (roleRoute): a hop refused stops there, and says where it left them. */
+  private async sendRole(account: string, extra: Extra, step: Extract<Step, { kind: 'role' }>): Promise<Pick<UndoOutcome, 'outcome' | 'reason'>> {
+    const current = this.options.sessions.get(account).state?.users.get(step.userId)?.role ?? step.left;
+    const hops = roleRoute(current, step.back);
+    let outcome: Pick<UndoOutcome, 'outcome' | 'reason'> = { outcome: 'unchanged', reason: null };
+    for (const [index, hop] of hops.entries()) {
+      // A hop with one after it waits for the state to show it: the next is judged against it.
+      const settle = index < hops.length - 1;
+      outcome = fromAttempt(await this.options.userChanges.attemptRole(account, step.userId, hop, { note: NOTE, acknowledged: extra.acknowledged, jobId: extra.jobId, settle }));
+      if (outcome.outcome === 'failed' && index > 0) {
+        return { outcome: 'failed', reason: `Made ${ROLE_NAMES[hops[index - 1] as Role].toLowerCase()} on the way, but not ${ROLE_NAMES[hop].toLowerCase()}: ${outcome.reason ?? ''}` };
+      }
+      if (outcome.outcome === 'failed') return outcome;
+    }
+    return outcome;
   }
 
   private async sendDefaults(account: string, jobId: string | undefined, step: Extract<Step, { kind: 'defaults' }>): Promise<Pick<UndoOutcome, 'outcome' | 'reason'>> {

@@ -77,16 +77,31 @@ function judgeRole(state: RealmState, step: Extract<Step, { kind: 'role' }>): Ve
       `${user.full_name} is now ${ROLE_NAMES[user.role]}, not ${ROLE_NAMES[step.left]} as this change left them: someone changed it since. Nothing was changed; change their role from their panel if it should still go back.`,
     );
   }
-  // The role rules, as for any role change (the hazards are confirmed in words at the review).
-  const verdict = checkRoleChange({
-    actorRole: state.ownRole,
-    targetRole: user.role,
-    newRole: step.back,
-    humanOwners: user.role === 100 ? countHumanOwners(state.users.values()) : 0,
-    targetIsBot: user.is_bot,
-    targetName: user.full_name,
-  });
-  return verdict.allowed ? ready(target, change) : refused(target, change, verdict.reason);
+  // The role rules, as for any role change (the hazards are confirmed in words at the review), for each
+  // hop of the way back.
+  const hops = roleRoute(user.role, step.back);
+  let from = user.role;
+  for (const hop of hops) {
+    const verdict = checkRoleChange({
+      actorRole: state.ownRole,
+      targetRole: from,
+      newRole: hop,
+      humanOwners: from === 100 ? countHumanOwners(state.users.values()) : 0,
+      targetIsBot: user.is_bot,
+      targetName: user.full_name,
+    });
+    if (!verdict.allowed) return refused(target, change, verdict.reason);
+    from = hop;
+  }
+  return ready(target, hops.length > 1 ? `${ROLE_NAMES[step.left]} → ${hops.map((hop) => ROLE_NAMES[hop]).join(' → ')}` : change);
+}
+
+/**
+ * The roles a user goes through on the way back: a guest cannot be made an administrator or owner in one
+ * step (the server refuses it, spec 12), so an administrator demoted to guest goes back through member.
+ */
+export function roleRoute(current: Role, back: Role): Role[] {
+  return current === 600 && back <= 200 ? [400, back] : [back];
 }
 
 function judgeStatus(state: RealmState, step: Extract<Step, { kind: 'status' }>): Verdict {

@@ -93,7 +93,7 @@ export class UserChanges {
    * hazards the user confirmed for the whole job.
    */
   attemptRole(account: string, userId: number, role: Role, options: RoleOptions = {}): Promise<ChangeAttempt> {
-    return this.attempt(account, userId, roleChange(role, options));
+    return this.attempt(account, userId, roleChange(role, options), options.settle ? (user) => user.role === role : null);
   }
 
   /**
@@ -104,9 +104,10 @@ export class UserChanges {
     return this.attempt(account, userId, { ...activation(active, options.note), jobId: options.jobId });
   }
 
-  private async attempt(account: string, userId: number, change: Change): Promise<ChangeAttempt> {
+  private async attempt(account: string, userId: number, change: Change, shows: ((user: User) => boolean) | null = null): Promise<ChangeAttempt> {
     try {
-      const { outcome } = await this.apply(account, userId, change);
+      const { outcome, session, target } = await this.apply(account, userId, change);
+      if (shows && outcome === 'changed') await this.settled(account, session, userId, shows, target);
       return { outcome };
     } catch (error) {
       if (!(error instanceof ConsoleError)) throw error;
@@ -202,6 +203,8 @@ export interface RoleOptions {
   acknowledged?: readonly RoleHazard[];
   /** The bulk job (or undo) the change is part of, for the activity log. */
   jobId?: string;
+  /** Wait until the state shows the new role, for a next step that is judged against it (an undo's hop). */
+  settle?: boolean;
 }
 
 /** Whether a change whose request got no usable answer shows on the server (GET /users/{id}). */
