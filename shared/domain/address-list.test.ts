@@ -43,6 +43,16 @@ describe('reading a pasted list', () => {
   });
 });
 
+test('semicolons separate entries as commas do (Outlook copies lists with them), but not inside a quoted name', () => {
+  expect(parseAddressList('ann@example.com; Bob <bob@example.com>;carl@example.com\n"Lee; Dee" <dee@example.com>')).toEqual([
+    { email: 'ann@example.com', name: null },
+    { email: 'bob@example.com', name: 'Bob' },
+    { email: 'carl@example.com', name: null },
+    { email: 'dee@example.com', name: 'Lee; Dee' },
+  ]);
+  expect(parseAddressList('who@nowhere.test; not-an-address').map((invitee) => invitee.email)).toEqual(['who@nowhere.test', 'not-an-address']);
+});
+
 describe('removing duplicates', () => {
   test('keeps the first spelling and reports later ones, ignoring case', () => {
     const list = parseAddressList('Ann@Example.com, bob@example.com, ann@example.COM, BOB@example.com, ann@example.com');

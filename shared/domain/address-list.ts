@@ -19,17 +19,20 @@ export function parseAddressList(text: string): Invitee[] {
   return invitees;
 }
 
-/** Commas and newlines separate entries, except inside a double-quoted name. */
+/**
+ * Commas, semicolons (what Outlook copies between addresses) and newlines separate entries, except a
+ * comma or semicolon inside a double-quoted name.
+ */
 function splitEntries(text: string): string[] {
-  // Most lists have no quotes at all: the plain split is upstream's own, and fastest.
-  if (!text.includes('"')) return text.split(/[,\n]/);
+  // Most lists have no quotes at all: the plain split is fastest.
+  if (!text.includes('"')) return text.split(/[,;\n]/);
   const entries: string[] = [];
   let start = 0;
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const char = text[i];
     if (char === '"') quoted = !quoted;
-    else if ((char === ',' && !quoted) || char === '\n') {
+    else if (((char === ',' || char === ';') && !quoted) || char === '\n') {
       // A newline always ends an entry: an unbalanced quote must not swallow the rest of the list.
       entries.push(text.slice(start, i));
       start = i + 1;

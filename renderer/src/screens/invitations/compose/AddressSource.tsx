@@ -1,4 +1,4 @@
-// Where the addresses come from: pasted (commas or new lines, `Name <email>` accepted) or a CSV
+// Where the addresses come from: pasted (commas, semicolons or new lines, `Name <email>` accepted) or a CSV
 // file. What is typed or imported lives in the screen's store, so leaving the screen keeps it.
 import { useId } from 'react';
 import type { ComposeDraft } from '../invitations-ui';
@@ -38,7 +38,7 @@ export function AddressSource({ draft, onDraft }: { draft: ComposeDraft; onDraft
             onChange={(event) => onDraft({ text: event.target.value })}
           />
           <p id={`${id}-hint`} className="field-hint">
-            Separate addresses with commas or new lines. “Name &lt;address&gt;” is fine: the name is kept for the report.
+            Separate addresses with commas, semicolons or new lines. “Name &lt;address&gt;” is fine: the name is kept for the report.
           </p>
         </div>
       ) : (
