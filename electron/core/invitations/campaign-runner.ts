@@ -291,11 +291,12 @@ export class CampaignRunner {
 
   private pauseFor(reason: 'user' | 'daily_limit'): void {
     const left = countOutcomes(this.record.addresses).pending;
-    const of = `${left} of ${this.record.addresses.length} addresses`;
+    // "1 of 4 addresses is", "70 of 120 addresses are": the verb agrees with the number still to send.
+    const of = `${left} of ${this.record.addresses.length} addresses ${left === 1 ? 'is' : 'are'}`;
     const detail =
       reason === 'user'
-        ? `Paused. ${of} are still to be sent; resume to send them.`
-        : `The organization has reached its daily invitation limit, so nothing more can be sent today. ${of} are still to be sent: resume tomorrow, or as soon as an administrator raises the limit.`;
+        ? `Paused. ${of} still to be sent; resume to send them.`
+        : `The organization has reached its daily invitation limit, so nothing more can be sent today. ${of} still to be sent: resume tomorrow, or as soon as an administrator raises the limit.`;
     Object.assign(this.record, { status: 'paused', pauseReason: reason, detail });
     this.end(reason === 'daily_limit');
   }
