@@ -7,11 +7,11 @@ import { errorWords } from '../../errors/words';
 import { useAccounts } from '../../queries/accounts';
 import { useAllDefaults } from '../../queries/defaults';
 import { compareRows } from './compare-rows';
-import { hostOf } from './realm-host';
+import { hostOf, otherRealms } from './realm-host';
 
 export function CompareView({ account }: { account: Account }) {
   const all = useAccounts().data;
-  const accounts = useMemo(() => [account, ...(all ?? []).filter((other) => other.id !== account.id)], [account, all]);
+  const accounts = useMemo(() => [account, ...otherRealms(all ?? [], account)], [account, all]);
   const defaults = useAllDefaults(accounts);
   const [onlyDifferences, setOnlyDifferences] = useState(false);
   // 56 settings × a few realms: cheap enough to work out at every render.

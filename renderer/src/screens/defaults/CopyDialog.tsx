@@ -11,7 +11,7 @@ import { ProblemText } from '../../components/Field';
 import { errorWords } from '../../errors/words';
 import { useAccounts } from '../../queries/accounts';
 import { useAllDefaults, useCopyAction } from '../../queries/defaults';
-import { hostOf } from './realm-host';
+import { hostOf, otherRealms } from './realm-host';
 
 const GROUPS = catalogueByGroup();
 
@@ -24,7 +24,7 @@ export interface CopyDialogProps {
 }
 
 export function CopyDialog({ view, unsaved, onClose, onStarted }: CopyDialogProps) {
-  const others = (useAccounts().data ?? []).filter((account) => account.id !== view.account);
+  const others = otherRealms(useAccounts().data ?? [], { id: view.account, realmUrl: view.realmUrl });
   const defaults = useAllDefaults(others);
   const [groups, setGroups] = useState<ReadonlySet<SettingGroup>>(() => new Set(GROUPS.map(({ group }) => group.id)));
   const [targets, setTargets] = useState<ReadonlySet<string>>(new Set());
