@@ -26,6 +26,8 @@ test('compare the realms, then copy to them: the moderator realm cannot be chose
   await signCoreIn(core, second.url, 'adam@sandbox.test');
   await signCoreIn(core, second.url, 'mona@sandbox.test');
   await signCoreIn(core, third.url, 'adam@sandbox.test');
+  // A second sign-in to this very organization: the same realm, neither compared with nor copied to.
+  await signCoreIn(core, sandbox.url, 'adam@sandbox.test');
 
   // This realm's choices.
   await openDefaults(page);
@@ -57,6 +59,7 @@ test('compare the realms, then copy to them: the moderator realm cannot be chose
   await expect(realms).toContainText('You are a moderator in Sandbox Org: only organization administrators and owners can change default settings.');
   await expect(realms.getByText('3 settings would change')).toHaveCount(2);
   await expect(dialog.getByRole('button', { name: 'Copy to 0 realms' })).toBeDisabled();
+  await expect(realm(sandbox.url, 'adam@sandbox.test')).toHaveCount(0);
   await realm(second.url, 'adam@sandbox.test').check();
   await realm(third.url, 'adam@sandbox.test').check();
 

@@ -24,7 +24,9 @@ export interface CopyDialogProps {
 }
 
 export function CopyDialog({ view, unsaved, onClose, onStarted }: CopyDialogProps) {
-  const others = otherRealms(useAccounts().data ?? [], { id: view.account, realmUrl: view.realmUrl });
+  const accounts = useAccounts().data ?? [];
+  // The account's own address, as the others' are written (the view's is the server's own name for it).
+  const others = otherRealms(accounts, { id: view.account, realmUrl: accounts.find((account) => account.id === view.account)?.realmUrl ?? view.realmUrl });
   const defaults = useAllDefaults(others);
   const [groups, setGroups] = useState<ReadonlySet<SettingGroup>>(() => new Set(GROUPS.map(({ group }) => group.id)));
   const [targets, setTargets] = useState<ReadonlySet<string>>(new Set());

@@ -8,15 +8,10 @@ export function hostOf(url: string): string {
 }
 
 /**
- * The signed-in accounts on organizations other than `current`'s, one each: a second person's sign-in to
- * the same organization (or to one already listed) is the same realm, with the same defaults, so copying
- * to it or comparing with it would only repeat them.
+ * The signed-in accounts on organizations other than `current`'s: a second person's sign-in to the same
+ * organization is the same realm, with the same defaults, so copying to it or comparing with it would
+ * only repeat them. (Two sign-ins to another organization both stay: each says whether it may change it.)
  */
 export function otherRealms<A extends { id: string; realmUrl: string }>(accounts: readonly A[], current: { id: string; realmUrl: string }): A[] {
-  const seen = new Set([current.realmUrl]);
-  return accounts.filter((account) => {
-    if (account.id === current.id || seen.has(account.realmUrl)) return false;
-    seen.add(account.realmUrl);
-    return true;
-  });
+  return accounts.filter((account) => account.id !== current.id && account.realmUrl !== current.realmUrl);
 }
