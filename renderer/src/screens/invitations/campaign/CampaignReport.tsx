@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { REPORT_STATUS_WORDS, RESENT_WORDS, UPSTREAM_REASONS, type Campaign, type CampaignAddress, type ReportStatus } from '../../../../../shared/ipc';
 import { leftOutLine, leftOutWords } from '../../../../../shared/domain/left-out';
 import { useCampaignAction, useExportCampaign } from '../../../queries/invitations';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { downloadText } from '../../../components/download-text';
 import { toast } from '../../../stores/toasts';
 import { AddressTable, type Column } from '../AddressTable';
@@ -93,6 +94,10 @@ function ReportActions({ account, campaign, filter, shown }: { account: string; 
   const retryable = retryableCount(campaign);
   // While it runs, failures are still being worked through; retrying is for a campaign that has come to rest.
   const canRetry = retryable > 0 && campaign.status !== 'running';
+  // After a cancel, what is left was stopped on purpose, not failed: sending it is asked first.
+  const cancelled = campaign.status === 'cancelled';
+  const [confirmingSend, setConfirmingSend] = useState(false);
+  const retry = () => action.mutate({ action: 'retryFailed', campaignId: campaign.id });
   const total = campaign.addresses.length + campaign.resentAddresses.length + campaign.leftOutAddresses.length;
 
   const download = (outcome: ReportStatus | null) =>
@@ -110,10 +115,25 @@ function ReportActions({ account, campaign, filter, shown }: { account: string; 
   return (
     <div className="inv-report-actions">
       {canRetry && (
-        <button type="button" className="button" disabled={action.isPending} onClick={() => action.mutate({ action: 'retryFailed', campaignId: campaign.id })}>
-          Retry failed ({plural(retryable, 'address', 'addresses')})
+        <button type="button" className="button" disabled={action.isPending} onClick={cancelled ? () => setConfirmingSend(true) : retry}>
+          {cancelled ? `Send the ${plural(retryable, 'address', 'addresses')} not sent…` : `Retry failed (${plural(retryable, 'address', 'addresses')})`}
         </button>
       )}
+      <ConfirmDialog
+        open={confirmingSend}
+        title={`Send ${plural(retryable, 'invitation', 'invitations')} this campaign did not send?`}
+        confirmLabel={`Send ${plural(retryable, 'invitation', 'invitations')}`}
+        onCancel={() => setConfirmingSend(false)}
+        onConfirm={() => {
+          setConfirmingSend(false);
+          retry();
+        }}
+      >
+        <p>
+          The campaign was cancelled before {retryable === 1 ? 'this address was' : 'these addresses were'} sent. Sending now invites{' '}
+          {retryable === 1 ? 'it' : 'them'} with the campaign’s options, as if it had not been cancelled.
+        </p>
+      </ConfirmDialog>
       {filter === 'all' ? (
         <button type="button" className="button" onClick={() => download(null)} disabled={exportCsv.isPending} aria-busy={exportCsv.isPending || undefined}>
           {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}

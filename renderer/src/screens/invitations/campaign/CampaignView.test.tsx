@@ -211,6 +211,19 @@ describe('a cancelled campaign', () => {
     expect(bar().getAttribute('aria-valuenow')).toBe('1');
     expect(screen.getByText(/^Cancelled\./).textContent).toBe('Cancelled. 3 addresses were never sent.');
   });
+
+  test('what was cancelled is not offered as failed: sending it is asked first, and Cancel sends nothing', async () => {
+    const [first, ...rest] = FOUR;
+    const { bridge } = openCampaign(campaign([address(first!, 'invited'), ...rest.map((email) => address(email, 'not_attempted'))], { status: 'cancelled' }));
+    expect(screen.queryByRole('button', { name: /^Retry failed/ })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send the 3 addresses not sent…' }));
+    const question = await screen.findByRole('dialog', { name: 'Send 3 invitations this campaign did not send?' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(bridge.callsTo('invites.campaign.retryFailed')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Send the 3 addresses not sent…' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send 3 invitations' }));
+    await waitFor(() => expect(bridge.callsTo('invites.campaign.retryFailed')).toEqual([{ account: olivia.id, campaignId: 'c1' }]));
+  });
 });
 
 describe('the addresses left out when composing', () => {
