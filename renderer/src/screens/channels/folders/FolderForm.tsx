@@ -45,7 +45,18 @@ export function FolderForm({ account, limits, title, initial, submitLabel, pendi
   };
 
   return (
-    <form className="folder-form" aria-labelledby={`${id}-title`} onSubmit={submit} noValidate>
+    <form
+      className="folder-form"
+      aria-labelledby={`${id}-title`}
+      onSubmit={submit}
+      noValidate
+      onKeyDown={(event) => {
+        // Escape leaves the form as its Cancel does, as it leaves every panel and dialog.
+        if (event.key !== 'Escape' || pending) return;
+        event.stopPropagation();
+        onCancel();
+      }}
+    >
       <h3 id={`${id}-title`}>{title}</h3>
       <div className="field">
         <label htmlFor={`${id}-name`}>Folder name</label>

@@ -70,3 +70,15 @@ test('a channel moved into the folder while its archiving is asked disables the 
   fireEvent.click(confirm);
   await expect.poll(() => bridge.callsTo('folders.update')).toEqual([{ account: olivia.id, folderId: 2, edit: { archived: true } }]);
 });
+
+test('Escape leaves the folder form as Cancel does, and nothing is sent', async () => {
+  const bridge = installFakeBridge({ 'channels.context': () => CONTEXT, 'channels.list': () => [] });
+  renderWithQueries(<Panel />);
+  fireEvent.click(within(await screen.findByRole('listitem', { name: 'Teams' })).getByRole('button', { name: 'Edit' }));
+  const name = await screen.findByRole('textbox', { name: 'Folder name' });
+  fireEvent.change(name, { target: { value: 'Squads' } });
+  fireEvent.keyDown(name, { key: 'Escape' });
+  expect(screen.queryByRole('form', { name: 'Edit “Teams”' })).toBeNull();
+  expect(screen.queryByRole('textbox', { name: 'Folder name' })).toBeNull();
+  expect(bridge.callsTo('folders.update')).toEqual([]);
+});
