@@ -156,3 +156,23 @@ test('searching the subscribers for someone not among them says so, instead of a
   fireEvent.change(within(subscribers).getByRole('searchbox', { name: 'Search subscribers' }), { target: { value: 'olivia' } });
   expect(await within(subscribers).findByText('No subscriber matches “olivia”.')).toBeTruthy();
 });
+
+test('adding people from the keyboard: Down from the search box reaches the first Add button, the arrows move between them, Up from the first goes back', async () => {
+  const entry = channelEntry(5, 'design', {}, { subscriberCount: 1 });
+  installFakeBridge({ 'channels.subscribers.list': () => [4], 'channels.list': () => [entry], 'activity.list': () => [] });
+  renderWithQueries(<Editor entry={entry} />);
+  const subscribers = screen.getByRole('region', { name: 'Subscribers' });
+  await within(subscribers).findByText('1 subscriber');
+  const add = within(subscribers).getByRole('searchbox', { name: 'Add people' });
+  fireEvent.change(add, { target: { value: 'a' } });
+  const buttons = within(within(subscribers).getByRole('list', { name: 'People to add' })).getAllByRole('button');
+  expect(buttons.length).toBeGreaterThan(1);
+  add.focus();
+  fireEvent.keyDown(add, { key: 'ArrowDown' });
+  expect(document.activeElement).toBe(buttons[0]);
+  fireEvent.keyDown(buttons[0] as HTMLElement, { key: 'ArrowDown' });
+  expect(document.activeElement).toBe(buttons[1]);
+  fireEvent.keyDown(buttons[1] as HTMLElement, { key: 'ArrowUp' });
+  fireEvent.keyDown(buttons[0] as HTMLElement, { key: 'ArrowUp' });
+  expect(document.activeElement).toBe(add);
+});

@@ -77,10 +77,35 @@ export function SubscribersSection({ account, entry, rules }: SectionProps) {
       </p>
       <div className="field">
         <label htmlFor={`${id}-add`}>Add people</label>
-        <input id={`${id}-add`} type="search" value={adding} placeholder="Name or address" onChange={(event) => setAdding(event.target.value)} autoComplete="off" />
+        <input
+          id={`${id}-add`}
+          type="search"
+          value={adding}
+          placeholder="Name or address"
+          onChange={(event) => setAdding(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowDown') return;
+            event.preventDefault();
+            suggestionButtons(event.currentTarget)[0]?.focus();
+          }}
+          autoComplete="off"
+        />
       </div>
       {suggestions.length > 0 && (
-        <ul className="subscriber-suggestions" aria-label="People to add">
+        <ul
+          className="subscriber-suggestions"
+          aria-label="People to add"
+          onKeyDown={(event) => {
+            // Arrows move between the Add buttons, and up from the first back to the search box.
+            if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+            event.preventDefault();
+            const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
+            const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+            const next = at + (event.key === 'ArrowDown' ? 1 : -1);
+            if (next < 0) document.getElementById(`${id}-add`)?.focus();
+            else buttons[Math.min(next, buttons.length - 1)]?.focus();
+          }}
+        >
           {suggestions.map((user) => (
             <li key={user.user_id}>
               <span>
@@ -148,4 +173,10 @@ export function SubscribersSection({ account, entry, rules }: SectionProps) {
       </ConfirmDialog>
     </section>
   );
+}
+
+/** The Add buttons of the suggestions under the search box, in order. */
+function suggestionButtons(search: HTMLElement): HTMLButtonElement[] {
+  const list = search.closest('.subscribers-section')?.querySelector('.subscriber-suggestions');
+  return list ? [...list.querySelectorAll<HTMLButtonElement>('button')] : [];
 }
