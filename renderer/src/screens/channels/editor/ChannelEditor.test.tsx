@@ -125,6 +125,16 @@ test('a retention that keeps more is sent at once, without a question', async ()
   expect(bridge.callsTo('channels.update')).toEqual([{ account: olivia.id, channelId: 5, change: { property: 'retention', value: -1, old: 30 } }]);
 });
 
+/** #design with one subscriber (Mark), its editor open on the Subscribers section once they are read. */
+async function openOneSubscriber(): Promise<HTMLElement> {
+  const entry = channelEntry(5, 'design', {}, { subscriberCount: 1 });
+  installFakeBridge({ 'channels.subscribers.list': () => [4], 'channels.list': () => [entry], 'activity.list': () => [] });
+  renderWithQueries(<Editor entry={entry} />);
+  const subscribers = screen.getByRole('region', { name: 'Subscribers' });
+  await within(subscribers).findByText('1 subscriber');
+  return subscribers;
+}
+
 test('one subscriber is counted in the singular, in the subscriber list and in the archive question', async () => {
   const entry = channelEntry(5, 'design', {}, { subscriberCount: 1 });
   installFakeBridge({ 'channels.subscribers.list': () => [4], 'channels.list': () => [entry], 'activity.list': () => [] });
@@ -135,11 +145,7 @@ test('one subscriber is counted in the singular, in the subscriber list and in t
 });
 
 test('adding people: a search that finds nobody says so, apart from one that finds only people subscribed already', async () => {
-  const entry = channelEntry(5, 'design', {}, { subscriberCount: 1 });
-  installFakeBridge({ 'channels.subscribers.list': () => [4], 'channels.list': () => [entry], 'activity.list': () => [] });
-  renderWithQueries(<Editor entry={entry} />);
-  const subscribers = screen.getByRole('region', { name: 'Subscribers' });
-  await within(subscribers).findByText('1 subscriber');
+  const subscribers = await openOneSubscriber();
   const add = within(subscribers).getByRole('searchbox', { name: 'Add people' });
   fireEvent.change(add, { target: { value: 'zzz' } });
   expect(within(subscribers).getByText(/match/).textContent).toBe('Nobody in this organization matches “zzz”.');
@@ -148,21 +154,13 @@ test('adding people: a search that finds nobody says so, apart from one that fin
 });
 
 test('searching the subscribers for someone not among them says so, instead of an empty list', async () => {
-  const entry = channelEntry(5, 'design', {}, { subscriberCount: 1 });
-  installFakeBridge({ 'channels.subscribers.list': () => [4], 'channels.list': () => [entry], 'activity.list': () => [] });
-  renderWithQueries(<Editor entry={entry} />);
-  const subscribers = screen.getByRole('region', { name: 'Subscribers' });
-  await within(subscribers).findByText('1 subscriber');
+  const subscribers = await openOneSubscriber();
   fireEvent.change(within(subscribers).getByRole('searchbox', { name: 'Search subscribers' }), { target: { value: 'olivia' } });
   expect(await within(subscribers).findByText('No subscriber matches “olivia”.')).toBeTruthy();
 });
 
 test('adding people from the keyboard: Down from the search box reaches the first Add button, the arrows move between them, Up from the first goes back', async () => {
-  const entry = channelEntry(5, 'design', {}, { subscriberCount: 1 });
-  installFakeBridge({ 'channels.subscribers.list': () => [4], 'channels.list': () => [entry], 'activity.list': () => [] });
-  renderWithQueries(<Editor entry={entry} />);
-  const subscribers = screen.getByRole('region', { name: 'Subscribers' });
-  await within(subscribers).findByText('1 subscriber');
+  const subscribers = await openOneSubscriber();
   const add = within(subscribers).getByRole('searchbox', { name: 'Add people' });
   fireEvent.change(add, { target: { value: 'a' } });
   const buttons = within(within(subscribers).getByRole('list', { name: 'People to add' })).getAllByRole('button');
