@@ -43,6 +43,7 @@ export function SubscribersSection({ account, entry, rules }: SectionProps) {
   const anyoneMatches = useMemo(() => addQuery !== '' && suggestions.length === 0 && [...rules.people.values()].some((user) => matches(user, addQuery)), [addQuery, suggestions, rules.people]);
 
   const scroller = useRef<HTMLDivElement>(null);
+  const suggestionList = useRef<HTMLUListElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose
   const virtualizer = useVirtualizer({ count: shown.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8, initialRect: { width: 380, height: 240 } });
 
@@ -86,13 +87,14 @@ export function SubscribersSection({ account, entry, rules }: SectionProps) {
           onKeyDown={(event) => {
             if (event.key !== 'ArrowDown') return;
             event.preventDefault();
-            suggestionButtons(event.currentTarget)[0]?.focus();
+            suggestionList.current?.querySelector('button')?.focus();
           }}
           autoComplete="off"
         />
       </div>
       {suggestions.length > 0 && (
         <ul
+          ref={suggestionList}
           className="subscriber-suggestions"
           aria-label="People to add"
           onKeyDown={(event) => {
@@ -173,10 +175,4 @@ export function SubscribersSection({ account, entry, rules }: SectionProps) {
       </ConfirmDialog>
     </section>
   );
-}
-
-/** The Add buttons of the suggestions under the search box, in order. */
-function suggestionButtons(search: HTMLElement): HTMLButtonElement[] {
-  const list = search.closest('.subscribers-section')?.querySelector('.subscriber-suggestions');
-  return list ? [...list.querySelectorAll<HTMLButtonElement>('button')] : [];
 }

@@ -6,6 +6,7 @@ import { useCampaigns } from '../../../queries/invitations';
 import { plural } from '../../../../../shared/domain/plural';
 import { formatWhenToTheSecond } from '../../../../../shared/domain/when';
 import { formatCount, formatWhen, STATUS_LABELS, STATUS_TONES } from '../words';
+import { addressCount } from './CampaignProgress';
 import '../../../components/data-table.css';
 
 export function CampaignHistory({ account, onOpen, onCompose }: { account: string; onOpen(id: string): void; onCompose(): void }) {
@@ -99,13 +100,6 @@ function progressPercent(campaign: CampaignSummary): number {
   return Math.floor(((campaign.total - campaign.counts.pending) / campaign.total) * 100);
 }
 
-/**
- * Every address of the campaign, as its report's "All" counts them: those sent, the pending
- * invitations resent while composing, and the lines compose left out (a new owner compares the two).
- */
-function addressCount(campaign: CampaignSummary): number {
-  return campaign.total + campaign.resent + campaign.leftOut;
-}
 
 /** Answered, but not with an invitation. */
 function notInvited(campaign: CampaignSummary): number {

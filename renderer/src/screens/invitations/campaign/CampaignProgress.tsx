@@ -163,3 +163,11 @@ function Controls({ account, campaign }: { account: string; campaign: CampaignSu
 export function retryableCount(campaign: CampaignSummary): number {
   return RETRYABLE.reduce((sum, outcome) => sum + campaign.counts[outcome], 0);
 }
+
+/**
+ * Every address of the campaign, as its report's "All" counts them: those sent, the pending
+ * invitations resent while composing, and the lines compose left out (a new owner compares the two).
+ */
+export function addressCount(campaign: CampaignSummary): number {
+  return campaign.total + campaign.resent + campaign.leftOut;
+}

@@ -15,7 +15,7 @@ import { AddressTable, type Column } from '../AddressTable';
 import { FilterChips, type Chip } from '../FilterChips';
 import { formatCount, REPORT_ORDER, reportTone } from '../words';
 import { plural } from '../../../../../shared/domain/plural';
-import { retryableCount } from './CampaignProgress';
+import { addressCount, retryableCount } from './CampaignProgress';
 
 /** A row of the report: a sent address, a resent one, or a line compose left out (its reason in words). */
 interface ReportRow {
@@ -98,7 +98,7 @@ function ReportActions({ account, campaign, filter, shown }: { account: string; 
   const cancelled = campaign.status === 'cancelled';
   const [confirmingSend, setConfirmingSend] = useState(false);
   const retry = () => action.mutate({ action: 'retryFailed', campaignId: campaign.id });
-  const total = campaign.addresses.length + campaign.resentAddresses.length + campaign.leftOutAddresses.length;
+  const total = addressCount(campaign);
 
   const download = (outcome: ReportStatus | null) =>
     exportCsv.mutate(
