@@ -7,7 +7,8 @@
 // Beside it, in the same run, a bare node:http server doing the same fan-out (every poll held, all
 // answered with one JSON body serialized once: the floor), and the ratio. Each server runs in its own
 // process (e2e/bench/fanout-servers.ts), as `npm run server` runs the sandbox, so the client's event loop
-// is not theirs. The sandbox is `--seed huge --users 11000`: 10,000 different people hold the queues,
+// is not theirs; the client reads the replies on plain sockets with the least parsing (raw-http.ts), so
+// the figures are the servers' rather than a client's parser. The sandbox is `--seed huge --users 11000`: 10,000 different people hold the queues,
 // all subscribed to general. It prints figures and never fails on them (docs/style.md).
 import Database from 'better-sqlite3';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -15,9 +16,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Pool } from 'undici';
 import { fmt, median, percentile, printTable, repo } from './bench-page';
 import type { FanoutReply, FanoutRequest } from './fanout-servers';
+import { RawConnection, type Exchange } from './raw-http';
 
 const SIZES = [1_000, 10_000];
 /**
@@ -29,28 +30,6 @@ const ROUNDS = 5;
 const GOALS: Record<number, number> = { 1_000: 100, 10_000: 250 };
 const RATIO_GOAL = 3;
 const REGISTER_CONCURRENCY = 16;
-
-/** One HTTP exchange: the status, the body, and when the whole body had arrived. */
-interface Exchange {
-  status: number;
-  body: string;
-  endedAt: number;
-}
-
-/**
- * The client's connections, undici's pool: one connection per request in flight (no limit), each kept
- * open, as every long-polling client keeps its own. undici reads a reply with a fraction of node:http's
- * work, and this one process reads 10,000 of them at once: the figures are the servers', not the client's.
- */
-function connections(base: string): Pool {
-  return new Pool(base, { connections: null, pipelining: 1, keepAliveTimeout: 3_600_000, keepAliveMaxTimeout: 3_600_000, headersTimeout: 0, bodyTimeout: 0 });
-}
-
-async function exchange(pool: Pool, method: 'GET' | 'POST', apiPath: string, headers: Record<string, string>, body?: string): Promise<Exchange> {
-  const reply = await pool.request({ method, path: apiPath, headers: { ...headers, ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) }, body });
-  const text = await reply.body.text();
-  return { status: reply.statusCode, body: text, endedAt: performance.now() };
-}
 
 const POLL_BATCH = 250;
 
@@ -111,6 +90,7 @@ class ServerProcess {
 }
 
 const basic = (email: string, key: string) => ({ authorization: `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}` });
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const form = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
 interface Queue {
@@ -126,20 +106,21 @@ interface Figures {
   sample: string;
 }
 
-async function registerQueues(pool: Pool, people: { email: string; api_key: string }[], queues: Queue[], size: number): Promise<void> {
+async function registerQueues(url: string, people: { email: string; api_key: string }[], queues: Queue[], size: number): Promise<void> {
   let next = queues.length;
-  const worker = async () => {
+  const worker = async (connection: RawConnection) => {
     while (next < size) {
       const person = people[next++];
       if (!person) throw new Error('not enough people for the queues');
       const headers = basic(person.email, person.api_key);
-      const reply = await exchange(pool, 'POST', '/api/v1/register', headers, form({ event_types: '["message"]', fetch_event_types: '[]' }));
-      const body = JSON.parse(reply.body) as { queue_id: string; last_event_id: number };
-      if (reply.status !== 200) throw new Error(`POST /register answered ${String(reply.status)}: ${reply.body.slice(0, 200)}`);
+      const reply = await connection.request('POST', '/api/v1/register', { ...headers, ...FORM }, form({ event_types: '["message"]', fetch_event_types: '[]' }));
+      if (reply.status !== 200) throw new Error(`POST /register answered ${String(reply.status)}: ${reply.text().slice(0, 200)}`);
+      const body = JSON.parse(reply.text()) as { queue_id: string; last_event_id: number };
       queues.push({ headers, id: body.queue_id, lastEventId: body.last_event_id });
     }
+    connection.close();
   };
-  await Promise.all(Array.from({ length: REGISTER_CONCURRENCY }, worker));
+  await Promise.all((await RawConnection.openMany(url, REGISTER_CONCURRENCY)).map(worker));
 }
 
 /** The sandbox: register up to each size, hold a poll on every queue, send one message, time each reply. */
@@ -156,16 +137,16 @@ async function sandboxFanout(): Promise<Map<number, Figures>> {
     let polls = 0;
     const before = await server.memory();
     for (const size of SIZES) {
-      const registering = connections(server.url);
-      await registerQueues(registering, people, queues, size);
-      await registering.close();
-      // Fresh connections for the polls: none left idle long enough for the server to be closing it.
-      const pool = connections(server.url);
+      await registerQueues(server.url, people, queues, size);
+      // Fresh connections for the polls, one per queue as every long-polling client keeps its own:
+      // none left idle long enough (while the next size registers) for the server to be closing it.
+      const connections = await RawConnection.openMany(server.url, size);
+      const sender = await RawConnection.open(server.url);
       const figures: Figures = { times: [], perQueue: { rss: 0, heapUsed: 0 }, sample: '' };
       for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
         const replies = await openPolls(server, polls, queues.length, (index) => {
           const queue = queues[index] as Queue;
-          return exchange(pool, 'GET', `/api/v1/events?${form({ queue_id: queue.id, last_event_id: String(queue.lastEventId) })}`, queue.headers);
+          return (connections[index] as RawConnection).request('GET', `/api/v1/events?${form({ queue_id: queue.id, last_event_id: String(queue.lastEventId) })}`, queue.headers);
         });
         polls += queues.length;
         if (round === 0) {
@@ -173,19 +154,20 @@ async function sandboxFanout(): Promise<Map<number, Figures>> {
           figures.perQueue = { rss: (waiting.rss - before.rss) / size, heapUsed: (waiting.heapUsed - before.heapUsed) / size };
         }
         const sentAt = performance.now();
-        const sent = await exchange(pool, 'POST', '/api/v1/messages', basic(olivia.email, olivia.api_key), form({ type: 'stream', to: 'general', topic: 'fan-out', content: `Fan-out to ${String(size)} queues, round ${String(round + 1)}.` }));
-        if (sent.status !== 200) throw new Error(`POST /messages answered ${String(sent.status)}: ${sent.body}`);
+        const sent = await sender.request('POST', '/api/v1/messages', { ...basic(olivia.email, olivia.api_key), ...FORM }, form({ type: 'stream', to: 'general', topic: 'fan-out', content: `Fan-out to ${String(size)} queues, round ${String(round + 1)}.` }));
+        if (sent.status !== 200) throw new Error(`POST /messages answered ${String(sent.status)}: ${sent.text()}`);
         const answered = await Promise.all(replies);
         answered.forEach((reply, index) => {
-          const events = (JSON.parse(reply.body) as { events?: { id: number; type: string }[] }).events ?? [];
+          const text = reply.text();
+          const events = (JSON.parse(text) as { events?: { id: number; type: string }[] }).events ?? [];
           const message = events.find((event) => event.type === 'message');
-          if (reply.status !== 200 || !message) throw new Error(`a long-poll got no message event: ${String(reply.status)} ${reply.body.slice(0, 200)}`);
+          if (reply.status !== 200 || !message) throw new Error(`a long-poll got no message event: ${String(reply.status)} ${text.slice(0, 200)}`);
           (queues[index] as Queue).lastEventId = Math.max(...events.map((event) => event.id));
           if (round >= WARMUP_ROUNDS) figures.times.push(reply.endedAt - sentAt);
         });
-        figures.sample = (answered[0] as Exchange).body;
+        figures.sample = (answered[0] as Exchange).text();
       }
-      await pool.close();
+      for (const connection of [...connections, sender]) connection.close();
       results.set(size, figures);
     }
     return results;
@@ -200,28 +182,29 @@ async function bareFanout(samples: Map<number, Figures>): Promise<Map<number, Fi
   const server = await ServerProcess.start(['bare']);
   const results = new Map<number, Figures>();
   let polls = 0;
-  const pool = connections(server.url);
   try {
     for (const size of SIZES) {
+      const connections = await RawConnection.openMany(server.url, size);
+      const sender = await RawConnection.open(server.url);
       const figures: Figures = { times: [], perQueue: { rss: 0, heapUsed: 0 }, sample: '' };
       const body = samples.get(size)?.sample ?? '{}';
       for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
         const before = round === 0 ? await server.memory() : null;
-        const replies = await openPolls(server, polls, size, () => exchange(pool, 'GET', '/api/v1/events', {}));
+        const replies = await openPolls(server, polls, size, (index) => (connections[index] as RawConnection).request('GET', '/api/v1/events'));
         polls += size;
         if (before) {
           const waiting = await server.memory();
           figures.perQueue = { rss: (waiting.rss - before.rss) / size, heapUsed: (waiting.heapUsed - before.heapUsed) / size };
         }
         const sentAt = performance.now();
-        await exchange(pool, 'POST', '/send', {}, body);
+        await sender.request('POST', '/send', {}, body);
         for (const reply of await Promise.all(replies)) if (round >= WARMUP_ROUNDS) figures.times.push(reply.endedAt - sentAt);
       }
+      for (const connection of [...connections, sender]) connection.close();
       results.set(size, figures);
     }
     return results;
   } finally {
-    await pool.close();
     await server.stop();
   }
 }

@@ -54,6 +54,8 @@ async function startSandbox(dataDir: string, users: number): Promise<string> {
   return server.url;
 }
 
+const SENT = '{"result":"success","msg":""}';
+
 function startBare(): Promise<string> {
   let waiting: ServerResponse[] = [];
   const server = createServer((request, response) => {
@@ -65,10 +67,11 @@ function startBare(): Promise<string> {
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       const reply = JSON.stringify(JSON.parse(body));
+      const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(reply) };
       const answered = waiting;
       waiting = [];
-      for (const held of answered) held.writeHead(200, { 'content-type': 'application/json' }).end(reply);
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"success","msg":""}');
+      for (const held of answered) held.writeHead(200, headers).end(reply);
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': SENT.length }).end(SENT);
     });
   });
   server.keepAliveTimeout = 3_600_000;
