@@ -1,6 +1,6 @@
 // The Users & roles screen end to end: a role changed here showing live in a second console; a bulk
-// change of 20 users in which the only owner's change fails with the rule's reason; deactivating and
-// reactivating with confirmation, each checked on the server, and the activity log exported as CSV.
+// change of 20 users in which the only owner's change fails with the rule's reason, and its results as
+// CSV; deactivating and reactivating with confirmation, each checked on the server, and the activity log exported as CSV.
 import { readFile } from 'node:fs/promises';
 import { openConsoleAs } from '../support/console-as';
 import { expect, test } from '../support/fixtures';
@@ -82,6 +82,18 @@ test('a bulk change of 20 users: the only owner fails with the rule, the rest ch
   // The table is virtualized and kept the focused 20th row in view: back to the top, where Adam is.
   await page.getByRole('grid', { name: 'Users' }).press('Home');
   await expect(row(page, 'Adam Admin')).toContainText('Moderator');
+
+  // The results as a file: one line per user, with the email, what was asked, the outcome and why.
+  const download = page.waitForEvent('download');
+  await done.getByRole('button', { name: 'Export results as CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^bulk-role-change-\d{4}-\d{2}-\d{2}-\w+\.csv$/);
+  const lines = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  expect(lines[0]).toBe('User ID,Name,Email,Request,Outcome,Reason');
+  expect(lines).toHaveLength(21);
+  expect(lines.find((line) => line.includes('Olivia Owner'))).toMatch(/olivia@sandbox\.test,Change role to moderator,Failed,.*only owner/);
+  expect(lines.find((line) => line.includes('Adam Admin'))).toContain('adam@sandbox.test,Change role to moderator,Changed,');
+  expect(lines.find((line) => line.includes('Mona Moderator'))).toContain(',Unchanged,');
 
   // Retrying the failure runs it again, as a new batch, and it fails again for the same reason.
   await done.getByRole('button', { name: 'Retry failed (1)' }).click();

@@ -10,6 +10,7 @@ import { ProblemText } from './Field';
 import { UndoArea } from '../activity/UndoArea';
 import { errorWords } from '../errors/words';
 import { ACTIVITY_LIMIT, useExportActivity } from '../queries/activity';
+import { downloadText } from './download-text';
 import { toast } from '../stores/toasts';
 import { ActivityHead, ActivityRow } from '../activity/ActivityRow';
 import { FilteredLog } from '../activity/FilteredLog';
@@ -41,7 +42,14 @@ export function ActivityLog({ account, realmName, intro, children }: ActivityLog
           type="button"
           className="button"
           disabled={exporter.isPending}
-          onClick={() => exporter.mutate(undefined, { onSuccess: (filename) => toast({ kind: 'success', title: `Saved the activity log as ${filename}.` }) })}
+          onClick={() =>
+            exporter.mutate(undefined, {
+              onSuccess: ({ filename, csv }) => {
+                downloadText(filename, csv, 'text/csv;charset=utf-8');
+                toast({ kind: 'success', title: `Saved the activity log as ${filename}.` });
+              },
+            })
+          }
         >
           {exporter.isPending ? 'Exporting…' : 'Export CSV'}
         </button>

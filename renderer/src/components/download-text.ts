@@ -2,8 +2,11 @@
 
 /** Saves text as a file through the browser's download (Electron asks where to save it). */
 export function downloadText(filename: string, text: string, type: string): void {
-  // A byte-order mark, so spreadsheet apps read the UTF-8 names and reasons as UTF-8.
-  const url = URL.createObjectURL(new Blob([text.startsWith('\uFEFF') ? '' : '\uFEFF', text], { type }));
+  // A CSV file gets a byte-order mark (unless the text has one), so spreadsheet programs read names and
+  // reasons as UTF-8. Nothing else does: JSON must not start with one (RFC 8259, section 8.1), and
+  // parsers refuse it.
+  const bom = !type.startsWith('text/csv') || text.startsWith('\uFEFF') ? '' : '\uFEFF';
+  const url = URL.createObjectURL(new Blob([bom, text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

@@ -45,30 +45,7 @@ export function useActivityPages(account: string, filters: ActivityFilters, want
   return (index) => byPage.get(Math.floor(index / ACTIVITY_PAGE))?.entries[index % ACTIVITY_PAGE];
 }
 
-/** The whole log as CSV, saved through the browser's download (the Electron window and browser mode alike). */
+/** The whole log as CSV and its file name (the caller saves it: components/download-text.ts). */
 export function useExportActivity(account: string) {
-  return useMutation({
-    mutationFn: async () => {
-      const { filename, csv } = await call('activity.exportCsv', { account });
-      saveText(filename, csv, 'text/csv;charset=utf-8');
-      return filename;
-    },
-  });
-}
-
-/** Saves text as a file through the browser's download (the Electron window and browser mode alike). */
-export function saveText(filename: string, text: string, type: string) {
-  // A CSV file gets a byte-order mark (unless the text has one), so spreadsheet programs read names as
-  // UTF-8. Nothing else does: JSON must not start with one (RFC 8259, section 8.1), and parsers refuse it.
-  const bom = !type.startsWith('text/csv') || text.startsWith('\uFEFF') ? '' : '\uFEFF';
-  const url = URL.createObjectURL(new Blob([bom, text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later, not at once: some browsers start reading the file after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return useMutation({ mutationFn: () => call('activity.exportCsv', { account }) });
 }

@@ -3,7 +3,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { USUAL_USER_SETTING_DEFAULTS } from '../../../../shared/api';
 import { parseDefaultsFile } from '../../../../shared/domain/defaults-file';
 import type { DefaultsView } from '../../../../shared/ipc';
-import { saveText } from '../../queries/activity';
+import { downloadText } from '../../components/download-text';
 import { exportDefaults } from './defaults-file-io';
 
 afterEach(() => vi.restoreAllMocks());
@@ -44,8 +44,8 @@ test('the exported JSON file starts with "{", no byte-order mark, and parses as 
 
 test('a CSV file still starts with a byte-order mark, once, for spreadsheet programs', async () => {
   const files = savedFiles();
-  saveText('users.csv', 'Name\nMark Member\n', 'text/csv;charset=utf-8');
-  saveText('log.csv', '\uFEFFName\n', 'text/csv;charset=utf-8');
+  downloadText('users.csv', 'Name\nMark Member\n', 'text/csv;charset=utf-8');
+  downloadText('log.csv', '\uFEFFName\n', 'text/csv;charset=utf-8');
   expect(await rawText(files[0] as Blob)).toBe('\uFEFFName\nMark Member\n');
   expect(await rawText(files[1] as Blob)).toBe('\uFEFFName\n');
 });

@@ -4,7 +4,7 @@
 import { buildDefaultsFile, defaultsFileName, parseDefaultsFile, type ParsedDefaultsFile } from '../../../../shared/domain/defaults-file';
 import type { DefaultsValues } from '../../../../shared/domain/defaults-edits';
 import type { DefaultsView } from '../../../../shared/ipc';
-import { saveText } from '../../queries/activity';
+import { downloadText } from '../../components/download-text';
 
 /** An export is a few kilobytes; anything far larger is another file picked by mistake. */
 const MAX_IMPORT_BYTES = 512 * 1024;
@@ -13,7 +13,7 @@ const MAX_IMPORT_BYTES = 512 * 1024;
 export function exportDefaults(view: DefaultsView, now = new Date()): string {
   const file = buildDefaultsFile({ realmName: view.realmName, realmUrl: view.realmUrl, featureLevel: view.featureLevel, values: view.values as DefaultsValues, exportedAt: now });
   const name = defaultsFileName(view.realmName, now);
-  saveText(name, `${JSON.stringify(file, null, 2)}\n`, 'application/json');
+  downloadText(name, `${JSON.stringify(file, null, 2)}\n`, 'application/json');
   return name;
 }
 

@@ -6,7 +6,7 @@ import type { User } from '../../../../shared/api/users';
 import { accessCsv, membershipWords } from '../../../../shared/domain/effective-access';
 import { ROLE_NAMES, roleWithArticle } from '../../../../shared/domain/role-rules';
 import { QueryGate } from '../../components/QueryGate';
-import { saveText } from '../../queries/activity';
+import { downloadText } from '../../components/download-text';
 import { useUserAccess } from '../../queries/users-access';
 
 const COLUMNS = [
@@ -90,7 +90,7 @@ export function AccessSection({ account, user }: { account: string; user: User }
             <button
               type="button"
               className="button button-small"
-              onClick={() => saveText(`access-${user.full_name.replace(/[^\w.-]+/g, '-')}.csv`, accessCsv(user.full_name, data), 'text/csv;charset=utf-8')}
+              onClick={() => downloadText(`access-${user.full_name.replace(/[^\w.-]+/g, '-')}.csv`, accessCsv(user.full_name, data), 'text/csv;charset=utf-8')}
             >
               Export access as CSV
             </button>

@@ -1,6 +1,6 @@
 // A bulk job of the Users screen (a role change, a deactivation or a reactivation) as it runs and after:
 // a progress bar with counts by outcome and the time left (from the core's job.progress pushes), then
-// one result per user, and "Retry failed".
+// one result per user, "Retry failed" and the results as CSV.
 import { useId, useRef } from 'react';
 import type { RoleChangeOutcome } from '../../../../shared/ipc';
 import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
@@ -9,19 +9,22 @@ import { useFocusReturnOnClose } from '../../components/focus-return';
 import { JobPanelUnread } from '../../components/JobPanel';
 import { JobProgressLine, jobFigures } from '../../components/JobProgressLine';
 import { JobResults } from '../../components/JobResults';
+import { downloadText } from '../../components/download-text';
 import { errorWords } from '../../errors/words';
 import { useJobFollowed } from '../../queries/jobs';
 import { useBatchAction, useUserBatch, type BatchRef, type UserBatch } from '../../queries/users';
+import { BATCH_OUTCOME_WORDS, batchCsv } from './batch-csv';
+import type { UserLookup } from './users-by-id';
 import './bulk.css';
 
 const count = new Intl.NumberFormat();
-type Outcome = RoleChangeOutcome['outcome'];
-const OUTCOME_WORDS: Record<Outcome, string> = { pending: 'Waiting', changed: 'Changed', unchanged: 'Unchanged', failed: 'Failed' };
 const COUNTED = ['changed', 'unchanged', 'failed'] as const;
 
 export interface BatchPanelProps {
   account: string;
   batch: BatchRef;
+  /** The realm's users, for the emails in the exported results. */
+  users: UserLookup;
   onShowBatch(batch: BatchRef | null): void;
 }
 
@@ -38,7 +41,7 @@ function titles(batch: UserBatch, total: number, cancelled: boolean) {
     : { running: `Deactivating ${users}`, finished: `Bulk deactivation: ${end}` };
 }
 
-export function BatchPanel({ account, batch: ref, onShowBatch }: BatchPanelProps) {
+export function BatchPanel({ account, batch: ref, users, onShowBatch }: BatchPanelProps) {
   const batch = useUserBatch(account, ref);
   const progress = useJobFollowed(batch, account, ref.id);
   const action = useBatchAction(account, onShowBatch);
@@ -71,6 +74,16 @@ export function BatchPanel({ account, batch: ref, onShowBatch }: BatchPanelProps
                   Retry failed ({count.format(figures.counts.failed)})
                 </button>
               )}
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => {
+                  const { filename, csv } = batchCsv(data, users);
+                  downloadText(filename, csv, 'text/csv;charset=utf-8');
+                }}
+              >
+                Export results as CSV
+              </button>
               <button type="button" className="button button-small" onClick={() => onShowBatch(null)}>
                 Close
               </button>
@@ -78,7 +91,7 @@ export function BatchPanel({ account, batch: ref, onShowBatch }: BatchPanelProps
           )}
         </div>
       </div>
-      <JobProgressLine label="Progress of the bulk change" figures={figures} outcomes={COUNTED} words={OUTCOME_WORDS} detail={progress?.detail} />
+      <JobProgressLine label="Progress of the bulk change" figures={figures} outcomes={COUNTED} words={BATCH_OUTCOME_WORDS} detail={progress?.detail} />
       {failure && <ProblemText message={failure.message} action={failure.action} />}
       {data.status !== 'running' && <BatchResults results={data.results} />}
     </section>
@@ -95,7 +108,7 @@ function BatchResults({ results }: { results: RoleChangeOutcome[] }) {
       results={results}
       outcomes={SHOWN}
       order={ORDER}
-      words={OUTCOME_WORDS}
+      words={BATCH_OUTCOME_WORDS}
       label="Results per user"
       rowHeight={34}
       keyOf={(result) => result.userId}

@@ -6,7 +6,7 @@ import type { User } from '../../../../shared/api/users';
 import type { Account } from '../../../../shared/ipc';
 import { QueryGate } from '../../components/QueryGate';
 import { useRealmUsers } from '../../queries/realm';
-import { saveText } from '../../queries/activity';
+import { downloadText } from '../../components/download-text';
 import type { BatchRef } from '../../queries/users';
 import { useLastActive } from '../../queries/users-last-active';
 import { notActiveFor, usersCsv } from '../../../../shared/domain/idle-accounts';
@@ -90,7 +90,7 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
     if (!seenOf) return;
     const csv = usersCsv(rows.map((user) => ({ user, seen: seenOf(user) })));
     const stamp = new Date(now).toISOString().slice(0, 10);
-    saveText(`${account.realmName.replace(/[^\w.-]+/g, '-')}-users-${stamp}.csv`, csv, 'text/csv;charset=utf-8');
+    downloadText(`${account.realmName.replace(/[^\w.-]+/g, '-')}-users-${stamp}.csv`, csv, 'text/csv;charset=utf-8');
   };
 
   return (
@@ -126,7 +126,7 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
             <StatusButton verb="Reactivate" selected={selection.ids.size} eligible={selectedStatus.deactivated} why="None of the selected users is deactivated." onClick={() => setBulk('reactivate')} />
           </div>
         </div>
-        {ui.batch && <BatchPanel key={ui.batch.id} account={account.id} batch={ui.batch} onShowBatch={ui.showBatch} />}
+        {ui.batch && <BatchPanel key={ui.batch.id} account={account.id} batch={ui.batch} users={byId} onShowBatch={ui.showBatch} />}
         <div className="list-main" data-detail={ui.opened !== null || undefined}>
           <UsersTable
             rows={rows}
