@@ -82,6 +82,23 @@ describe('a publish', () => {
     expect(sql.slice(1).filter((statement) => /\bFROM users\b/.test(statement) && !statement.includes('json_each'))).toEqual([]);
   });
 
+  test('to listed users reads no user rows when delivery needs only their IDs, and reads them when it needs their role', () => {
+    const [first, second] = people() as [number, number];
+    const gina = realm.ctx.db.prepare("SELECT id FROM users WHERE email = 'gina@sandbox.test'").pluck().get() as number;
+    const incomplete = { ...OPTIONS, capabilities: { user_list_incomplete: true } };
+    const queue = [queues.register(first, OPTIONS), queues.register(second, OPTIONS)];
+    const guest = queues.register(gina, incomplete);
+    const userRows = (sql: string[]) => sql.filter((statement) => /\bFROM users\b/.test(statement));
+    // A message to its recipients: their IDs are all its delivery needs.
+    const message = { type: 'message', message: { id: 1, type: 'stream', content: 'Hi' }, flags: [] };
+    expect(userRows(sqlDuring(() => realm.ctx.events.publish([first, second, gina], message)))).toEqual([]);
+    expect([...queue, guest].map((one) => one.lastEventId)).toEqual([0, 0, 0]);
+    // A new user's announcement is not for guests whose client said it takes an incomplete list: their role is read.
+    const added = { type: 'realm_user', op: 'add', person: { user_id: 999 } };
+    expect(userRows(sqlDuring(() => realm.ctx.events.publish([first, second, gina], added)))).toHaveLength(1);
+    expect([...queue, guest].map((one) => one.lastEventId)).toEqual([1, 1, 0]);
+  });
+
   test('a typing event still reaches only the users with receives_typing_notifications on', () => {
     const [on, off] = people() as [number, number];
     realm.ctx.db.prepare(`UPDATE users SET settings = json_set(settings, '$.receives_typing_notifications', json('false')) WHERE id = ?`).run(off);

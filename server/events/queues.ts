@@ -6,7 +6,7 @@ import { ApiError, badRequest } from '../lib/errors';
 import { isGuest, type UserRow } from '../db/users';
 import { UPSTREAM_USER_SETTING_DEFAULTS } from '../lib/user-settings';
 import { ACTIVE_USERS, type Recipients, type ServerEvent } from './bus';
-import { deliver, type RealmView, type Recipient } from './delivery';
+import { deliver, readsRecipientRow, recipientById, type RealmView, type Recipient } from './delivery';
 import { EventQueue, type QueuedEvent, type QueueOptions } from './queue';
 
 const SWEEP_INTERVAL_MS = 30_000;
@@ -109,8 +109,8 @@ export class EventQueues {
 
   /**
    * Delivers one event to every queue it concerns. What a publish reads from the database it reads once,
-   * for all queues: the recipients' rows in one query, the channel's privacy and the realm's empty-topic
-   * name only when some queue needs them; the work per queue is shaping the event for it.
+   * for all queues, and only when some queue needs it: the recipients' rows in one query, the channel's
+   * privacy, the realm's empty-topic name; the work per queue is shaping the event for it.
    */
   private publish(recipients: Recipients, event: ServerEvent): void {
     const everyoneActive = recipients === ACTIVE_USERS;
@@ -131,11 +131,15 @@ export class EventQueues {
       // spec 21 all_public_streams: public channel messages reach such queues once, subscribed or not.
       const publicMessageId = publicListeners ? this.publicChannelMessageId(event) : null;
       // For every active user, the query's own filter decides who is (a deactivated user's queue may
-      // live on until its next fetch is refused).
-      const people = this.recipients(
-        targets.map((queue) => queue.userId),
-        everyoneActive,
-      );
+      // live on until its next fetch is refused). Listed recipients' rows are read only when delivery
+      // looks at them: their own role or typing setting, or the guest check of all_public_streams.
+      const people =
+        everyoneActive || publicListeners || readsRecipientRow(event)
+          ? this.recipients(
+              targets.map((queue) => queue.userId),
+              everyoneActive,
+            )
+          : null;
       // Read only if a queue without empty_topic_name gets an event with the empty topic.
       const view = lazy(() => this.realmView());
       const realm: RealmView = {
@@ -149,7 +153,7 @@ export class EventQueues {
           if (publicMessageId === null || queue.lastPublicMessageId === publicMessageId) continue;
           delivered = { ...event, flags: [], _flags_by_user: undefined, _local_id: undefined };
         }
-        const recipient = people.get(queue.userId);
+        const recipient = people ? people.get(queue.userId) : recipientById(queue.userId);
         if (!recipient || (!wanted(queue.userId) && recipient.isGuest)) continue;
         if (publicMessageId !== null) queue.lastPublicMessageId = publicMessageId;
         for (const shaped of deliver(delivered, queue, recipient, realm)) queue.push(shaped);
