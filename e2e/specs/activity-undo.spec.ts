@@ -60,7 +60,7 @@ test('undo a bulk role job and check every user\'s role on the server', async ({
   await dialog.getByRole('button', { name: 'Undo 9 changes' }).click();
 
   const done = page.getByRole('region', { name: 'Undo: done' });
-  await expect(done).toContainText('10 of 10 done · 9 undone · 0 already so · 1 refused · 0 failed', { timeout: 30_000 });
+  await expect(done).toContainText('10 of 10 done · 9 undone · 0 already back · 1 refused · 0 failed', { timeout: 30_000 });
   const results = done.getByRole('list', { name: 'Results per change' });
   await expect(results.getByRole('listitem').first()).toContainText(changed.full_name);
   await expect(results.getByRole('listitem').first()).toContainText('Refused');

@@ -1,5 +1,5 @@
 // Undo from the activity log against a real sandbox: what each kind of change records to be undone, the
-// undo job's results (undone, already so, refused because someone changed it since, a target that is
+// undo job's results (undone, already back, refused because someone changed it since, a target that is
 // gone), the server's final state, and that a whole bulk job goes back only for its rows that succeeded.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { getStream, getUser, reactivateUser, updateChannel, updateRealmUserSettingsDefaults, updateUser, type User } from '../../../shared/api';
@@ -62,7 +62,7 @@ test('a role change records its way back; the undo puts the old role back, logge
   // One entry undone is no job: its undo is offered as one entry, not as a job.
   expect(undoEntry?.jobId).toBeUndefined();
 
-  // Undone twice: already so, nothing sent.
+  // Undone twice: already back, nothing sent.
   const again = await finished(await olivia.undo.start(olivia.accountId, scope));
   expect(again.results).toEqual([expect.objectContaining({ outcome: 'unchanged', reason: 'Already Member: nothing to undo.' })]);
 });
@@ -117,7 +117,7 @@ test('a whole bulk job goes back for the rows that succeeded; one someone change
   expect(log().filter((entry) => entry.jobId === job.id)).toHaveLength(4);
 });
 
-test('a deactivation goes back as a reactivation; one reactivated by someone else since is already so', async () => {
+test('a deactivation goes back as a reactivation; one reactivated by someone else since is already back', async () => {
   const [first, second] = members.slice(6, 8) as [User, User];
   await olivia.userChanges.deactivate(olivia.accountId, first.user_id);
   await olivia.userChanges.deactivate(olivia.accountId, second.user_id);
@@ -161,7 +161,7 @@ test('a defaults save goes back setting by setting, guarded by the value it left
   });
   const entry = log()[0] as ActivityEntry;
   expect(entry.undo).toMatchObject({ kind: 'defaults', changes: expect.arrayContaining([{ setting: 'enter_sends', old: before.enter_sends, new: !before.enter_sends }]) as unknown });
-  // Another administrator already put one of them back: that step is already so.
+  // Another administrator already put one of them back: that step is already back.
   await asOlivia.call(updateRealmUserSettingsDefaults, { twenty_four_hour_time: before.twenty_four_hour_time as boolean });
   await eventually(() => olivia.state().userSettingsDefaults.twenty_four_hour_time === before.twenty_four_hour_time, 'their change in the state');
 

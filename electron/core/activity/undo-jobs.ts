@@ -207,7 +207,7 @@ export class UndoJobs {
         expected: { [step.setting]: step.left as UserSettingValue },
         source: { kind: 'undo', jobId },
       });
-      return saved.saved.length > 0 ? { outcome: 'undone', reason: null } : { outcome: 'unchanged', reason: 'Already so: nothing to undo.' };
+      return saved.saved.length > 0 ? { outcome: 'undone', reason: null } : { outcome: 'unchanged', reason: 'Already back as it was: nothing to undo.' };
     } catch (error) {
       if (!(error instanceof ConsoleError)) throw error;
       return { outcome: error.code === 'DEFAULTS_CONFLICT' ? 'refused' : 'failed', reason: error.message };
@@ -217,7 +217,7 @@ export class UndoJobs {
 
 function fromAttempt(attempt: ChangeAttempt | { outcome: 'changed' | 'unchanged' } | { outcome: 'failed'; reason: string }): Pick<UndoOutcome, 'outcome' | 'reason'> {
   if (attempt.outcome === 'failed') return { outcome: 'failed', reason: attempt.reason };
-  return attempt.outcome === 'changed' ? { outcome: 'undone', reason: null } : { outcome: 'unchanged', reason: 'Already so: nothing to undo.' };
+  return attempt.outcome === 'changed' ? { outcome: 'undone', reason: null } : { outcome: 'unchanged', reason: 'Already back as it was: nothing to undo.' };
 }
 
 /** The role rules' hazards of the ready role steps, per role they go back to, refused unless confirmed. */

@@ -158,7 +158,7 @@ function judgeChannel(state: RealmState, step: Extract<Step, { kind: 'channel' }
     return refused(label, change, `There is no channel with ID ${step.channelId} in ${state.realmName} any more: it may have been deleted, or you may no longer see it, so there is nothing to undo.`);
   }
   const now = currentValue(state, channel, reverse.property);
-  if (sameValue(reverse.property, now, back)) return unchanged(label, change, `Already so: ${isNow(state, reverse.property, channel.name, back)}. Nothing to undo.`);
+  if (sameValue(reverse.property, now, back)) return unchanged(label, change, `Already back: ${isNow(state, reverse.property, channel.name, back)}; nothing to undo.`);
   if (!sameValue(reverse.property, now, left)) {
     return refused(
       label,

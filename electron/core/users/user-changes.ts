@@ -47,7 +47,7 @@ interface Change {
   /** What was not done when the change failed before the user could be looked up ("The role change"). */
   what: string;
   details(target: User): string;
-  /** Already so: nothing to send. */
+  /** Already as asked: nothing to send. */
   isDone(target: User): boolean;
   check(state: RealmState, target: User): Verdict;
   send(client: ApiClient, target: User): Promise<unknown>;

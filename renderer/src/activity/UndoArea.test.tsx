@@ -68,7 +68,7 @@ test('the review lists what goes back and what is refused; the job starts with w
   expect(realm.callsTo('activity.undo.review')).toEqual([{ account: 'acc-olivia', scope: { kind: 'job', jobId: 'job-1' } }]);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Undo 1 change' }));
   const panel = await screen.findByRole('region', { name: 'Undo: done' });
-  expect(panel.textContent).toContain('2 of 2 done · 1 undone · 0 already so · 1 refused · 0 failed');
+  expect(panel.textContent).toContain('2 of 2 done · 1 undone · 0 already back · 1 refused · 0 failed');
   expect(realm.callsTo('activity.undo.start')).toEqual([{ account: 'acc-olivia', scope: { kind: 'job', jobId: 'job-1' }, acknowledged: [] }]);
 });
 

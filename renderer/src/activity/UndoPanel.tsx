@@ -16,7 +16,7 @@ import '../components/job-panel.css';
 const count = new Intl.NumberFormat();
 type Outcome = UndoOutcome['outcome'];
 const OUTCOMES = ['undone', 'unchanged', 'refused', 'failed'] as const;
-const OUTCOME_WORDS: Record<Outcome, string> = { pending: 'Waiting', undone: 'Undone', unchanged: 'Already so', refused: 'Refused', failed: 'Failed' };
+const OUTCOME_WORDS: Record<Outcome, string> = { pending: 'Waiting', undone: 'Undone', unchanged: 'Already back', refused: 'Refused', failed: 'Failed' };
 
 export function UndoPanel({ account, undoId, onClose }: { account: string; undoId: string; onClose(): void }) {
   const job = useUndoJob(account, undoId);
