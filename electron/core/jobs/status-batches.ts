@@ -20,7 +20,7 @@ export interface StatusBatchesOptions extends ChangeJobsOptions {
   changes: Pick<UserChanges, 'attemptStatus'>;
 }
 
-/** Whether each user was active when the job started: to tell "already back" from "changed meanwhile". */
+/** Whether each user was active when the job started: to tell "already as asked" from "changed meanwhile". */
 type ActiveAtStart = ReadonlyMap<number, boolean>;
 
 const verbs = (active: boolean) => (active ? { done: 'reactivated', doing: 'reactivation' } : { done: 'deactivated', doing: 'deactivation' });
