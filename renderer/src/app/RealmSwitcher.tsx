@@ -200,70 +200,75 @@ function realmLabel(account: Account, needsServer: ReadonlySet<string>): string 
   return needsServer.has(account.id) ? `${account.realmName} at ${serverLabel(account.realmUrl)}` : account.realmName;
 }
 
-/**
- * The label's lines as one name, in the order they are shown, for the button's accessible name: its lines
- * are flex items, which a screen reader would read run together or with stray spaces before each comma.
- */
-function accountWords(account: Account, { withEmail = false, withServer = false }: { withEmail?: boolean; withServer?: boolean }): string {
-  const lines = [account.realmName];
-  if (withServer) lines.push(serverLabel(account.realmUrl));
-  lines.push(`${account.fullName} · ${ROLE_NAMES[account.role]}`);
-  if (account.trust.cleartext) lines.push(CLEARTEXT_WORDS);
-  if (account.trust.certificateUnchecked) lines.push(UNCHECKED_WORDS);
-  if (withEmail) lines.push(account.email);
-  if (withEmail && account.protection === 'plaintext') lines.push(PLAINTEXT_WORDS);
-  return lines.join(', ');
+/** One line of an account's label: its text, and for a warning about the connection, why. */
+interface LabelLine {
+  kind: 'realm' | 'server' | 'user' | 'trust' | 'email' | 'warning';
+  text: string;
+  why?: string;
 }
 
-const CLEARTEXT_WORDS = 'Unencrypted connection';
-const UNCHECKED_WORDS = 'Certificate not checked';
-const PLAINTEXT_WORDS = 'API key saved unencrypted';
+/**
+ * The label's lines in the order they are shown: the one source of what the label shows and of its
+ * accessible name (`accountWords`).
+ */
+function accountLines(account: Account, { withEmail = false, withServer = false }: { withEmail?: boolean; withServer?: boolean }): LabelLine[] {
+  const lines: LabelLine[] = [{ kind: 'realm', text: account.realmName }];
+  if (withServer) lines.push({ kind: 'server', text: serverLabel(account.realmUrl) });
+  lines.push({ kind: 'user', text: `${account.fullName} · ${ROLE_NAMES[account.role]}` });
+  if (account.trust.cleartext) {
+    lines.push({ kind: 'trust', text: 'Unencrypted connection', why: 'You allowed unencrypted http:// to this server: the API key crosses the network readable by anyone on the way.' });
+  }
+  if (account.trust.certificateUnchecked) {
+    lines.push({ kind: 'trust', text: 'Certificate not checked', why: "You allowed this server's certificate unchecked: a connection intercepted on the way would not be noticed." });
+  }
+  if (withEmail) lines.push({ kind: 'email', text: account.email });
+  if (withEmail && account.protection === 'plaintext') lines.push({ kind: 'warning', text: 'API key saved unencrypted' });
+  return lines;
+}
+
+/**
+ * The label's lines as one name, for the button's accessible name: its lines are flex items, which a
+ * screen reader would read run together or with stray spaces before each comma.
+ */
+function accountWords(account: Account, options: { withEmail?: boolean; withServer?: boolean }): string {
+  return accountLines(account, options)
+    .map((line) => line.text)
+    .join(', ');
+}
+
+const LINE_CLASS: Record<Exclude<LabelLine['kind'], 'trust'>, string> = {
+  realm: 'realm-name',
+  server: 'account-server',
+  user: 'account-user',
+  email: 'account-email',
+  warning: 'account-warning',
+};
 
 function AccountLabel({ account, withEmail, withServer }: { account: Account; withEmail?: boolean; withServer?: boolean }) {
+  const lines = accountLines(account, { withEmail, withServer });
+  const trust = lines.filter((line) => line.kind === 'trust');
+  // The warnings about the connection sit together, after the user's line (permanent while signed in).
+  const plain = (line: LabelLine) =>
+    line.kind === 'trust' ? null : (
+      <span key={line.kind} className={LINE_CLASS[line.kind]}>
+        {line.text}
+      </span>
+    );
+  const afterUser = lines.findIndex((line) => line.kind === 'user') + 1;
   return (
     <span className="account-label">
-      <span className="realm-name">{account.realmName}</span>
-      {withServer && (
-        <span className="account-server">
-          {serverLabel(account.realmUrl)}
+      {lines.slice(0, afterUser).map(plain)}
+      {trust.length > 0 && (
+        <span className="trust-badges">
+          {trust.map((line) => (
+            <span key={line.text} className="trust-badge" title={line.why}>
+              <Icon name="offline" />
+              {line.text}
+            </span>
+          ))}
         </span>
       )}
-      <span className="account-user">
-        {account.fullName} · {ROLE_NAMES[account.role]}
-      </span>
-      <TrustBadges account={account} />
-      {withEmail && (
-        <span className="account-email">
-          {account.email}
-        </span>
-      )}
-      {withEmail && account.protection === 'plaintext' && (
-        <span className="account-warning">
-          {PLAINTEXT_WORDS}
-        </span>
-      )}
-    </span>
-  );
-}
-
-/** The consents that weaken the connection, as warnings that never go away while the account is there. */
-function TrustBadges({ account }: { account: Account }) {
-  const { cleartext, certificateUnchecked } = account.trust;
-  if (!cleartext && !certificateUnchecked) return null;
-  return (
-    <span className="trust-badges">
-      {cleartext && (
-        <span className="trust-badge" title="You allowed unencrypted http:// to this server: the API key crosses the network readable by anyone on the way.">
-          <Icon name="offline" />
-          {CLEARTEXT_WORDS}
-        </span>
-      )}
-      {certificateUnchecked && (
-        <span className="trust-badge" title="You allowed this server's certificate unchecked: a connection intercepted on the way would not be noticed.">
-          <Icon name="offline" />
-          {UNCHECKED_WORDS}
-        </span>
-      )}
+      {lines.slice(afterUser).map(plain)}
     </span>
   );
 }
