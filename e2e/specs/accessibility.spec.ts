@@ -37,7 +37,7 @@ test.describe('signed out', () => {
   });
 });
 
-test('Overview, Users & roles, a user, a bulk role change and the activity log', async ({ consolePage: page }) => {
+test('Overview, Users & roles, a user, a bulk role change and its results, and the activity log', async ({ consolePage: page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   await expectAccessible(page, 'Overview');
 
@@ -57,7 +57,11 @@ test('Overview, Users & roles, a user, a bulk role change and the activity log',
   await page.getByRole('button', { name: 'Change role of 1…' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'the bulk role dialog');
-  await page.keyboard.press('Escape');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: 'Moderator', exact: true }).check();
+  await dialog.getByRole('button', { name: 'Change 1 role' }).click();
+  await expect(page.getByRole('region', { name: 'Bulk change to moderator: done' })).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page, 'a finished bulk change with its results');
 
   await page.getByRole('tab', { name: 'Activity log' }).click();
   await expectAccessible(page, 'the activity log');
