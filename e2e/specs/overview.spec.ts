@@ -102,9 +102,9 @@ test('each figure opens its screen, filtered to show exactly that figure', async
   await expect(page.getByRole('list', { name: 'Folders' }).getByRole('listitem')).toHaveCount(folders.length);
   for (const folder of folders) await expect(page.getByRole('heading', { level: 3, name: folder.name })).toBeVisible();
 
-  // Reports: Moderation, showing the new ones.
+  // Reports: Moderation, showing the new ones (the demo's three: none marked reviewed yet).
   await openScreen(page, 'Overview');
-  await page.getByRole('button', { name: 'Review the new reports' }).click();
+  await page.getByRole('button', { name: 'Review 3 new reports' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
   await expect(page.getByLabel('Status')).toHaveValue('new');
   await expect(page.getByRole('listbox', { name: 'Reports' }).getByRole('option')).toHaveCount(3);

@@ -1,23 +1,25 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { RealmOverview } from '../../../../shared/ipc';
+import type { RealmOverview, Report } from '../../../../shared/ipc';
 import { App } from '../../app/App';
 import { useUi } from '../../stores/ui';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../testing/fake-bridge';
 import { olivia, overview } from '../../testing/demo-samples';
 import { useInvitationsUiStore } from '../invitations/invitations-ui';
 import { NO_FILTERS as NO_REPORT_FILTERS } from '../moderation/inbox-filters';
+import { sampleReports } from '../moderation/testing/report-samples';
 import { useModerationUi } from '../moderation/moderation-ui';
 import { useUsersUi } from '../users/users-ui';
 import { NO_CHANNEL_FILTERS } from '../channels/channel-index';
 import { useChannelsUi } from '../channels/channels-ui';
 
-function showOverview(initial: RealmOverview) {
+function showOverview(initial: RealmOverview, reports: Report[] = sampleReports(Date.now() / 1000)) {
   let figures = initial;
   const bridge = installFakeBridge({
     'accounts.list': () => [olivia],
     'session.status': () => ({ state: 'live', detail: null, retryAt: null, lastLiveAt: null }),
     'realm.overview': () => figures,
+    'moderation.inbox': () => ({ channel: { id: 9, name: 'moderation' }, readable: true, reports }),
   });
   renderWithQueries(<App />);
   return { bridge, change: (next: RealmOverview) => (figures = next) };
@@ -102,13 +104,21 @@ describe('overview', () => {
     expect(useInvitationsUiStore.getState().byAccount[olivia.id]?.tab).toBe('pending');
 
     act(() => useUi.getState().openScreen('overview'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Review the new reports' }));
+    // Three of the four reports are new (not marked reviewed).
+    fireEvent.click(await screen.findByRole('button', { name: 'Review 3 new reports' }));
     expect(useUi.getState().screen).toBe('moderation');
     expect(useModerationUi.getState().filters).toEqual({ ...NO_REPORT_FILTERS, status: 'new' });
 
     act(() => useUi.getState().openScreen('overview'));
     fireEvent.click(await screen.findByRole('button', { name: '4 reports' }));
     expect(useModerationUi.getState().filters).toEqual(NO_REPORT_FILTERS);
+  });
+
+  test('with every report reviewed, the card says so and offers no review', async () => {
+    showOverview(overview, sampleReports(Date.now() / 1000).map((report) => ({ ...report, status: 'reviewed' })));
+    expect(await screen.findByText('All reviewed.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Review/ })).toBeNull();
+    expect(screen.getByRole('button', { name: '4 reports' })).toBeTruthy();
   });
 
   test('a moderator’s own invitations are counted as hers, say that only administrators see everyone’s, and open the pending list', async () => {

@@ -8,6 +8,7 @@ import type { Account, RealmOverview } from '../../../../shared/ipc';
 import { Icon } from '../../components/Icon';
 import { NoAccount } from '../../components/NoAccount';
 import { QueryGate } from '../../components/QueryGate';
+import { useModerationInbox } from '../../queries/moderation';
 import { useRealmOverview } from '../../queries/realm';
 import { openChannels, openFolders, openPendingInvitations, openReports, openUsers } from './open-filtered';
 import './overview.css';
@@ -77,7 +78,7 @@ function OverviewFigures({ account, overview: o }: { account: string; overview: 
         </article>
         <article className="panel card" aria-labelledby="overview-reports">
           <h2 id="overview-reports" className="section-label">Reported messages</h2>
-          <Reports overview={o} />
+          <Reports account={account} overview={o} />
         </article>
       </div>
     </>
@@ -100,7 +101,7 @@ function InvitationsFigure({ account, pending }: { account: string; pending: Rea
   );
 }
 
-function Reports({ overview: o }: { overview: RealmOverview }) {
+function Reports({ account, overview: o }: { account: string; overview: RealmOverview }) {
   if (o.moderationChannel === null) {
     return (
       <p className="card-note">
@@ -116,12 +117,24 @@ function Reports({ overview: o }: { overview: RealmOverview }) {
     <>
       <FigureButton onClick={() => openReports('all')}>{plural(o.reports, 'report', 'reports')}</FigureButton>
       <p className="card-note">in #{o.moderationChannel}</p>
-      {o.reports > 0 && (
-        <button type="button" className="button button-small card-action" onClick={() => openReports('new')}>
-          Review the new reports
-        </button>
-      )}
+      {o.reports > 0 && <NewReports account={account} />}
     </>
+  );
+}
+
+/**
+ * How many reports are new (not yet marked reviewed, which only the inbox knows), leading to them; or
+ * that all are reviewed. Nothing while the inbox is read.
+ */
+function NewReports({ account }: { account: string }) {
+  const inbox = useModerationInbox(account);
+  if (!inbox.data) return null;
+  const fresh = inbox.data.reports.filter((report) => report.status === 'new').length;
+  if (fresh === 0) return <p className="card-note">All reviewed.</p>;
+  return (
+    <button type="button" className="button button-small card-action" onClick={() => openReports('new')}>
+      Review {plural(fresh, 'new report', 'new reports')}
+    </button>
   );
 }
 
