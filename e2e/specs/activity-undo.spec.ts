@@ -83,7 +83,7 @@ test('undo a deactivation: the user is active again on the server', async ({ con
   await expect(entry.getByRole('button', { name: /^Undo job:/ })).toHaveCount(0);
   await entry.getByRole('button', { name: /^Undo:/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Undo a change' });
-  await expect(dialog.getByRole('region', { name: /^Will go back/ })).toContainText('Mark Member (mark@sandbox.test) Deactivated → Active');
+  await expect(dialog.getByRole('region', { name: /^Will go back/ })).toContainText('Mark Member (mark@sandbox.test) Deactivated → Active, as Member');
   await dialog.getByRole('button', { name: 'Undo 1 change' }).click();
   await expect(page.getByRole('region', { name: 'Undo: done' })).toContainText('1 of 1 done · 1 undone', { timeout: 30_000 });
   expect((await userOnServer(asOlivia, 'mark@sandbox.test')).is_active).toBe(true);

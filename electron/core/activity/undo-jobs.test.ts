@@ -124,9 +124,12 @@ test('a deactivation goes back as a reactivation; one reactivated by someone els
   const entryOf = (user: User) => log().find((entry) => entry.action === 'Deactivated' && entry.target.includes(user.email)) as ActivityEntry;
   expect(entryOf(first).undo).toMatchObject({ kind: 'status', userId: first.user_id, active: false });
 
+  // Made an administrator while away: the reactivation says they come back as one.
+  await asOlivia.call(updateUser, { user_id: first.user_id, role: 200 });
+  await eventually(() => olivia.state().users.get(first.user_id)?.role === 200, 'the role change in the state');
   const job = await finished(await olivia.undo.start(olivia.accountId, { kind: 'entry', entryId: entryOf(first).undo?.id as string }));
-  expect(job.results).toEqual([expect.objectContaining({ outcome: 'undone', change: 'Deactivated → Active' })]);
-  expect((await asOlivia.call(getUser, { user_id: first.user_id })).value.user.is_active).toBe(true);
+  expect(job.results).toEqual([expect.objectContaining({ outcome: 'undone', change: 'Deactivated → Active, as Administrator' })]);
+  expect((await asOlivia.call(getUser, { user_id: first.user_id })).value.user).toMatchObject({ is_active: true, role: 200 });
 
   await asOlivia.call(reactivateUser, { user_id: second.user_id });
   await eventually(() => olivia.state().users.get(second.user_id)?.is_active === true, 'the reactivation in the state');

@@ -112,7 +112,9 @@ function judgeStatus(state: RealmState, step: Extract<Step, { kind: 'status' }>)
   if (user.is_active !== step.left) {
     return unchanged(target, change, step.left ? 'Already deactivated: someone deactivated them since.' : 'Already active again: someone reactivated them since.');
   }
-  return ready(target, change);
+  // A reactivated user comes back with the role they hold now, which someone may have changed while they
+  // were away (an administrator made and deactivated again): the review says which.
+  return ready(target, step.left ? change : `${change}, as ${ROLE_NAMES[user.role]}`);
 }
 
 function judgeDefaults(state: RealmState, step: Extract<Step, { kind: 'defaults' }>): Verdict {
