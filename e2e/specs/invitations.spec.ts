@@ -56,7 +56,7 @@ test.describe('a campaign of 500 addresses from a spreadsheet', () => {
     await page.getByRole('button', { name: 'Check 471 addresses' }).click();
     const checkCounts = page.getByRole('group', { name: 'Show addresses by check result' });
     await expect(checkCounts.getByRole('radio', { name: 'Can be invited 460' })).toBeVisible();
-    await expect(checkCounts.getByRole('radio', { name: 'Already a member 5' })).toBeVisible();
+    await expect(checkCounts.getByRole('radio', { name: 'Already has an account 5' })).toBeVisible();
     await expect(checkCounts.getByRole('radio', { name: 'Deactivated account 1' })).toBeVisible();
     await expect(checkCounts.getByRole('radio', { name: 'Not a valid address 5' })).toBeVisible();
     expect((await invitationsOnServer(sandbox.directUrl)).get(newcomers[0] ?? '')).toBeUndefined();

@@ -6,7 +6,7 @@ import { formatWhen as formatMoment } from '../../../../shared/domain/when';
 
 export const CHECK_LABELS: Record<AddressCheck, string> = {
   ok: 'Can be invited',
-  member: 'Already a member',
+  member: 'Already has an account',
   deactivated: 'Deactivated account',
   invalid: 'Not a valid address',
   duplicate: 'Duplicate',

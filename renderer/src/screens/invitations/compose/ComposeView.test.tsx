@@ -90,7 +90,7 @@ describe('checking before sending', () => {
         ],
       },
     ]);
-    expect(within(table).getByText('mark@sandbox.test').closest('tr')?.textContent).toBe('mark@sandbox.testAlready a member');
+    expect(within(table).getByText('mark@sandbox.test').closest('tr')?.textContent).toBe('mark@sandbox.testAlready has an account');
     expect(screen.getByRole('status').textContent).toBe(
       '1 will be invited. 3 will fail because 1 already has an account, 1 has a deactivated account and 1 is not a valid address: they are left out.',
     );
