@@ -1,7 +1,8 @@
 // The hazards of role changes, end to end: the bulk dialog chooses nothing for the user; demotions are
 // named; leaving nobody to administer the organization, or taking away your own rights, must be
-// confirmed in words before the change is sent (bulk and single); and an open user panel follows
-// changes made by a bulk job and by another client, saying so when they land under an unsent edit.
+// confirmed in words before the change is sent (bulk and single), as is making someone an owner; and an
+// open user panel follows changes made by a bulk job and by another client, saying so when they land
+// under an unsent edit.
 // Each result is checked on the server.
 import type { Locator, Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -158,6 +159,28 @@ test.describe('demoting yourself, signed in as Adam Admin', () => {
       await adam.close();
     }
   });
+});
+
+test('making someone an owner is stated in a box to tick first; nothing is sent before', async ({ consolePage: page, sandbox }) => {
+  const server = await signInDirectly(sandbox.directUrl, 'olivia@sandbox.test');
+  await openUsers(page);
+  const panel = await openUser(page, 'Mark Member');
+  await panel.getByRole('radio', { name: /^Owner/ }).check();
+  await expect(panel.getByText('Gains rights', { exact: true }).locator('..')).toHaveText('Gains rights · Mark Member: Member → Owner');
+  const consent = panel.getByRole('checkbox', { name: 'I understand that Mark Member will become an owner of Sandbox Org' });
+  await expect(consent).not.toBeChecked();
+  const make = panel.getByRole('button', { name: 'Make owner' });
+  await expect(make).toBeDisabled();
+  expect(await roleOnServer(server, 'mark@sandbox.test')).toBe(400);
+  // Another choice unticks it: the tick was for the owner role.
+  await consent.check();
+  await panel.getByRole('radio', { name: /^Administrator/ }).check();
+  await expect(panel.getByRole('checkbox', { name: 'I understand that Mark Member will become an administrator of Sandbox Org' })).not.toBeChecked();
+  await panel.getByRole('radio', { name: /^Owner/ }).check();
+  await consent.check();
+  await make.click();
+  await expect(panel.getByRole('status')).toHaveText('Mark Member is now an owner.');
+  expect(await roleOnServer(server, 'mark@sandbox.test')).toBe(100);
 });
 
 test('an open panel follows changes made by a bulk job and by another client, and says so under an unsent edit', async ({ consolePage: page, sandbox }) => {

@@ -2,14 +2,16 @@
 // role is listed; one the rules do not allow is disabled, with the rule in words beside it. Nothing is
 // chosen for the user: the current role is selected until they pick another. Before it is sent, the
 // change says who gains or loses rights and what the new role means; one that leaves nobody to
-// administer the organization or takes away the user's own rights is confirmed in words. The panel
+// administer the organization or takes away the user's own rights is confirmed in words, and so is
+// making someone an owner or an administrator (rights over the whole organization). The panel
 // follows the user live: a change made elsewhere moves the selection, or, under an unsent choice, is
 // said with "Keep my choice" and "Take theirs".
 import { useId, useMemo, useState } from 'react';
 import type { Role } from '../../../shared/api/common';
 import type { User } from '../../../shared/api/users';
-import { countHumanOwners, moveWords, reviewRoleChange, ROLE_NAMES } from '../../../shared/domain/role-rules';
+import { countHumanOwners, moveWords, reviewRoleChange, ROLE_NAMES, roleWithArticle } from '../../../shared/domain/role-rules';
 import type { Account } from '../../../shared/ipc';
+import { ConsentBox } from '../components/ConsentBox';
 import { ProblemText } from '../components/Field';
 import { wordedByCore } from '../errors/words';
 import { useUserChange } from '../queries/users';
@@ -45,7 +47,9 @@ export function RoleChange({ account, actor, user, people, headingLevel = 3 }: R
   const changing = chosen !== user.role && chosenOption?.verdict.allowed === true;
   const review = useMemo(() => (changing ? reviewRoleChange(people, [user], chosen, actor.userId) : null), [changing, people, user, chosen, actor.userId]);
   const move = review ? (review.promotions[0] ?? review.demotions[0]) : undefined;
-  const hazards = hazardKey(review);
+  const grant = move && move.to <= 200 && move.to < move.from ? grantConsent(user.full_name, move.to, account.realmName) : null;
+  // What the tick confirms: the hazards and the role given, so another choice unticks it.
+  const hazards = [hazardKey(review), grant ? `grant:${String(chosen)}` : ''].filter(Boolean).join('+');
   const confirmed = hazards === '' || consent === hazards;
   const canSend = changing && confirmed && draft.theirs === null && !change.isPending;
   const failure = change.isError ? wordedByCore(change.error) : null;
@@ -139,8 +143,10 @@ export function RoleChange({ account, actor, user, people, headingLevel = 3 }: R
           <p>
             <strong>{review.promotions.length > 0 ? 'Gains rights' : 'Loses rights'}</strong> · {moveWords(move)}
           </p>
-          <p className="muted">{ROLE_MEANING[move.to]}</p>
+          {/* The box below says what the role means when one is ticked for it. */}
+          {!grant && <p className="muted">{ROLE_MEANING[move.to]}</p>}
           <HazardConfirmation review={review} realmName={account.realmName} confirmed={confirmed} onConfirm={(ticked) => setConsent(ticked ? hazards : null)} />
+          {grant && <ConsentBox notice {...grant} checked={confirmed} onChange={(ticked) => setConsent(ticked ? hazards : null)} />}
         </div>
       )}
       <div className="change-actions">
@@ -156,4 +162,18 @@ export function RoleChange({ account, actor, user, people, headingLevel = 3 }: R
       {doneNote}
     </section>
   );
+}
+
+/**
+ * The box to tick before someone is made an owner or an administrator: rights over the whole
+ * organization, as inviting people with those roles asks (invitations' invite-role-notice.ts).
+ */
+function grantConsent(name: string, role: Role, realmName: string): { title: string; words: string; consent: string } {
+  // Only owners may take the owner role away (shared/domain/role-rules.ts), so it is said for owners.
+  const undo = role === 100 ? ' Only an owner can take the role away again.' : '';
+  return {
+    title: `${name} will become ${roleWithArticle(role)}`,
+    words: `${ROLE_MEANING[role]}${undo}`,
+    consent: `I understand that ${name} will become ${roleWithArticle(role)} of ${realmName}`,
+  };
 }

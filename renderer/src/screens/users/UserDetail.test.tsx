@@ -104,7 +104,11 @@ describe('changing a role', () => {
     // Before it is sent: who gains rights, and what the role means.
     expect(within(mark).getByText('Gains rights').parentElement?.textContent).toBe('Gains rights · Mark Member: Member → Administrator');
     expect(within(mark).getByText('Administrators manage the organization’s settings, users and channels.')).toBeTruthy();
-    fireEvent.click(within(mark).getByRole('button', { name: 'Make administrator' }));
+    // Rights over the whole organization: stated in a box to tick, never ticked for the user.
+    const make = within(mark).getByRole('button', { name: 'Make administrator' }) as HTMLButtonElement;
+    expect(make.disabled).toBe(true);
+    fireEvent.click(within(mark).getByRole('checkbox', { name: 'I understand that Mark Member will become an administrator of Sandbox Realm' }));
+    fireEvent.click(make);
     await waitFor(() => expect(within(row('Mark Member')).getByText('Administrator')).toBeTruthy());
     expect(realm.callsTo('users.changeRole')).toEqual([{ account: 'acc-olivia', userId: 4, role: 200, acknowledged: [] }]);
     expect(within(mark).getByText('Role', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Administrator');
