@@ -129,7 +129,7 @@ const ALPHABETS = [
 function mixedAlphabetWarning(name: string): string | null {
   const points = Array.from(name);
   const invisible = invisibleAt(points);
-  const odd: number[] = [];
+  const odd: { at: number; alphabet: string }[] = [];
   const mixed = new Set<string>();
   for (const word of name.matchAll(/[\p{L}\p{M}]+/gu)) {
     const start = Array.from(name.slice(0, word.index)).length;
@@ -143,13 +143,13 @@ function mixedAlphabetWarning(name: string): string | null {
     if (counts.size < 2) continue;
     const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
     for (const alphabet of counts.keys()) mixed.add(alphabet);
-    for (const letter of letters) if (letter.alphabet && letter.alphabet !== main) odd.push(letter.at);
+    for (const { at, alphabet } of letters) if (alphabet && alphabet !== main) odd.push({ at, alphabet });
   }
   if (odd.length === 0) return null;
-  const alphabetOf = (char: string) => ALPHABETS.find((one) => one.letter.test(char))?.name ?? '';
-  const shown = odd.slice(0, 3).map((at) => `a ${alphabetOf(points[at] ?? '')} “${points[at] ?? ''}” ${placeWords(points, invisible, at)}`);
+  const shown = odd.slice(0, 3).map(({ at, alphabet }) => `a ${alphabet} “${points[at] ?? ''}” ${placeWords(points, invisible, at)}`);
   const more = odd.length > 3 ? ` and ${String(odd.length - 3)} more` : '';
-  const reading = points.map((char, at) => (odd.includes(at) ? (LOOKS_LIKE[char] ?? char) : char)).join('');
+  const oddAt = new Set(odd.map((letter) => letter.at));
+  const reading = points.map((char, at) => (oddAt.has(at) ? (LOOKS_LIKE[char] ?? char) : char)).join('');
   const reads = reading !== name ? `: it reads as #${visibleName(reading)}, which a search for that name would not find` : '';
   return `The name mixes ${list([...mixed])} letters in one word (${list(shown)}${more})${reads}.`;
 }

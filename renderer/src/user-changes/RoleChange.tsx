@@ -16,7 +16,7 @@ import { ProblemText } from '../components/Field';
 import { wordedByCore } from '../errors/words';
 import { useUserChange } from '../queries/users';
 import { ChangedMeanwhile } from './ChangedMeanwhile';
-import { changeDone, ROLE_MEANING } from './change-words';
+import { changeDone, grantMeaning, ROLE_MEANING } from './change-words';
 import { HazardConfirmation, hazardKey } from './HazardConfirmation';
 import { roleOptions, type Actor } from './role-options';
 import { useLiveDraft } from './use-live-draft';
@@ -169,11 +169,9 @@ export function RoleChange({ account, actor, user, people, headingLevel = 3 }: R
  * organization, as inviting people with those roles asks (invitations' invite-role-notice.ts).
  */
 function grantConsent(name: string, role: Role, realmName: string): { title: string; words: string; consent: string } {
-  // Only owners may take the owner role away (shared/domain/role-rules.ts), so it is said for owners.
-  const undo = role === 100 ? ' Only an owner can take the role away again.' : '';
   return {
     title: `${name} will become ${roleWithArticle(role)}`,
-    words: `${ROLE_MEANING[role]}${undo}`,
+    words: grantMeaning(role),
     consent: `I understand that ${name} will become ${roleWithArticle(role)} of ${realmName}`,
   };
 }

@@ -27,3 +27,11 @@ export const ROLE_MEANING: Record<Role, string> = {
   400: 'Members take part in every public channel and the private channels they are added to.',
   600: 'Guests see only the channels they are added to: they cannot browse or join other channels.',
 };
+
+/**
+ * What giving someone a role means, for the boxes ticked before making or inviting an owner or an
+ * administrator. Only owners may take the owner role away (shared/domain/role-rules.ts), so it is said.
+ */
+export function grantMeaning(role: Role): string {
+  return role === 100 ? `${ROLE_MEANING[role]} Only an owner can take the role away again.` : ROLE_MEANING[role];
+}

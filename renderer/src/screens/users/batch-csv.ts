@@ -10,7 +10,7 @@ import type { UserLookup } from './users-by-id';
 export const BATCH_OUTCOME_WORDS: Record<RoleChangeOutcome['outcome'], string> = { pending: 'Not done', changed: 'Changed', unchanged: 'Unchanged', failed: 'Failed' };
 
 /** What the job asked for each user, in the words of its panel. */
-export function batchRequest(batch: UserBatch): string {
+function batchRequest(batch: UserBatch): string {
   if ('role' in batch) return `Change role to ${ROLE_NAMES[batch.role].toLowerCase()}`;
   return batch.active ? 'Reactivate' : 'Deactivate';
 }

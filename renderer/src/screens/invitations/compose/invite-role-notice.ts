@@ -5,7 +5,7 @@
 import type { Role } from '../../../../../shared/api/common';
 import { plural } from '../../../../../shared/domain/plural';
 import { ROLE_NAMES, roleWithArticle } from '../../../../../shared/domain/role-rules';
-import { ROLE_MEANING } from '../../../user-changes/change-words';
+import { grantMeaning, ROLE_MEANING } from '../../../user-changes/change-words';
 
 export type InviteRoleNotice =
   | {
@@ -26,12 +26,10 @@ export function inviteRoleNotice(role: Role, people: number, realmName: string):
   const who = plural(people, 'person', 'people');
   const becomes = people === 1 ? roleWithArticle(role) : `${ROLE_NAMES[role].toLowerCase()}s`;
   const each = people === 1 ? `they are ${roleWithArticle(role)}` : `each of them is ${roleWithArticle(role)}`;
-  // Only owners may take the owner role away (shared/domain/role-rules.ts), so it is said for owners.
-  const undo = role === 100 ? ' Only an owner can take the role away again.' : '';
   return {
     kind: 'consent',
     title: `${who} will become ${becomes}`,
-    words: `Once they accept, ${each} of ${realmName}. ${ROLE_MEANING[role]}${undo}`,
+    words: `Once they accept, ${each} of ${realmName}. ${grantMeaning(role)}`,
     consent: `I understand that ${who} will become ${becomes} of ${realmName}`,
     key: `${role}:${people}`,
   };
