@@ -39,6 +39,8 @@ test('a bulk change of 50 channels through the matrix: per-channel results on th
   await dialog.getByRole('button', { name: 'Review changes' }).click();
 
   await expect(dialog.getByText('45 channels change (45 settings). 5 cells cannot take it: listed apart below.')).toBeVisible();
+  // "Review changes" became "Apply to 45 channels" under the focus: the focus moved to Back, so Enter cannot apply.
+  await expect(dialog.getByRole('button', { name: 'Back' })).toBeFocused();
   const changes = dialog.getByRole('list', { name: 'Channels that change' });
   await expect(changes.getByText('#bulk-01')).toBeVisible();
   const refused = dialog.getByRole('list', { name: 'Cells that cannot be changed' });

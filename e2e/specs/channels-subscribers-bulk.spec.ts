@@ -97,6 +97,38 @@ test.describe('bulk subscribers', () => {
     await expect(results.getByRole('listitem').first()).toContainText('Refused');
   });
 
+  test('removing a group: the review opens on Cancel, Back keeps the group, and only channels I am in ask me to confirm removing myself', async ({ consolePage: page, sandbox }) => {
+    const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+    const ids = { olivia: await adam.userId('olivia@sandbox.test'), mark: await adam.userId('mark@sandbox.test'), gina: await adam.userId('gina@sandbox.test') };
+    await adam.createGroup('rm-crew', [ids.olivia, ids.mark, ids.gina]);
+    await adam.request('POST', '/users/me/subscriptions', { subscriptions: [{ name: 'rm-mine' }], principals: [ids.olivia, ids.mark, ids.gina] });
+    await adam.request('POST', '/users/me/subscriptions', { subscriptions: [{ name: 'rm-theirs' }], principals: [ids.mark, ids.gina] });
+
+    await selectChannels(page, 'rm-', 2);
+    const dialog = page.getByRole('dialog', { name: 'Subscribers of 2 channels' });
+    await dialog.getByRole('radio', { name: 'Remove subscribers' }).check();
+    await dialog.getByRole('radio', { name: 'A user group' }).check();
+    await dialog.getByRole('combobox', { name: 'User group' }).selectOption({ label: 'rm-crew' });
+    await dialog.getByRole('button', { name: 'Review…' }).click();
+    // The button under the pointer now removes: the focus is on Cancel, so Enter cannot remove by accident.
+    await expect(dialog.getByRole('button', { name: 'Remove 5 subscriptions' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    const tick = dialog.getByRole('checkbox', { name: /^I understand that I remove myself too, from #rm-mine:/ });
+    await expect(tick).not.toBeChecked();
+    await expect(dialog.getByRole('button', { name: 'Remove 5 subscriptions' })).toBeDisabled();
+
+    await dialog.getByRole('button', { name: 'Back to the choice of people' }).click();
+    await expect(dialog.getByRole('radio', { name: 'Remove subscribers' })).toBeFocused();
+    await expect(dialog.getByRole('combobox', { name: 'User group' })).toHaveValue(String((await adam.groups()).find((group) => group.name === 'rm-crew')?.id));
+    await dialog.getByRole('button', { name: 'Review…' }).click();
+    await tick.check();
+    await dialog.getByRole('button', { name: 'Remove 5 subscriptions' }).click();
+    await expect(page.getByRole('region', { name: /: done$/ })).toContainText('5 removed', { timeout: 30_000 });
+    const mine = await members(adam, 'rm-mine');
+    const theirs = await members(adam, 'rm-theirs');
+    for (const id of Object.values(ids)) expect(mine.has(id) || theirs.has(id)).toBe(false);
+  });
+
   test('the core closed mid-job: a new core resumes it, and every subscription is made exactly once', async ({ consolePage: page, sandbox, core, coreDataDir }) => {
     const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
     const people = await createPeople(adam, 'shift', 250);

@@ -99,6 +99,8 @@ export const SubscriberPlan = z.object({
   refusedUsers: z.array(z.object({ userId: z.int(), fullName: z.string(), reason: z.string() })),
   /** The organization's rule, in words. */
   organizationRule: z.string(),
+  /** The channels the signed-in user would remove themselves from (subscribed there, allowed, chosen): only then is it confirmed. */
+  ownRemovals: z.array(z.int()),
 });
 export type SubscriberPlan = z.infer<typeof SubscriberPlan>;
 

@@ -113,6 +113,18 @@ test('a private channel the owner cannot reach is refused before anything is sen
   expect((await members(secret)).has(mark)).toBe(false);
 });
 
+test('removing oneself is flagged only for the channels one is subscribed to: elsewhere it changes nothing of one’s own', () => {
+  const state = olivia.state();
+  const open = [...state.channels.values()].filter((channel) => !channel.is_archived);
+  const mine = open.find((channel) => state.subscribers.get(channel.stream_id)?.has(state.ownUserId))?.stream_id as number;
+  const notMine = open.find((channel) => !state.subscribers.get(channel.stream_id)?.has(state.ownUserId))?.stream_id as number;
+  const mark = userIdOf(state, 'mark@sandbox.test');
+  expect(planOf(state, 'remove', [mine, notMine], [state.ownUserId, mark]).ownRemovals).toEqual([mine]);
+  expect(planOf(state, 'remove', [notMine], [state.ownUserId, mark]).ownRemovals).toEqual([]);
+  expect(planOf(state, 'remove', [mine], [mark]).ownRemovals).toEqual([]);
+  expect(planOf(state, 'add', [mine, notMine], [state.ownUserId]).ownRemovals).toEqual([]);
+});
+
 test('a lost reply is looked up on the server: the users it added are "added", nothing is sent twice', async () => {
   const engineering = channelId('engineering');
   const state = olivia.state();

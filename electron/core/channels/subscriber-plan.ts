@@ -123,5 +123,7 @@ export function planOf(state: RealmState, action: BulkAction, channelIds: readon
     action === 'add'
       ? `Organization administrators may add anyone to any channel whose messages they can read${realmAdd ? `; the organization also lets ${groupSettingWords(realmAdd, groupIndexOf(state), state.users)} add subscribers to public channels and to private channels they can read` : ''}. A deactivated user cannot be subscribed.`
       : 'Organization administrators may remove anyone from any channel; others only where the channel’s “who may remove subscribers” includes them.';
-  return { action, channels, refusedUsers, organizationRule };
+  const removesSelf = action === 'remove' && eligible.includes(state.ownUserId);
+  const ownRemovals = removesSelf ? channels.filter((one) => one.allowed && (state.subscribers.get(one.channelId)?.has(state.ownUserId) ?? false)).map((one) => one.channelId) : [];
+  return { action, channels, refusedUsers, organizationRule, ownRemovals };
 }

@@ -95,3 +95,21 @@ test('when the opener is gone and no onClosed is given, its nearest surviving ne
   view.rerender(<Page mounted={false} open={false} opener={false} />);
   expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Before' }));
 });
+
+/** A form whose confirm button becomes the destructive answer of its review, in the same dialog. */
+function Steps({ reviewing }: { reviewing: boolean }) {
+  return (
+    <Dialog focusFirstField={!reviewing} title="Subscribers" onCancel={vi.fn()} confirm={{ label: reviewing ? 'Remove 82 subscriptions' : 'Review…', danger: reviewing, onClick: vi.fn() }}>
+      {reviewing ? <p>Who loses what.</p> : <input aria-label="People" />}
+    </Dialog>
+  );
+}
+
+test('a form going on to its review moves the focus off the button that now removes, to Cancel; back puts it on the first field', () => {
+  const view = render(<Steps reviewing={false} />);
+  screen.getByRole('button', { name: 'Review…' }).focus();
+  view.rerender(<Steps reviewing />);
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+  view.rerender(<Steps reviewing={false} />);
+  expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'People' }));
+});

@@ -31,6 +31,9 @@ export interface DialogProps {
   /**
    * A dialog that is a form to fill before anything is decided (set a value, find people, pick a folder)
    * opens on its first field; every other opens on Cancel, so that Enter never confirms by accident.
+   * A form that goes on to a review in the same dialog turns this off for the review: the focus then
+   * moves to Cancel (or Back), off the button that was "Review…" and now removes or applies; going back
+   * to the form puts it on the first field again.
    */
   focusFirstField?: boolean;
   /** After closing: where focus should go when the element that opened the dialog is gone (else its nearest neighbour). */
@@ -68,6 +71,17 @@ export function Dialog({ open = true, title, wide = false, describedBy, bodyId, 
       // Only now: while the modal is open, everything outside it is inert and cannot take focus.
       restore.current(element, closed.current);
     }
+  }, [open, focusFirstField]);
+  // The step changed while open (form → review, or back): the focus follows, as when it opened.
+  const firstField = useRef(focusFirstField);
+  useEffect(() => {
+    const element = dialog.current;
+    if (firstField.current === focusFirstField) return;
+    firstField.current = focusFirstField;
+    if (!open || !element?.open) return;
+    if (!focusFirstField) cancel.current?.focus();
+    // A radio group is entered at its chosen answer, as Tab would.
+    else element.querySelector<HTMLElement>('.dialog-body :is(input:not([type=radio]), input[type=radio]:checked, select, textarea, button):not(:disabled)')?.focus();
   }, [open, focusFirstField]);
   // Unmounted while open (its owner dropped it, or its screen went away): the page must not stay inert
   // behind it, and the focus inside it goes back. A layout cleanup runs while the dialog is still in the

@@ -8,6 +8,7 @@ import type { BulkAction, ChannelContext, ChannelEntry, SubscriberJob } from '..
 import { Dialog } from '../../../components/Dialog';
 import { ProblemText } from '../../../components/Field';
 import { QueryGate } from '../../../components/QueryGate';
+import { listWords } from '../../../../../shared/domain/list-words';
 import { wordedByCore } from '../../../errors/words';
 import { useSubscriberJobAction, useSubscriberPlan, type BulkChoice } from '../../../queries/subscriber-jobs';
 import type { RulesContext } from '../editor/rules-context';
@@ -46,7 +47,9 @@ export function BulkSubscribersDialog({ account, context, rules, users, channels
   const failure = start.isError ? wordedByCore(start.error) : null;
   const names = channels.slice(0, 8).map((entry) => `#${entry.channel.name}`);
   const total = plan.data?.channels.reduce((sum, channel) => sum + channel.change, 0) ?? 0;
-  const removingSelf = action === 'remove' && matched.userIds.includes(context.ownUserId);
+  // Only where the user is subscribed: removing them from channels they are not in changes nothing of theirs.
+  const ownRemovals = (plan.data?.ownRemovals ?? []).map((channelId) => `#${plan.data?.channels.find((one) => one.channelId === channelId)?.name ?? ''}`);
+  const removingSelf = ownRemovals.length > 0;
   const verb = action === 'remove' ? 'Remove' : 'Add';
 
   const confirm = !reviewing
@@ -60,7 +63,7 @@ export function BulkSubscribersDialog({ account, context, rules, users, channels
 
   return (
     <Dialog
-      focusFirstField
+      focusFirstField={!reviewing}
       title={channels.length === 1 ? `Subscribers of #${channels[0]?.channel.name ?? ''}` : `Subscribers of ${count.format(channels.length)} channels`}
       wide
       bodyId={`${id}-body`}
@@ -73,22 +76,22 @@ export function BulkSubscribersDialog({ account, context, rules, users, channels
         {names.join(', ')}
         {channels.length > names.length && ` and ${count.format(channels.length - names.length)} more`}.
       </p>
-      {!reviewing ? (
-        <>
-          <fieldset className="move-choices">
-            <legend>What to do</legend>
-            <label className="radio-line">
-              <input type="radio" name={`${id}-action`} checked={action === 'add'} onChange={() => setAction('add')} />
-              Add subscribers
-            </label>
-            <label className="radio-line">
-              <input type="radio" name={`${id}-action`} checked={action === 'remove'} onChange={() => setAction('remove')} />
-              Remove subscribers
-            </label>
-          </fieldset>
-          <PeoplePicker users={users} groups={context.groups} index={rules.index} onChange={setMatched} />
-        </>
-      ) : (
+      {/* Hidden, not unmounted, during the review: "Back" finds the choice as it was left. */}
+      <div hidden={reviewing}>
+        <fieldset className="move-choices">
+          <legend>What to do</legend>
+          <label className="radio-line">
+            <input type="radio" name={`${id}-action`} checked={action === 'add'} onChange={() => setAction('add')} />
+            Add subscribers
+          </label>
+          <label className="radio-line">
+            <input type="radio" name={`${id}-action`} checked={action === 'remove'} onChange={() => setAction('remove')} />
+            Remove subscribers
+          </label>
+        </fieldset>
+        <PeoplePicker users={users} groups={context.groups} index={rules.index} onChange={setMatched} />
+      </div>
+      {reviewing && (
         <>
           <button type="button" className="button button-small bulk-back" onClick={() => setReviewing(false)}>
             Back to the choice of people
@@ -99,7 +102,8 @@ export function BulkSubscribersDialog({ account, context, rules, users, channels
           {removingSelf && (
             <label className="radio-line bulk-self">
               <input type="checkbox" checked={selfConfirmed} onChange={(event) => setSelfConfirmed(event.target.checked)} />
-              I understand that I remove myself too: I stop receiving these channels’ messages, and lose access to the private ones unless someone adds me again.
+              I understand that I remove myself too, from {listWords(ownRemovals)}: I stop receiving {ownRemovals.length === 1 ? 'its' : 'their'} messages, and lose access to
+              the private ones unless someone adds me again.
             </label>
           )}
           {plan.data && total === 0 && <p role="status">Nothing would change: everyone is {action === 'add' ? 'subscribed already' : 'not subscribed'}, or refused.</p>}

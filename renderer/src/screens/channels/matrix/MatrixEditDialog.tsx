@@ -59,7 +59,7 @@ export function MatrixEditDialog({ account, context, rules, rows, selection, col
 
   return (
     <Dialog
-      focusFirstField
+      focusFirstField={step === 'values'}
       title={step === 'values' ? `Set a value in ${plural(cellCount(selection), 'cell', 'cells')} of ${plural(selection.size, 'channel', 'channels')}` : 'Review the bulk change'}
       wide
       busy={action.isPending}
