@@ -113,6 +113,9 @@ test.describe('bulk subscribers', () => {
     // The button under the pointer now removes: the focus is on Cancel, so Enter cannot remove by accident.
     await expect(dialog.getByRole('button', { name: 'Remove 5 subscriptions' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    // Nothing is removed yet: the column says what would be.
+    await expect(dialog.getByRole('table', { name: 'Who changes where' }).getByRole('row', { name: /#rm-mine/ }).getByRole('cell').first()).toHaveText('3');
+    await expect(dialog.getByRole('columnheader', { name: 'To remove' })).toBeVisible();
     const tick = dialog.getByRole('checkbox', { name: /^I understand that I remove myself too, from #rm-mine:/ });
     await expect(tick).not.toBeChecked();
     await expect(dialog.getByRole('button', { name: 'Remove 5 subscriptions' })).toBeDisabled();

@@ -87,9 +87,30 @@ describe('who gains and who loses it', () => {
   test('only people who can use it gain or lose it', () => {
     // #leadership, private with two subscribers: Everyone → Moderators.
     const change = audienceChange('can_send_message_group', leadership, 7, 4, facts([10, 12]));
-    expect(change).toEqual({ gain: [], lose: [], limit: 'only subscribers can post in a private channel' });
+    expect(change).toEqual({ gain: [], lose: [], limit: 'only subscribers can post in a private channel', opening: null });
     expect(audienceChange('can_send_message_group', leadership, 7, 2, facts([10, 12]))).toMatchObject({ gain: [], lose: [12] });
     const widened = audienceChange('can_send_message_group', channel(), 4, 6, facts([]));
     expect({ gain: widened.gain.sort(), lose: widened.lose }).toEqual({ gain: [13, 16], lose: [] });
+  });
+
+  test('who may join a public channel changes nobody’s access: members always may, guests never', () => {
+    expect(audienceChange('can_subscribe_group', channel(), 1, 6, facts([]))).toEqual({
+      gain: [],
+      lose: [],
+      limit: 'members may always join a public channel, and guests never may',
+      opening: null,
+    });
+  });
+
+  test('opening a private channel to joiners or to those who add subscribers is said as what they may then read', () => {
+    const joined = audienceChange('can_subscribe_group', leadership, 1, 6, facts([10, 12]));
+    expect(joined.gain.length).toBeGreaterThan(0);
+    // Those subscribed already (10 and 12) are opened nothing.
+    expect(joined.opening).toBe(`These ${joined.gain.filter((id) => id !== 10 && id !== 12).length} people may join this private channel and read its messages, from the moment they join.`);
+    const shared = { ...leadership, history_public_to_subscribers: true };
+    expect(audienceChange('can_add_subscribers_group', shared, 1, 6, facts([10, 12])).opening).toMatch(/may add anyone to this private channel, themselves included, and read its messages, its earlier history included\.$/);
+    // Posting opens nothing new to read; nor does a change that nobody gains by.
+    expect(audienceChange('can_send_message_group', shared, 1, 6, facts([10, 12])).opening).toBeNull();
+    expect(audienceChange('can_subscribe_group', leadership, 6, 1, facts([10, 12])).opening).toBeNull();
   });
 });

@@ -105,14 +105,35 @@ export function permissionAudience(setting: ChannelGroupSetting, channel: Audien
 
 /** Who gains and who loses the use of a permission when its value changes (active users only). */
 export function audienceChange(setting: ChannelGroupSetting, channel: AudienceChannel, before: GroupSettingValue, after: GroupSettingValue, facts: AudienceFacts) {
+  // Joining a public channel is every member's right and never a guest's (upstream checks
+  // can_subscribe_group only for private channels): the setting changes nothing there until it is made private.
+  if (setting === 'can_subscribe_group' && !channel.invite_only) {
+    return { gain: [], lose: [], limit: 'members may always join a public channel, and guests never may', opening: null };
+  }
   const was = permissionAudience(setting, channel, before, facts);
   const will = permissionAudience(setting, channel, after, facts);
+  const gain = [...will.users].filter((id) => !was.users.has(id));
   return {
-    gain: [...will.users].filter((id) => !was.users.has(id)),
+    gain,
     lose: [...was.users].filter((id) => !will.users.has(id)),
     /** Why some named people are left out, when any are. */
     limit: will.limit ?? was.limit,
+    /** What a private channel opens to those who gain, in words, or null. */
+    // Those subscribed already read it: only the others are opened anything.
+    opening: openingWords(setting, channel, facts.subscribers ? gain.filter((id) => !facts.subscribers?.has(id)).length : gain.length),
   };
+}
+
+/**
+ * Joining a private channel, or adding subscribers to it (oneself included), opens its messages: said
+ * as a warning, beside the list of names, whenever anyone not subscribed gains either.
+ */
+function openingWords(setting: ChannelGroupSetting, channel: AudienceChannel, gained: number): string | null {
+  if (!channel.invite_only || gained === 0 || (setting !== 'can_subscribe_group' && setting !== 'can_add_subscribers_group')) return null;
+  const they = gained === 1 ? 'They' : `These ${gained.toLocaleString('en')} people`;
+  const what = setting === 'can_subscribe_group' ? 'may join this private channel' : 'may add anyone to this private channel, themselves included,';
+  const history = channel.history_public_to_subscribers ? 'its earlier history included' : 'from the moment they join';
+  return `${they} ${what} and read its messages, ${history}.`;
 }
 
 /**

@@ -212,8 +212,8 @@ describe('who gains and who loses access', () => {
   test('a group setting names the people who gain and lose it', () => {
     const design = entry(1, 'design');
     // Everyone (10-15 but the deactivated 14) → engineers (12, 13).
-    expect(accessChange(admin, design, { column: 'can_send_message_group', old: 7, value: 20 })).toEqual({ gain: [], lose: [10, 11, 15], note: null });
-    expect(accessChange(admin, design, { column: 'can_send_message_group', old: 4, value: 20 })).toEqual({ gain: [13], lose: [10, 11], note: null });
+    expect(accessChange(admin, design, { column: 'can_send_message_group', old: 7, value: 20 })).toEqual({ gain: [], lose: [10, 11, 15], note: null, warning: null });
+    expect(accessChange(admin, design, { column: 'can_send_message_group', old: 4, value: 20 })).toEqual({ gain: [13], lose: [10, 11], note: null, warning: null });
   });
 
   test('in a private channel only those who can use it gain or lose it, and the note says why', () => {
@@ -223,6 +223,18 @@ describe('who gains and who loses access', () => {
       gain: [],
       lose: [10],
       note: 'Counting only those who can use it: only subscribers can post in a private channel.',
+      warning: null,
+    });
+    // Who may join: in a public channel it changes nobody's access; in a private one it opens the messages.
+    expect(accessChange(admin, entry(1, 'design'), { column: 'can_subscribe_group', old: 1, value: 7 })).toEqual({
+      gain: [],
+      lose: [],
+      note: 'Nobody gains or loses it: members may always join a public channel, and guests never may.',
+      warning: null,
+    });
+    expect(accessChange(admin, leadership, { column: 'can_subscribe_group', old: 1, value: 20 }, new Set([10]))).toMatchObject({
+      gain: [12, 13],
+      warning: 'These 2 people may join this private channel and read its messages, from the moment they join.',
     });
   });
 
@@ -238,6 +250,6 @@ describe('who gains and who loses access', () => {
     expect(accessChange(owner, entry(1, 'design'), { column: 'retention', old: null, value: 30 }).note).toBe(
       'Messages older than 30 days will be deleted for good the next time the server removes expired messages.',
     );
-    expect(accessChange(owner, entry(1, 'design'), { column: 'topicsPolicy', old: 'inherit', value: 'disable_empty_topic' })).toEqual({ gain: [], lose: [], note: null });
+    expect(accessChange(owner, entry(1, 'design'), { column: 'topicsPolicy', old: 'inherit', value: 'disable_empty_topic' })).toEqual({ gain: [], lose: [], note: null, warning: null });
   });
 });

@@ -212,6 +212,8 @@ export interface AccessChange {
   lose: number[];
   /** What changes for whom when people cannot be listed (privacy, retention), or null. */
   note: string | null;
+  /** A private channel opened to those who gain (channel-audience.ts), or null. */
+  warning: string | null;
 }
 
 /**
@@ -222,12 +224,13 @@ export interface AccessChange {
 export function accessChange(facts: ChannelFacts, entry: MatrixEntry, change: Pick<CellChange, 'column' | 'old' | 'value'>, subscribers: ReadonlySet<number> | null = null): AccessChange {
   const { column, old, value } = change;
   if (isChannelGroupSetting(column)) {
-    const { gain, lose, limit } = audienceChange(column, entry.channel, old as GroupSettingValue, value as GroupSettingValue, { index: facts.index, people: facts.people, subscribers });
-    return { gain: gain.sort(byNumber), lose: lose.sort(byNumber), note: limit && `Counting only those who can use it: ${limit}.` };
+    const { gain, lose, limit, opening } = audienceChange(column, entry.channel, old as GroupSettingValue, value as GroupSettingValue, { index: facts.index, people: facts.people, subscribers });
+    const note = limit && (gain.length + lose.length > 0 ? `Counting only those who can use it: ${limit}.` : `Nobody gains or loses it: ${limit}.`);
+    return { gain: gain.sort(byNumber), lose: lose.sort(byNumber), note, warning: opening };
   }
-  if (column === 'privacy') return { gain: [], lose: [], note: privacyAccessNote(old as ChannelPrivacy, value as Privacy, entry.subscriberCount) };
-  if (column === 'retention') return { gain: [], lose: [], note: retentionLoss(old as Retention, value as Retention, facts.policy.messageRetentionDays) };
-  return { gain: [], lose: [], note: null };
+  if (column === 'privacy') return { gain: [], lose: [], note: privacyAccessNote(old as ChannelPrivacy, value as Privacy, entry.subscriberCount), warning: null };
+  if (column === 'retention') return { gain: [], lose: [], note: retentionLoss(old as Retention, value as Retention, facts.policy.messageRetentionDays), warning: null };
+  return { gain: [], lose: [], note: null, warning: null };
 }
 
 const byNumber = (a: number, b: number) => a - b;

@@ -26,7 +26,7 @@ export function SubscriberReview({ plan, unknown }: { plan: SubscriberPlan; unkn
           <thead>
             <tr>
               <th scope="col">Channel</th>
-              <th scope="col">{adding ? 'Added' : 'Removed'}</th>
+              <th scope="col">{adding ? 'To add' : 'To remove'}</th>
               <th scope="col">{adding ? 'Already in' : 'Not in'}</th>
               <th scope="col">Refused</th>
               <th scope="col">Rule</th>

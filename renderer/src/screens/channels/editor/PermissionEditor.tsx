@@ -96,6 +96,11 @@ export function PermissionEditor({ account, entry, rules, locked, setting, live 
           </p>
           {review.gain.length > 0 && <p>Gain: {namesWords(review.gain.map(name))}</p>}
           {review.lose.length > 0 && <p>Lose: {namesWords(review.lose.map(name))}</p>}
+          {review.opening && (
+            <p className="notice" data-tone="warning">
+              {review.opening}
+            </p>
+          )}
         </div>
       )}
       {review && review.gain.length === 0 && review.lose.length === 0 && (

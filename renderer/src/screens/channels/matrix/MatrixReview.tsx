@@ -106,6 +106,7 @@ export function MatrixReview({ account, plan, facts, rules, consents, onConsent,
                         {access.gain.length > 0 && <span className="matrix-gain"> · Gain: {peopleWords(access.gain, rules)}</span>}
                         {access.lose.length > 0 && <span className="matrix-lose"> · Lose: {peopleWords(access.lose, rules)}</span>}
                         {access.note && <span className="muted"> · {access.note}</span>}
+                        {access.warning && <strong className="matrix-warning"> · {access.warning}</strong>}
                       </li>
                     );
                   })}

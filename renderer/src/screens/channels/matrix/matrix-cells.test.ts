@@ -20,3 +20,15 @@ test('a permission’s cell counts those who can use it apart from the people it
   const open = channelEntry(6, 'general', { can_send_message_group: 7 }).channel;
   expect(cellWords(open, 'can_send_message_group', RULES, [1]).title).toBe('Everyone, guests included: 4 people hold it through this setting.');
 });
+
+test('a cell whose channel value holds nobody names who always may, as the editor does, instead of a bare “Nobody”', () => {
+  const { channel } = channelEntry(8, 'quiet', { can_administer_channel_group: 1, can_send_message_group: 1 });
+  const administer = cellWords(channel, 'can_administer_channel_group', RULES, [1]);
+  expect(administer.text).toBe('Only organization administrators');
+  expect(administer.title).toBe('Nobody: 0 people hold it through this setting. And always: organization administrators.');
+  // Nobody may always post: there "Nobody" is the truth.
+  expect(cellWords(channel, 'can_send_message_group', RULES, [1]).text).toBe('Nobody');
+  // A value that holds people keeps its own words; the title adds who always may.
+  const moderators = channelEntry(9, 'steady', { can_administer_channel_group: 4 }).channel;
+  expect(cellWords(moderators, 'can_administer_channel_group', RULES, [1])).toMatchObject({ text: 'Moderators', title: expect.stringMatching(/And always: organization administrators\.$/) });
+});

@@ -7,7 +7,7 @@ import type { GroupSettingValue } from '../../../../../shared/api/common';
 import { audienceWords, permissionAudience } from '../../../../../shared/domain/channel-audience';
 import { groupSettingWords, pillsOf, pillWords } from '../../../../../shared/domain/channel-groups';
 import { listWords } from '../../../../../shared/domain/list-words';
-import { isChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
+import { alwaysHoldersShort, isChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
 import { PRIVACY_WORDS, type ChannelPrivacy } from '../../../../../shared/domain/channel-privacy';
 import { retentionWords, type Retention } from '../../../../../shared/domain/channel-retention';
 import { reportsSetting, SETTING_COLUMNS, settingValue, type SettingColumn, type SettingValue } from '../../../../../shared/domain/channel-settings';
@@ -70,6 +70,13 @@ function wordCell(channel: Stream, column: SettingColumn, rules: RulesContext, s
   const text = valueWords(column, value, rules);
   if (!isChannelGroupSetting(column)) return { text, title: column === 'retention' ? text : undefined };
   const facts = { index: rules.index, people: rules.people, subscribers: subscribers && new Set(subscribers) };
-  const said = audienceWords(permissionAudience(column, channel, value as GroupSettingValue, facts));
-  return { text, title: `${groupSettingWords(value as GroupSettingValue, rules.index, rules.people)}: ${said.holders} ${said.rest}.` };
+  const audience = permissionAudience(column, channel, value as GroupSettingValue, facts);
+  const said = audienceWords(audience);
+  const always = alwaysHoldersShort(column, rules.policy, rules.index, rules.people);
+  // "Nobody" would say that nobody may, where organization administrators (or the organization's own
+  // holders) always may: the editor says "and always: …", and so does the cell.
+  return {
+    text: always && audience.holders.size === 0 ? `Only ${always}` : text,
+    title: `${groupSettingWords(value as GroupSettingValue, rules.index, rules.people)}: ${said.holders} ${said.rest}.${always ? ` And always: ${always}.` : ''}`,
+  };
 }

@@ -1,8 +1,8 @@
 // The permission matrix as CSV: the rows and columns shown (the search and filters applied), each value
-// in full words (every person a group setting names), formula-safe (shared/domain/csv.ts).
+// in full words (every person a group setting names, and who always may besides), formula-safe (shared/domain/csv.ts).
 import type { GroupSettingValue } from '../../../../../shared/api/common';
 import { groupSettingWords } from '../../../../../shared/domain/channel-groups';
-import { isChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
+import { alwaysHoldersShort, isChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
 import { reportsSetting, settingLabel, settingValue, type SettingColumn } from '../../../../../shared/domain/channel-settings';
 import { toCsv, type CsvCell } from '../../../../../shared/domain/csv';
 import type { ChannelEntry } from '../../../../../shared/ipc';
@@ -17,7 +17,10 @@ export function matrixCsv(rows: readonly ChannelEntry[], columns: readonly Setti
     ...columns.map((column) => {
       if (!reportsSetting(channel, column)) return null;
       const value = settingValue(channel, column);
-      return isChannelGroupSetting(column) ? groupSettingWords(value as GroupSettingValue, rules.index, rules.people) : valueWords(column, value, rules);
+      if (!isChannelGroupSetting(column)) return valueWords(column, value, rules);
+      // As the editor says it: the channel's own value, and who always may besides (never a bare "Nobody").
+      const always = alwaysHoldersShort(column, rules.policy, rules.index, rules.people);
+      return `${groupSettingWords(value as GroupSettingValue, rules.index, rules.people)}${always ? `; and always: ${always}` : ''}`;
     }),
   ]);
   return toCsv(header, lines);
