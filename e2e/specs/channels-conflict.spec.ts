@@ -1,7 +1,7 @@
 // Two administrators on the same channel setting: a change made in a second console while the first has
 // an unsent edit is never overwritten blindly. The first console shows their value beside its edit and
 // sends nothing until its user chooses; applying the edit on top of theirs sends `{new, old}` with their
-// value as `old`, which the server accepts; the second console follows live.
+// value as `old`, which the server accepts; the second console follows live, its "saved" note too.
 import { openConsoleAs } from '../support/console-as';
 import { groupId, openChannel, openChannels, openPermission, section, serverChannel } from '../support/channels-page';
 import { expect, test } from '../support/fixtures';
@@ -45,6 +45,8 @@ test('a permission changed by another administrator meanwhile: theirs beside min
     // Adam's console follows live: his open permission shows Olivia's value, his list of holders too.
     await expect(section(other.getByRole('complementary', { name: '#design' }), 'Permissions').getByRole('button', { name: /^Post messages/ })).toContainText('Moderators');
     await expect(theirs.getByRole('list', { name: 'Chosen' }).getByRole('listitem')).toHaveText(['Moderators']);
+    // His "now Administrators." no longer stands: it says what the value is now.
+    await expect(theirs.getByRole('status')).toHaveText('Changed again on the server since your save: now Moderators.');
   } finally {
     await context.close();
     await second.close();

@@ -58,7 +58,7 @@ export function ArchiveSection({ account, entry, locked }: SectionProps) {
           {meanwhile}
         </p>
       )}
-      <SaveOutcome save={save} words={(value) => (value ? 'Archived' : 'Active')} onKeepTheirs={() => undefined} />
+      <SaveOutcome save={save} live={archived} words={(value) => (value ? 'Archived' : 'Active')} onKeepTheirs={() => undefined} />
       <ConfirmDialog
         open={asking !== null}
         title={asking ? `Archive ${name}?` : `Unarchive ${name}?`}

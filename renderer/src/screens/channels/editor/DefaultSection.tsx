@@ -58,7 +58,7 @@ export function DefaultSection({ account, entry, rules, locked }: SectionProps) 
           {save.pending ? 'Saving…' : 'Save default channel'}
         </button>
       </div>
-      <SaveOutcome save={save} words={(value) => `#${channel.name} is ${words(value)}`} onKeepTheirs={(theirs) => draft.reset(Boolean(theirs))} />
+      <SaveOutcome save={save} live={entry.isDefault} words={(value) => `#${channel.name} is ${words(value)}`} onKeepTheirs={(theirs) => draft.reset(Boolean(theirs))} />
     </section>
   );
 }

@@ -70,7 +70,7 @@ export function DescriptionSection({ account, entry, context, locked }: SectionP
           {save.pending ? 'Saving…' : 'Save description'}
         </button>
       </div>
-      <SaveOutcome save={save} words={(value) => (String(value) === '' ? '(no description)' : `“${String(value)}”`)} onKeepTheirs={(theirs) => draft.reset(String(theirs))} />
+      <SaveOutcome save={save} live={channel.description} words={(value) => (oneLine(String(value)).trim() === '' ? '(no description)' : `“${oneLine(String(value)).trim()}”`)} onKeepTheirs={(theirs) => draft.reset(String(theirs))} />
     </section>
   );
 }

@@ -138,7 +138,7 @@ export function PermissionEditor({ account, entry, rules, locked, setting, live 
           </button>
         )}
       </div>
-      <SaveOutcome save={save} words={words} onKeepTheirs={(theirs) => draft.reset(theirs as GroupSettingValue)} />
+      <SaveOutcome save={save} live={live} words={words} onKeepTheirs={(theirs) => draft.reset(theirs as GroupSettingValue)} />
     </div>
   );
 }

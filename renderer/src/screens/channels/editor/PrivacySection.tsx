@@ -120,7 +120,7 @@ export function PrivacySection({ account, entry, context, rules, locked }: Secti
           {save.pending ? 'Saving…' : chosen === live ? 'Choose a new privacy' : `Make it ${words(chosen).toLowerCase()}`}
         </button>
       </div>
-      <SaveOutcome save={save} words={words} onKeepTheirs={(theirs) => draft.reset(theirs as ChannelPrivacy)} />
+      <SaveOutcome save={save} live={live} words={words} onKeepTheirs={(theirs) => draft.reset(theirs as ChannelPrivacy)} />
     </section>
   );
 }

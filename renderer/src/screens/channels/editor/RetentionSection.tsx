@@ -141,7 +141,7 @@ export function RetentionSection({ account, entry, rules, locked }: SectionProps
           {save.pending ? 'Saving…' : wanted !== undefined && wanted !== null && wanted > 0 ? `Keep messages for ${daysWords(wanted)}` : 'Save retention'}
         </button>
       </div>
-      <SaveOutcome save={save} words={words} onKeepTheirs={(theirs) => draft.reset(formOf(theirs as Retention))} />
+      <SaveOutcome save={save} live={live} words={words} onKeepTheirs={(theirs) => draft.reset(formOf(theirs as Retention))} />
       <ConfirmDialog
         open={asking && lostAfter !== null}
         title={`Delete messages in ${name} older than ${lost}?`}

@@ -1,6 +1,7 @@
 // What a section's last save said: done; a conflict (their value beside the user's, and applying the
 // user's on top of theirs, or keeping theirs: never an overwrite without the user's word); a step the
-// core wants confirmed in words; or the failure as the core worded it.
+// core wants confirmed in words; or the failure as the core worded it. "Done" stands only while the
+// channel still has the value saved: once someone changes it again, the section says what it is now.
 import { useState } from 'react';
 import type { ChannelHazard } from '../../../../../shared/ipc';
 import { ProblemText } from '../../../components/Field';
@@ -10,14 +11,17 @@ import '../../../user-changes/user-changes.css';
 
 export interface SaveOutcomeProps {
   save: ChannelSave;
-  /** A value of this property as a person reads it. */
+  /** A value of this property as a person reads it (two values that read the same are the same). */
   words(value: unknown): string;
+  /** The property's value on the server now. */
+  live: unknown;
   /** Keep theirs: the section's form takes the server's value. */
   onKeepTheirs(theirs: unknown): void;
 }
 
-export function SaveOutcome({ save, words, onKeepTheirs }: SaveOutcomeProps) {
-  const { conflict, hazard, failure, done } = save;
+export function SaveOutcome({ save, words, live, onKeepTheirs }: SaveOutcomeProps) {
+  const { conflict, hazard, failure, done, saved } = save;
+  const overtaken = saved !== null && words(saved.value) !== words(live);
   return (
     <>
       {conflict && (
@@ -53,8 +57,8 @@ export function SaveOutcome({ save, words, onKeepTheirs }: SaveOutcomeProps) {
         </div>
       )}
       {done && !save.pending && (
-        <p className="change-done" role="status">
-          {done}
+        <p className={overtaken ? 'change-done change-overtaken' : 'change-done'} role="status">
+          {overtaken ? `Changed again on the server since your save: now ${words(live)}.` : done}
         </p>
       )}
     </>

@@ -61,7 +61,7 @@ export function TopicsSection({ account, entry, rules, locked }: SectionProps) {
           {save.pending ? 'Saving…' : 'Save topics policy'}
         </button>
       </div>
-      <SaveOutcome save={save} words={words} onKeepTheirs={(theirs) => draft.reset(theirs as TopicsPolicy)} />
+      <SaveOutcome save={save} live={live} words={words} onKeepTheirs={(theirs) => draft.reset(theirs as TopicsPolicy)} />
     </section>
   );
 }

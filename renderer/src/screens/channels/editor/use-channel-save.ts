@@ -30,6 +30,8 @@ export interface ChannelSave {
   failure: ErrorWords | null;
   /** What the last save did, in words. */
   done: string | null;
+  /** The value that save made: a live change after it may undo what `done` says. */
+  saved: { value: unknown } | null;
   send(change: ChannelChange, options?: { acknowledged?: ChannelHazard[]; done?: string }): void;
   /** Forget what the last save said (the user edits again). */
   reset(): void;
@@ -40,15 +42,20 @@ export function useChannelSave(account: string, channelId: number): ChannelSave 
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
   const [hazard, setHazard] = useState<SaveHazard | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ value: unknown } | null>(null);
 
   const send: ChannelSave['send'] = (change, options = {}) => {
     setConflict(null);
     setHazard(null);
     setDone(null);
+    setSaved(null);
     update.mutate(
       { channelId, change, acknowledged: options.acknowledged },
       {
-        onSuccess: (result) => setDone(result.outcome === 'unchanged' ? 'Nothing to change: the channel already had this value.' : (options.done ?? 'Saved.')),
+        onSuccess: (result) => {
+          setDone(result.outcome === 'unchanged' ? 'Nothing to change: the channel already had this value.' : (options.done ?? 'Saved.'));
+          setSaved({ value: change.value });
+        },
         onError: (error) => {
           if (!(error instanceof BridgeError)) return;
           if (error.code === CHANNEL_CHANGED) setConflict({ theirs: error.detail.theirs, change, message: error.message });
@@ -68,11 +75,13 @@ export function useChannelSave(account: string, channelId: number): ChannelSave 
     hazard,
     failure: update.isError && !special ? wordedByCore(update.error) : null,
     done,
+    saved,
     send,
     reset: () => {
       setConflict(null);
       setHazard(null);
       setDone(null);
+      setSaved(null);
       update.reset();
     },
   };
