@@ -8,11 +8,14 @@ import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../..
 import { olivia } from '../../../testing/demo-samples';
 import { channelEntry, SAMPLE_CONTEXT, SAMPLE_USERS } from '../testing/channel-samples';
 import { ChannelEditor } from './ChannelEditor';
+import { useChannels } from '../../../queries/channels';
 import { useRulesContext } from './rules-context';
 
+/** The editor on the channel as the channel list has it, as the screen shows it: a save's reply patches the list. */
 function Editor({ entry }: { entry: ChannelEntry }) {
   const rules = useRulesContext(SAMPLE_CONTEXT, SAMPLE_USERS);
-  return <ChannelEditor account={olivia} context={SAMPLE_CONTEXT} rules={rules} entry={entry} onClose={() => undefined} />;
+  const live = useChannels(olivia.id).data?.find((one) => one.channel.stream_id === entry.channel.stream_id) ?? entry;
+  return <ChannelEditor account={olivia} context={SAMPLE_CONTEXT} rules={rules} entry={live} onClose={() => undefined} />;
 }
 
 afterEach(() => {
