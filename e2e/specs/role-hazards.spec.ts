@@ -44,6 +44,21 @@ test('the bulk dialog opens with no role chosen and its primary button disabled'
   await expect(dialog.getByRole('button', { name: 'Change 2 roles' })).toBeEnabled();
 });
 
+test('making people administrators in bulk is stated in a box to tick first, as a single change asks', async ({ consolePage: page, sandbox }) => {
+  const server = await signInDirectly(sandbox.directUrl, 'olivia@sandbox.test');
+  await openUsers(page);
+  const dialog = await bulkDialog(page, ['Mark Member', 'Mona Moderator']);
+  await dialog.getByRole('radio', { name: 'Administrator', exact: true }).check();
+  const change = dialog.getByRole('button', { name: 'Change 2 roles' });
+  await expect(dialog.getByRole('group', { name: '2 people will become administrators' })).toContainText('Administrators manage the organization’s settings, users and channels.');
+  await expect(change).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: 'I understand that 2 people will become administrators of Sandbox Org' }).check();
+  await change.click();
+  await expect(page.getByRole('region', { name: 'Bulk change to administrator: done' })).toContainText('2 of 2 done · 2 changed', { timeout: 20_000 });
+  expect(await roleOnServer(server, 'mark@sandbox.test')).toBe(200);
+  expect(await roleOnServer(server, 'mona@sandbox.test')).toBe(200);
+});
+
 test('choosing Moderator or Guest for a selection holding the only administrator must be confirmed: only the owner would be left', async ({ consolePage: page, sandbox }) => {
   const server = await signInDirectly(sandbox.directUrl, 'olivia@sandbox.test');
   await openUsers(page);

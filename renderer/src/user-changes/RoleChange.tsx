@@ -9,14 +9,14 @@
 import { useId, useMemo, useState } from 'react';
 import type { Role } from '../../../shared/api/common';
 import type { User } from '../../../shared/api/users';
-import { countHumanOwners, moveWords, reviewRoleChange, ROLE_NAMES, roleWithArticle } from '../../../shared/domain/role-rules';
+import { countHumanOwners, moveWords, reviewRoleChange, ROLE_NAMES } from '../../../shared/domain/role-rules';
 import type { Account } from '../../../shared/ipc';
 import { ConsentBox } from '../components/ConsentBox';
 import { ProblemText } from '../components/Field';
 import { wordedByCore } from '../errors/words';
 import { useUserChange } from '../queries/users';
 import { ChangedMeanwhile } from './ChangedMeanwhile';
-import { changeDone, grantMeaning, ROLE_MEANING } from './change-words';
+import { changeDone, grantMeaning, grantWords, ROLE_MEANING } from './change-words';
 import { HazardConfirmation, hazardKey } from './HazardConfirmation';
 import { roleOptions, type Actor } from './role-options';
 import { useLiveDraft } from './use-live-draft';
@@ -47,7 +47,7 @@ export function RoleChange({ account, actor, user, people, headingLevel = 3 }: R
   const changing = chosen !== user.role && chosenOption?.verdict.allowed === true;
   const review = useMemo(() => (changing ? reviewRoleChange(people, [user], chosen, actor.userId) : null), [changing, people, user, chosen, actor.userId]);
   const move = review ? (review.promotions[0] ?? review.demotions[0]) : undefined;
-  const grant = move && move.to <= 200 && move.to < move.from ? grantConsent(user.full_name, move.to, account.realmName) : null;
+  const grant = move && move.to <= 200 && move.to < move.from ? { ...grantWords(user.full_name, false, move.to, account.realmName), words: grantMeaning(move.to) } : null;
   // What the tick confirms: the hazards and the role given, so another choice unticks it.
   const hazards = [hazardKey(review), grant ? `grant:${String(chosen)}` : ''].filter(Boolean).join('+');
   const confirmed = hazards === '' || consent === hazards;
@@ -164,14 +164,3 @@ export function RoleChange({ account, actor, user, people, headingLevel = 3 }: R
   );
 }
 
-/**
- * The box to tick before someone is made an owner or an administrator: rights over the whole
- * organization, as inviting people with those roles asks (invitations' invite-role-notice.ts).
- */
-function grantConsent(name: string, role: Role, realmName: string): { title: string; words: string; consent: string } {
-  return {
-    title: `${name} will become ${roleWithArticle(role)}`,
-    words: grantMeaning(role),
-    consent: `I understand that ${name} will become ${roleWithArticle(role)} of ${realmName}`,
-  };
-}

@@ -2,7 +2,7 @@
 // are worded by the core in full (electron/core/users/change-words.ts) and shown as they come.
 import type { Role } from '../../../shared/api/common';
 import type { User } from '../../../shared/api/users';
-import { roleWithArticle } from '../../../shared/domain/role-rules';
+import { ROLE_NAMES, roleWithArticle } from '../../../shared/domain/role-rules';
 
 export type ChangeKind = 'role' | 'rename' | 'deactivate' | 'reactivate';
 
@@ -34,4 +34,13 @@ export const ROLE_MEANING: Record<Role, string> = {
  */
 export function grantMeaning(role: Role): string {
   return role === 100 ? `${ROLE_MEANING[role]} Only an owner can take the role away again.` : ROLE_MEANING[role];
+}
+
+/**
+ * The title and the words to tick before people are made owners or administrators (a user's panel, a
+ * bulk change, invitations): `who` is a name, or a count of people ("3 people", `many`).
+ */
+export function grantWords(who: string, many: boolean, role: Role, realmName: string): { title: string; consent: string } {
+  const becomes = many ? `${ROLE_NAMES[role].toLowerCase()}s` : roleWithArticle(role);
+  return { title: `${who} will become ${becomes}`, consent: `I understand that ${who} will become ${becomes} of ${realmName}` };
 }

@@ -68,7 +68,18 @@ describe('a bulk role change', () => {
     const refused = group(/^Cannot change/);
     expect(within(refused).getByText('Gina Guest is a guest: a guest cannot be made an administrator directly. Make them a member first.')).toBeTruthy();
     expect(within(refused).getByText(ONLY_OWNER)).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Change 7 roles' })).toBeTruthy();
+    // Making 7 people administrators is stated in a box to tick first, as a single change asks.
+    const send = within(dialog).getByRole('button', { name: 'Change 7 roles' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    const tick = within(dialog).getByRole('checkbox', { name: /^I understand that 7 people will become administrators of / });
+    expect(within(dialog).getByText('Administrators manage the organization’s settings, users and channels.')).toBeTruthy();
+    fireEvent.click(tick);
+    expect(send.disabled).toBe(false);
+    // Another role unticks it; coming back asks again.
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Moderator' }));
+    expect(within(dialog).queryByRole('checkbox', { name: /will become/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Administrator' }));
+    expect((within(dialog).getByRole('checkbox', { name: /^I understand that 7 people will become administrators/ }) as HTMLInputElement).checked).toBe(false);
   });
 
   test('runs as a job: progress from pushes, then one result per user, then "Retry failed"', async () => {

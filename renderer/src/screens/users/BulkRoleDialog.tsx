@@ -2,7 +2,7 @@
 // review says who loses rights (each by name: "Adam Admin: Administrator → Moderator"), who gains them,
 // who already has the role, and who cannot change and why (the rules the core's job applies). A change
 // that leaves nobody to administer the organization, or takes away the user's own rights, is confirmed
-// in words first. The lists follow the selected users live, and say who changed while the dialog was
+// in words first, and so is making people owners or administrators. The lists follow the selected users live, and say who changed while the dialog was
 // open. Every selected user goes to the job, so the results list one outcome per user, refusals included.
 import { useId, useMemo, useState } from 'react';
 import type { Role } from '../../../../shared/api/common';
@@ -13,6 +13,8 @@ import { Dialog } from '../../components/Dialog';
 import { ProblemText } from '../../components/Field';
 import { wordedByCore } from '../../errors/words';
 import { useBatchAction, type BatchRef } from '../../queries/users';
+import { ConsentBox } from '../../components/ConsentBox';
+import { grantMeaning, grantWords } from '../../user-changes/change-words';
 import { HazardConfirmation, hazardKey } from '../../user-changes/HazardConfirmation';
 import type { Actor } from '../../user-changes/role-options';
 import { PlanGroup } from '../../components/PlanGroup';
@@ -37,13 +39,22 @@ export function BulkRoleDialog({ account, actor, users, people, onClose, onStart
   const id = useId();
   const [role, setRole] = useState<Role | null>(null);
   const [consent, setConsent] = useState<string | null>(null);
+  const [grantTicked, setGrantTicked] = useState<string | null>(null);
   // The roles as the dialog opened with them, to say who changed meanwhile.
   const [openedWith] = useState(() => new Map(users.map((user) => [user.user_id, user.role])));
   const humanOwners = useMemo(() => countHumanOwners(people), [people]);
   const plan = useMemo(() => (role === null ? null : planRoleChange(actor.role, users, role, humanOwners)), [actor.role, users, role, humanOwners]);
   const review = useMemo(() => (plan && role !== null ? reviewRoleChange(people, plan.changes, role, actor.userId) : null), [plan, people, role, actor.userId]);
+  // Making people owners or administrators is stated in a box to tick, as a single change and
+  // invitations ask; the tick is for this role and these people, so another choice unticks it.
+  const granted = role !== null && role <= 200 ? (review?.promotions ?? []) : [];
+  const grant =
+    role !== null && granted.length > 0
+      ? { ...grantWords(granted.length === 1 ? (granted[0]?.user.full_name ?? '') : plural(granted.length, 'person', 'people'), granted.length !== 1, role, account.realmName), words: grantMeaning(role) }
+      : null;
+  const grantKey = grant ? `${String(role)}:${granted.map((move) => move.user.user_id).join(',')}` : '';
   const hazards = hazardKey(review);
-  const confirmed = hazards === '' || consent === hazards;
+  const confirmed = (hazards === '' || consent === hazards) && (grant === null || grantTicked === grantKey);
   const changedMeanwhile = users.filter((user) => openedWith.has(user.user_id) && openedWith.get(user.user_id) !== user.role);
   const start = useBatchAction(account.id, (batch) => {
     onStarted(batch);
@@ -83,6 +94,7 @@ export function BulkRoleDialog({ account, actor, users, people, onClose, onStart
               onChange={() => {
                 setRole(each);
                 setConsent(null);
+                setGrantTicked(null);
                 start.reset();
               }}
             />
@@ -110,7 +122,8 @@ export function BulkRoleDialog({ account, actor, users, people, onClose, onStart
           <PlanGroup keyOf={userKey} title="Will gain rights" items={review.promotions} tone="change" line={moveWords} />
           <PlanGroup keyOf={userKey} title={`Already ${roleName}: unchanged`} items={plan.unchanged.map((user) => ({ user }))} tone="same" line={userLine} />
           <PlanGroup keyOf={userKey} title="Cannot change: will be listed as failed" items={plan.refused} tone="refused" line={userLine} />
-          <HazardConfirmation review={review} realmName={account.realmName} confirmed={confirmed} onConfirm={(ticked) => setConsent(ticked ? hazards : null)} />
+          {grant && <ConsentBox notice {...grant} checked={grantTicked === grantKey} onChange={(ticked) => setGrantTicked(ticked ? grantKey : null)} />}
+          <HazardConfirmation review={review} realmName={account.realmName} confirmed={hazards === '' || consent === hazards} onConfirm={(ticked) => setConsent(ticked ? hazards : null)} />
         </>
       )}
       {failure && (

@@ -4,8 +4,8 @@
 // box to tick that they understand; moderators get a one-line note; members and guests nothing more.
 import type { Role } from '../../../../../shared/api/common';
 import { plural } from '../../../../../shared/domain/plural';
-import { ROLE_NAMES, roleWithArticle } from '../../../../../shared/domain/role-rules';
-import { grantMeaning, ROLE_MEANING } from '../../../user-changes/change-words';
+import { roleWithArticle } from '../../../../../shared/domain/role-rules';
+import { grantMeaning, grantWords, ROLE_MEANING } from '../../../user-changes/change-words';
 
 export type InviteRoleNotice =
   | {
@@ -23,14 +23,11 @@ export function inviteRoleNotice(role: Role, people: number, realmName: string):
   if (people === 0) return null;
   if (role === 300) return { kind: 'note', words: `Once they accept: ${ROLE_MEANING[300]}` };
   if (role !== 100 && role !== 200) return null;
-  const who = plural(people, 'person', 'people');
-  const becomes = people === 1 ? roleWithArticle(role) : `${ROLE_NAMES[role].toLowerCase()}s`;
   const each = people === 1 ? `they are ${roleWithArticle(role)}` : `each of them is ${roleWithArticle(role)}`;
   return {
     kind: 'consent',
-    title: `${who} will become ${becomes}`,
+    ...grantWords(plural(people, 'person', 'people'), people !== 1, role, realmName),
     words: `Once they accept, ${each} of ${realmName}. ${grantMeaning(role)}`,
-    consent: `I understand that ${who} will become ${becomes} of ${realmName}`,
     key: `${role}:${people}`,
   };
 }
