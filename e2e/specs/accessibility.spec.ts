@@ -23,6 +23,9 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
 
 const screens = (page: Page) => page.getByRole('navigation', { name: 'Screens' });
 
+// Each test audits a dozen views in two themes; axe takes seconds per audit on a busy 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 async function openScreen(page: Page, name: string): Promise<void> {
   await screens(page).getByRole('button', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
