@@ -164,6 +164,25 @@ test('archive and unarchive, each confirmed, and checked on the server', async (
   expect((await serverChannel(adam, 'engineering')).is_archived).toBe(false);
 });
 
+// Kept open, as the Users screen keeps the user it shows: the administrator was working on this channel.
+test('a channel archived while the list shows active channels stays in the editor, which says the list hides it and shows it again', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  await openChannels(page);
+  const editor = await openChannel(page, 'design');
+  await section(editor, 'Archive').getByRole('button', { name: 'Archive #design…' }).click();
+  await page.getByRole('dialog', { name: 'Archive #design?' }).getByRole('button', { name: 'Archive' }).click();
+  await expect(channelRow(page, 'design')).toHaveCount(0);
+  const hidden = editor.getByRole('status').filter({ hasText: '#design is not shown by the list’s search and filters.' });
+  await expect(hidden).toBeVisible();
+  expect((await serverChannel(adam, 'design')).is_archived).toBe(true);
+
+  await hidden.getByRole('button', { name: 'Show it in the list' }).click();
+  await expect(page.getByRole('group', { name: 'Status' }).getByRole('radio', { name: /^All \d/ })).toBeChecked();
+  await expect(channelRow(page, 'design')).toContainText('Archived');
+  await expect(hidden).toHaveCount(0);
+  await expect(page.getByRole('complementary', { name: '#design' })).toBeVisible();
+});
+
 test('create a channel: a taken name is said first; the new one opens in the editor and is on the server', async ({ consolePage: page, sandbox }) => {
   const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
   await openChannels(page);
