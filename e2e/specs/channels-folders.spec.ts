@@ -1,6 +1,7 @@
 // The Folders tab: an administrator creates, edits, reorders (by button, keyboard and drag) and archives
 // folders; each change is checked on the server, and a second console open on the same tab follows live.
 import type { Page } from '@playwright/test';
+import { channelRow, serverChannel } from '../support/channels-page';
 import { openConsoleAs } from '../support/console-as';
 import { expect, test } from '../support/fixtures';
 import { signInDirectly, type RealmClient } from '../support/realm-client';
@@ -137,6 +138,42 @@ test('a folder holding channels cannot be archived until they are moved out, whi
   await ask.getByRole('button', { name: 'Archive folder' }).click();
   await expect(page.getByRole('list', { name: 'Archived folders' }).getByRole('heading', { name: 'Teams' })).toBeVisible();
   expect((await serverFolders(adam)).find((folder) => folder.id === teams?.id)?.is_archived).toBe(true);
+});
+
+// upstream refuses to archive a folder holding any channel, an archived one too (check_channel_folder_in_use).
+test('a folder holding only an archived channel says so, and is archived once the channel is moved out of it', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  const retired = (await adam.request('POST', '/channel_folders/create', { name: 'Retired', description: '' })).channel_folder_id as number;
+  const oldProjects = await serverChannel(adam, 'old-projects');
+  expect(oldProjects.is_archived).toBe(true);
+  expect((await adam.request('PATCH', `/streams/${oldProjects.stream_id}`, { folder_id: retired })).result).toBe('success');
+
+  await openFolders(page);
+  await expect(folderCard(page, 'Retired')).toContainText('1 archived channel');
+  const archive = folderCard(page, 'Retired').getByRole('button', { name: 'Archive…' });
+  await expect(archive).toBeDisabled();
+  await expect(archive).toHaveAccessibleDescription(
+    'Only an empty folder can be archived, and this one holds 1 archived channel: move it out of it first (select it on the Channels tab with Status “All”, then “Move to folder…”).',
+  );
+
+  // As the words say: on the Channels tab with Status “All”, the archived channel is selected and moved out.
+  await page.getByRole('tab', { name: 'Channels', exact: true }).click();
+  await page.getByRole('group', { name: 'Status' }).getByRole('radio', { name: /^All \d/ }).check();
+  await channelRow(page, 'old-projects').getByRole('checkbox', { name: 'Select #old-projects' }).check();
+  await page.getByRole('button', { name: 'Move to folder…' }).click();
+  const move = page.getByRole('dialog', { name: 'Move #old-projects to a folder' });
+  await move.getByRole('radio', { name: 'No folder' }).check();
+  await move.getByRole('button', { name: 'Move 1 channel' }).click();
+  await expect.poll(async () => (await serverChannel(adam, 'old-projects')).folder_id).toBeNull();
+
+  await page.getByRole('tab', { name: 'Folders' }).click();
+  await expect(folderCard(page, 'Retired')).toContainText('0 channels');
+  await archive.click();
+  const ask = page.getByRole('dialog', { name: 'Archive “Retired”?' });
+  await expect(ask).toContainText('It holds no channels, archived or not.');
+  await ask.getByRole('button', { name: 'Archive folder' }).click();
+  await expect(page.getByRole('list', { name: 'Archived folders' }).getByRole('heading', { name: 'Retired' })).toBeVisible();
+  expect((await serverFolders(adam)).find((folder) => folder.id === retired)?.is_archived).toBe(true);
 });
 
 test('a moderator is told folders are for administrators, and the refusal is worded', async ({ browser, sandbox, target }) => {

@@ -164,6 +164,44 @@ test('archive and unarchive, each confirmed, and checked on the server', async (
   expect((await serverChannel(adam, 'engineering')).is_archived).toBe(false);
 });
 
+// Kept open, as the Users screen keeps the user it shows: the administrator was working on this channel.
+test('a channel archived while the list shows active channels stays in the editor, which says the list hides it and shows it again', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  await openChannels(page);
+  const editor = await openChannel(page, 'design');
+  await section(editor, 'Archive').getByRole('button', { name: 'Archive #design…' }).click();
+  await page.getByRole('dialog', { name: 'Archive #design?' }).getByRole('button', { name: 'Archive' }).click();
+  await expect(channelRow(page, 'design')).toHaveCount(0);
+  const hidden = editor.getByRole('status').filter({ hasText: '#design is not shown by the list’s search and filters.' });
+  await expect(hidden).toBeVisible();
+  expect((await serverChannel(adam, 'design')).is_archived).toBe(true);
+
+  await hidden.getByRole('button', { name: 'Show it in the list' }).click();
+  await expect(page.getByRole('group', { name: 'Status' }).getByRole('radio', { name: /^All \d/ })).toBeChecked();
+  await expect(channelRow(page, 'design')).toContainText('Archived');
+  await expect(hidden).toHaveCount(0);
+  await expect(page.getByRole('complementary', { name: '#design' })).toBeVisible();
+});
+
+test('with the editor open in a 1024-pixel window the list keeps its first columns without a sideways scroll; closed, every column is back', async ({ consolePage: page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openChannels(page);
+  const grid = page.getByRole('grid', { name: 'Channels' });
+  const overflows = () => grid.evaluate((element) => element.scrollWidth > element.clientWidth);
+  await openChannel(page, 'design');
+  for (const name of ['Channel', 'Privacy', 'Subscribers']) await expect(grid.getByRole('columnheader', { name })).toBeVisible();
+  // The editor shows these facts of the channel it edits; the list gives them way.
+  for (const name of ['Messages kept', 'Weekly traffic', 'Created']) await expect(grid.getByRole('columnheader', { name })).toBeHidden();
+  expect(await overflows()).toBe(false);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const name of ['Channel', 'Privacy', 'Subscribers', 'Folder']) await expect(grid.getByRole('columnheader', { name })).toBeVisible();
+  expect(await overflows()).toBe(false);
+
+  await page.getByRole('button', { name: 'Close channel editor' }).click();
+  for (const name of ['Messages kept', 'Weekly traffic', 'Created']) await expect(grid.getByRole('columnheader', { name })).toBeVisible();
+});
+
 test('create a channel: a taken name is said first; the new one opens in the editor and is on the server', async ({ consolePage: page, sandbox }) => {
   const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
   await openChannels(page);

@@ -37,9 +37,9 @@ export function activeFolderNamed(db: Db, name: string): FolderRow | undefined {
   return listFolders(db, false).find((folder) => folder.name.toLowerCase() === key);
 }
 
-/** How many unarchived channels are in the folder. */
+/** How many channels are in the folder, archived ones included, as upstream check_channel_folder_in_use counts. */
 export function channelsInFolder(db: Db, folderId: number): number {
-  return db.prepare('SELECT count(*) FROM streams WHERE folder_id = ? AND is_archived = 0').pluck().get(folderId) as number;
+  return db.prepare('SELECT count(*) FROM streams WHERE folder_id = ?').pluck().get(folderId) as number;
 }
 
 /** Upstream's channel folder object (zerver/lib/channel_folders.py get_channel_folder_dict). */

@@ -5,7 +5,7 @@ import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateCh
 import { error } from '../testing/replies';
 import { demoServerForFile } from '../testing/server-per-file';
 
-const { server, clients } = demoServerForFile();
+const { server, clients, ids } = demoServerForFile();
 
 const MUST_BE_ADMIN = error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL');
 
@@ -109,6 +109,17 @@ describe('PATCH /channel_folders/{channel_folder_id}', () => {
     const teams = (await folders()).find((folder) => folder.name === 'Teams');
     const response = await clients.adam.patch(`/channel_folders/${String(teams?.id)}`, { is_archived: true });
     expect(response.body).toEqual(error('You need to remove all the channels from this folder to archive it.'));
+  });
+
+  // upstream check_channel_folder_in_use counts every channel of the folder, deactivated ones too.
+  test('a folder holding only an archived channel cannot be archived until the channel is moved out', async () => {
+    const id = await create('Retired');
+    const oldProjects = ids.channel['old-projects'] as number;
+    expect((await clients.adam.patch(`/streams/${String(oldProjects)}`, { folder_id: id })).body).toMatchObject({ result: 'success' });
+    const response = await clients.adam.patch(`/channel_folders/${String(id)}`, { is_archived: true });
+    expect(response.body).toEqual(error('You need to remove all the channels from this folder to archive it.'));
+    await clients.adam.patch(`/streams/${String(oldProjects)}`, { folder_id: null });
+    expect((await clients.adam.patch(`/channel_folders/${String(id)}`, { is_archived: true })).body).toMatchObject({ result: 'success' });
   });
 
   test('an empty folder is archived, listed only with include_archived, and unarchived', async () => {

@@ -1,10 +1,11 @@
 // Changes to channel folders against a real sandbox: the request sent, refusals checked before sending
-// (an empty or too long name, a folder that still holds channels), the server's UNAUTHORIZED_PRINCIPAL
+// (an empty or too long name, a folder that still holds channels, archived ones too), the server's UNAUTHORIZED_PRINCIPAL
 // worded for a non-administrator, and every attempt in the activity log.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ConsoleError } from '../errors';
 import { startSandbox, type Sandbox } from '../testing/sandbox';
-import { signedInConsole, type TestConsole } from '../users/testing/console-harness';
+import { updateChannel } from '../../../shared/api';
+import { directClient, signedInConsole, type TestConsole } from '../users/testing/console-harness';
 import { FolderChanges } from './folder-changes';
 
 let sandbox: Sandbox;
@@ -47,6 +48,18 @@ test('a folder that still holds channels is not archived: its channels are named
   olivia.requests.length = 0;
   const error = await refusal(changesFor(olivia).update(olivia.accountId, teamsId(), { archived: true }));
   expect(error.message).toMatch(/^The folder “Teams” still holds #(design|engineering), #(design|engineering)\. Move its channels out of it first, then archive it\.$/);
+  expect(olivia.requests).toEqual([]);
+});
+
+test('a folder holding only an archived channel is not archived: the channel is named as archived', async () => {
+  const { folderId } = await changesFor(olivia).create(olivia.accountId, 'Retired', '');
+  const oldProjects = [...olivia.state().channels.values()].find((channel) => channel.name === 'old-projects');
+  const adam = await directClient(sandbox.url, 'adam@sandbox.test');
+  await adam.call(updateChannel, { stream_id: oldProjects?.stream_id as number, folder_id: folderId });
+  await expect.poll(() => olivia.state().channels.get(oldProjects?.stream_id as number)?.folder_id).toBe(folderId);
+  olivia.requests.length = 0;
+  const error = await refusal(changesFor(olivia).update(olivia.accountId, folderId, { archived: true }));
+  expect(error.message).toBe('The folder “Retired” still holds #old-projects (archived). Move its channels out of it first, then archive it.');
   expect(olivia.requests).toEqual([]);
 });
 

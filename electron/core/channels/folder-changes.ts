@@ -187,10 +187,14 @@ function checkDescription(state: RealmState, description: string): void {
 }
 
 /** upstream archives only empty folders: say which channels are still in it. */
+// An archived channel counts: upstream refuses a folder holding any channel (shared/domain/folder-contents.ts).
 function checkEmpty(state: RealmState, folder: ChannelFolder): void {
-  const inside = [...state.channels.values()].filter((channel) => channel.folder_id === folder.id && !channel.is_archived);
+  const inside = [...state.channels.values()].filter((channel) => channel.folder_id === folder.id);
   if (inside.length === 0) return;
-  const names = inside.slice(0, 5).map((channel) => `#${channel.name}`).join(', ');
+  const names = inside
+    .slice(0, 5)
+    .map((channel) => `#${channel.name}${channel.is_archived ? ' (archived)' : ''}`)
+    .join(', ');
   const more = inside.length > 5 ? ` and ${String(inside.length - 5)} more` : '';
   throw new ConsoleError('FOLDER_REFUSED', `The folder “${folder.name}” still holds ${names}${more}. Move its channels out of it first, then archive it.`);
 }

@@ -13,7 +13,7 @@ import { useChannelContext, useChannels } from '../../queries/channels';
 import { useRealmUsers } from '../../queries/realm';
 import { mark } from '../../lists/perf-marks';
 import { CHANNEL_MARKS } from './channel-marks';
-import { filterChannels, NO_CHANNEL_FILTERS, sortChannels } from './channel-index';
+import { filterChannels, filtersShowing, NO_CHANNEL_FILTERS, sortChannels } from './channel-index';
 import type { CellContext } from './channel-words';
 import { ChannelFilters } from './ChannelFilters';
 import { ChannelsTable } from './ChannelsTable';
@@ -80,6 +80,12 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
   const selection = useMemo(() => keepKnown(ui.selection, (id) => byId.has(id)), [ui.selection, byId]);
   const shownIds = useMemo(() => rows.map((entry) => entry.channel.stream_id), [rows]);
   const allShown = shownIds.length > 0 && shownIds.every((id) => selection.ids.has(id));
+  // The open channel stays in the editor when the search or filters hide it (just archived under
+  // "Active", or a filter changed while editing), as the Users screen keeps the user it shows: the
+  // administrator was working on it, and closing would drop an unsaved edit and the outcome of what they
+  // just did. The editor says it is hidden and offers to show it; Close is a click away.
+  const openedEntry = ui.opened === null ? undefined : byId.get(ui.opened);
+  const openedHidden = openedEntry !== undefined && !rows.includes(openedEntry);
 
   return (
     <div className="list-workspace">
@@ -180,7 +186,15 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
           <CreateChannel account={account} context={context} rules={rules} onClose={() => ui.setCreating(false)} onCreated={(id) => ui.open(id)} />
         ) : (
           ui.opened !== null && (
-            <ChannelEditor key={ui.opened} account={account} context={context} rules={rules} entry={byId.get(ui.opened)} onClose={() => ui.open(null)} />
+            <ChannelEditor
+              key={ui.opened}
+              account={account}
+              context={context}
+              rules={rules}
+              entry={openedEntry}
+              onShowInList={openedHidden ? () => ui.setFilters(filtersShowing(openedEntry, ui.filters)) : undefined}
+              onClose={() => ui.open(null)}
+            />
           )
         )}
       </div>

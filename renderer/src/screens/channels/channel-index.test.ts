@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { filterChannels, NO_CHANNEL_FILTERS, sortChannels, type ChannelFilters } from './channel-index';
+import { filterChannels, filtersShowing, NO_CHANNEL_FILTERS, sortChannels, type ChannelFilters } from './channel-index';
 import { channelEntry } from './testing/channel-samples';
 
 const ENTRIES = [
@@ -56,5 +56,26 @@ describe('sort orders', () => {
   test('by privacy: web-public, public, private', () => {
     expect(sorted('privacy')[0]).toBe('web');
     expect(sorted('privacy').at(-1)).toBe('leadership');
+  });
+});
+
+describe('filtersShowing', () => {
+  const oldProjects = ENTRIES[3] as (typeof ENTRIES)[number];
+
+  test('an archived channel hidden by “Active” is shown by Status “All”, the other filters kept', () => {
+    const filters: ChannelFilters = { ...NO_CHANNEL_FILTERS, folder: 10 };
+    const change = filtersShowing(oldProjects, filters);
+    expect(change).toEqual({ status: 'all' });
+    expect(names(filter({ ...filters, ...change }).rows)).toContain('old-projects');
+  });
+
+  test('every filter that hides it is relaxed, and a shown channel needs no change', () => {
+    expect(filtersShowing(oldProjects, { query: 'hello', privacy: 'private', status: 'archived', folder: 11, isDefault: 'default' })).toEqual({
+      query: '',
+      privacy: 'all',
+      folder: 'all',
+      isDefault: 'all',
+    });
+    expect(filtersShowing(oldProjects, { ...NO_CHANNEL_FILTERS, status: 'archived' })).toEqual({});
   });
 });

@@ -132,20 +132,9 @@ export function filterChannels(sorted: readonly ChannelEntry[], filters: Channel
   const counts = emptyCounts();
   const rows: ChannelEntry[] = [];
   for (const entry of sorted) {
-    const { haystack, privacy } = indexOf(entry);
-    if (!matchesAll(haystack, words)) continue;
-    const facets = {
-      privacy: privacyFacet(privacy),
-      status: entry.channel.is_archived ? ('archived' as const) : ('active' as const),
-      isDefault: entry.isDefault ? ('default' as const) : ('other' as const),
-      folder: entry.channel.folder_id ?? ('none' as const),
-    };
-    const passes = {
-      privacy: filters.privacy === 'all' || filters.privacy === facets.privacy,
-      status: filters.status === 'all' || filters.status === facets.status,
-      isDefault: filters.isDefault === 'all' || filters.isDefault === facets.isDefault,
-      folder: filters.folder === 'all' || filters.folder === facets.folder,
-    };
+    if (!matchesAll(indexOf(entry).haystack, words)) continue;
+    const facets = facetsOf(entry);
+    const passes = passing(facets, filters);
     const others = (except: keyof typeof passes) => (Object.keys(passes) as (keyof typeof passes)[]).every((name) => name === except || passes[name]);
     if (others('privacy')) {
       counts.privacy.all += 1;
@@ -166,6 +155,39 @@ export function filterChannels(sorted: readonly ChannelEntry[], filters: Channel
     if (passes.privacy && passes.status && passes.isDefault && passes.folder) rows.push(entry);
   }
   return { rows, counts };
+}
+
+function facetsOf(entry: ChannelEntry) {
+  return {
+    privacy: privacyFacet(indexOf(entry).privacy),
+    status: entry.channel.is_archived ? ('archived' as const) : ('active' as const),
+    isDefault: entry.isDefault ? ('default' as const) : ('other' as const),
+    folder: entry.channel.folder_id ?? ('none' as const),
+  };
+}
+
+function passing(facets: ReturnType<typeof facetsOf>, filters: ChannelFilters) {
+  return {
+    privacy: filters.privacy === 'all' || filters.privacy === facets.privacy,
+    status: filters.status === 'all' || filters.status === facets.status,
+    isDefault: filters.isDefault === 'all' || filters.isDefault === facets.isDefault,
+    folder: filters.folder === 'all' || filters.folder === facets.folder,
+  };
+}
+
+/**
+ * The least change to the search and filters that shows this channel: each one that hides it goes back
+ * to showing every channel, the others stay as the user set them.
+ */
+export function filtersShowing(entry: ChannelEntry, filters: ChannelFilters): Partial<ChannelFilters> {
+  const passes = passing(facetsOf(entry), filters);
+  return {
+    ...(matchesAll(indexOf(entry).haystack, searchWords(filters.query)) ? {} : { query: '' }),
+    ...(passes.privacy ? {} : { privacy: 'all' as const }),
+    ...(passes.status ? {} : { status: 'all' as const }),
+    ...(passes.isDefault ? {} : { isDefault: 'all' as const }),
+    ...(passes.folder ? {} : { folder: 'all' as const }),
+  };
 }
 
 function matchesAll(haystack: string, words: readonly string[]): boolean {

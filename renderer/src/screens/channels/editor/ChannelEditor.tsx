@@ -1,7 +1,8 @@
 // The channel editor, in the shape of the users screen's detail panel: the channel's facts, then each
 // thing an administrator can change, each section saving on its own with the value it showed as `old`.
 // It reads the channel from the live list, so a change made anywhere shows at once, in the facts and in
-// every form; a channel gone from the realm closes it with a note; archived meanwhile, it says so.
+// every form; a channel gone from the realm closes it with a note; archived meanwhile, it says so; hidden
+// by the list's search and filters, it says so too and offers to show it there.
 import { useRef, type ReactNode } from 'react';
 import { checkAdminister } from '../../../../../shared/domain/channel-admin';
 import type { Account, ChannelContext, ChannelEntry } from '../../../../../shared/ipc';
@@ -28,10 +29,12 @@ export interface ChannelEditorProps {
   context: ChannelContext;
   rules: RulesContext;
   entry: ChannelEntry | undefined;
+  /** Set while the list's search and filters hide the channel: shows it there. */
+  onShowInList?: () => void;
   onClose(): void;
 }
 
-export function ChannelEditor({ account, context, rules, entry, onClose }: ChannelEditorProps) {
+export function ChannelEditor({ account, context, rules, entry, onShowInList, onClose }: ChannelEditorProps) {
   const panel = useRef<HTMLElement>(null);
   useFocusReturnOnClose(panel);
   if (!entry) {
@@ -59,6 +62,14 @@ export function ChannelEditor({ account, context, rules, entry, onClose }: Chann
         <p className="notice" role="status">
           #{channel.name} is archived. Its settings can still be changed; unarchive it below to use it again.
         </p>
+      )}
+      {onShowInList && (
+        <div className="notice hidden-by-filters" role="status">
+          <p>#{channel.name} is not shown by the list’s search and filters. You can go on changing it here, or close the editor.</p>
+          <button type="button" className="button button-small" onClick={onShowInList}>
+            Show it in the list
+          </button>
+        </div>
       )}
       {!verdict.allowed && <p className="notice">{verdict.reason}</p>}
       <dl className="detail-facts">

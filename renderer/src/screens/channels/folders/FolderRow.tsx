@@ -1,28 +1,32 @@
 // One folder in the Folders tab: its name, its description as the server renders it (sanitized), how
-// many channels it holds, and its actions. An unarchived folder moves by its buttons, by Alt+ArrowUp and
+// many channels it holds (archived ones named apart), and its actions. An unarchived folder moves by its buttons, by Alt+ArrowUp and
 // Alt+ArrowDown, or by dragging.
 import { useId, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { ChannelFolder } from '../../../../../shared/api/folders';
 import type { Account } from '../../../../../shared/ipc';
-import { plural } from '../../../../../shared/domain/plural';
+import { contentsWords, isEmptyFolder, type FolderContents } from '../../../../../shared/domain/folder-contents';
 import { SafeHtml } from '../../../components/SafeHtml';
 
 const FOLDER_DRAG_TYPE = 'application/x-realm-console-folder';
 
 /**
  * Why a folder cannot be archived yet, or null when it can: upstream archives only a folder holding no
- * unarchived channel ("You need to remove all the channels from this folder to archive it").
+ * channel, archived ones included ("You need to remove all the channels from this folder to archive
+ * it"; shared/domain/folder-contents.ts). An archived channel is listed only with the Status filter on
+ * Archived or All, so the way to it says so.
  */
-export function archiveBlocked(channelCount: number): string | null {
-  if (channelCount === 0) return null;
-  const them = channelCount === 1 ? 'it' : 'them';
-  return `Only an empty folder can be archived, and this one holds ${plural(channelCount, 'channel', 'channels')}: move ${them} out of it first (select ${them} on the Channels tab, then “Move to folder…”).`;
+export function archiveBlocked(held: FolderContents): string | null {
+  if (isEmptyFolder(held)) return null;
+  const them = held.active + held.archived === 1 ? 'it' : 'them';
+  const where = held.archived > 0 ? 'on the Channels tab with Status “All”' : 'on the Channels tab';
+  return `Only an empty folder can be archived, and this one holds ${contentsWords(held)}: move ${them} out of it first (select ${them} ${where}, then “Move to folder…”).`;
 }
 
 export interface FolderRowProps {
   account: Account;
   folder: ChannelFolder;
-  channelCount: number;
+  /** The channels in it, archived ones apart. */
+  held: FolderContents;
   /** Unarchived folders only: where it stands among them. */
   position?: { index: number; count: number };
   busy: boolean;
@@ -34,11 +38,11 @@ export interface FolderRowProps {
   onDrop?(folderId: number): void;
 }
 
-export function FolderRow({ account, folder, channelCount, position, busy, onEdit, onMove, onArchive, onUnarchive, onDrop }: FolderRowProps) {
+export function FolderRow({ account, folder, held, position, busy, onEdit, onMove, onArchive, onUnarchive, onDrop }: FolderRowProps) {
   const id = useId();
   const [over, setOver] = useState(false);
   const movable = position !== undefined && onMove !== undefined;
-  const blocked = onArchive ? archiveBlocked(channelCount) : null;
+  const blocked = onArchive ? archiveBlocked(held) : null;
   const accepts = (event: DragEvent) => onDrop !== undefined && event.dataTransfer.types.includes(FOLDER_DRAG_TYPE);
 
   const keys = (event: KeyboardEvent) => {
@@ -78,7 +82,7 @@ export function FolderRow({ account, folder, channelCount, position, busy, onEdi
     >
       <div className="folder-heading">
         <h3 id={`${id}-name`}>{folder.name}</h3>
-        <span className="folder-count">{plural(channelCount, 'channel', 'channels')}</span>
+        <span className="folder-count">{contentsWords(held)}</span>
       </div>
       {folder.rendered_description ? <SafeHtml html={folder.rendered_description} realmUrl={account.realmUrl} className="rendered folder-description" /> : <p className="muted">No description.</p>}
       {movable && (

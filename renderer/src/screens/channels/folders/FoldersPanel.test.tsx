@@ -1,5 +1,5 @@
 // Archiving a folder over the fake bridge: only an empty folder can be archived (upstream refuses the
-// others), so a folder holding channels says so before anything is asked, and the count follows the
+// others, archived channels counting), so a folder holding channels says so before anything is asked, and the count follows the
 // channels live, in the row and in an open question alike.
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
@@ -27,7 +27,7 @@ function Panel() {
 test('a folder holding channels cannot be archived, and says how many and what to do', async () => {
   installFakeBridge({
     'channels.context': () => CONTEXT,
-    'channels.list': () => [channelEntry(5, 'design', { folder_id: 1 }), channelEntry(6, 'engineering', { folder_id: 1 }), channelEntry(7, 'old', { folder_id: 1, is_archived: true })],
+    'channels.list': () => [channelEntry(5, 'design', { folder_id: 1 }), channelEntry(6, 'engineering', { folder_id: 1 })],
   });
   renderWithQueries(<Panel />);
   const teams = await screen.findByRole('listitem', { name: 'Teams' });
@@ -37,6 +37,29 @@ test('a folder holding channels cannot be archived, and says how many and what t
     'Only an empty folder can be archived, and this one holds 2 channels: move them out of it first (select them on the Channels tab, then “Move to folder…”).',
   );
   expect(within(screen.getByRole('listitem', { name: 'Projects' })).getByRole<HTMLButtonElement>('button', { name: 'Archive…' }).disabled).toBe(false);
+});
+
+// upstream refuses a folder holding an archived channel as it refuses one holding any other.
+test('a folder holding only an archived channel says so, and cannot be archived until it is moved out', async () => {
+  installFakeBridge({
+    'channels.context': () => CONTEXT,
+    'channels.list': () => [channelEntry(7, 'old', { folder_id: 2, is_archived: true })],
+  });
+  renderWithQueries(<Panel />);
+  const projects = await screen.findByRole('listitem', { name: 'Projects' });
+  expect(projects.querySelector('.folder-count')?.textContent).toBe('1 archived channel');
+  const archive = within(projects).getByRole<HTMLButtonElement>('button', { name: 'Archive…' });
+  expect(archive.disabled).toBe(true);
+  expect(document.getElementById(archive.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+    'Only an empty folder can be archived, and this one holds 1 archived channel: move it out of it first (select it on the Channels tab with Status “All”, then “Move to folder…”).',
+  );
+});
+
+test('the question to archive an empty folder says it holds no channels, archived or not', async () => {
+  installFakeBridge({ 'channels.context': () => CONTEXT, 'channels.list': () => [] });
+  renderWithQueries(<Panel />);
+  fireEvent.click(within(await screen.findByRole('listitem', { name: 'Projects' })).getByRole('button', { name: 'Archive…' }));
+  expect(within(screen.getByRole('dialog', { name: 'Archive “Projects”?' })).getByText('It holds no channels, archived or not.')).toBeTruthy();
 });
 
 test('a channel moved into the folder while its archiving is asked disables the answer; moved out, it can be archived', async () => {

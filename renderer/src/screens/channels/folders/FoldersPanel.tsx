@@ -5,6 +5,7 @@
 // context), so a change made in another console shows here at once.
 import { useMemo, useState } from 'react';
 import type { ChannelFolder } from '../../../../../shared/api/folders';
+import { contentsOf, folderContents } from '../../../../../shared/domain/folder-contents';
 import { ROLE_NAMES } from '../../../../../shared/domain/role-rules';
 import type { Account, ChannelContext, ChannelEntry } from '../../../../../shared/ipc';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -15,7 +16,7 @@ import { useCreateFolder, useReorderFolders, useUpdateFolder } from '../../../qu
 import { useChannelContext, useChannels } from '../../../queries/channels';
 import { FolderForm } from './FolderForm';
 import { archiveBlocked, FolderRow } from './FolderRow';
-import { channelCounts, orderAfterMove } from './folder-order';
+import { orderAfterMove } from './folder-order';
 import '../../../lists/list-screen.css';
 import './folders.css';
 
@@ -39,12 +40,12 @@ type Editing = { kind: 'create' } | { kind: 'edit'; folder: ChannelFolder } | nu
 function Folders({ account, context, entries }: { account: Account; context: ChannelContext; entries: ChannelEntry[] }) {
   const active = useMemo(() => context.folders.filter((folder) => !folder.is_archived), [context.folders]);
   const archived = useMemo(() => context.folders.filter((folder) => folder.is_archived), [context.folders]);
-  const counts = useMemo(() => channelCounts(entries.map((entry) => entry.channel)), [entries]);
+  const contents = useMemo(() => folderContents(entries.map((entry) => entry.channel)), [entries]);
   const [editing, setEditing] = useState<Editing>(null);
   // By ID: the question follows the folder live (renamed, or a channel moved into it meanwhile).
   const [archivingId, setArchivingId] = useState<number | null>(null);
   const archiving = archivingId === null ? null : (active.find((folder) => folder.id === archivingId) ?? null);
-  const archivingBlocked = archiving ? archiveBlocked(counts.get(archiving.id) ?? 0) : null;
+  const archivingBlocked = archiving ? archiveBlocked(contentsOf(contents, archiving.id)) : null;
   // Archived or removed elsewhere while asked: the question is gone, and must not come back with it.
   if (archivingId !== null && archiving === null) setArchivingId(null);
   const [done, setDone] = useState<string | null>(null);
@@ -167,7 +168,7 @@ function Folders({ account, context, entries }: { account: Account; context: Cha
               key={folder.id}
               account={account}
               folder={folder}
-              channelCount={counts.get(folder.id) ?? 0}
+              held={contentsOf(contents, folder.id)}
               position={{ index, count: active.length }}
               busy={reorder.isPending || update.isPending}
               onEdit={() => {
@@ -189,7 +190,7 @@ function Folders({ account, context, entries }: { account: Account; context: Cha
           <h2 id="folders-archived-title">Archived folders</h2>
           <ul className="folder-list" aria-label="Archived folders">
             {archived.map((folder) => (
-              <FolderRow key={folder.id} account={account} folder={folder} channelCount={counts.get(folder.id) ?? 0} busy={update.isPending} onUnarchive={() => setArchived(folder, false)} />
+              <FolderRow key={folder.id} account={account} folder={folder} held={contentsOf(contents, folder.id)} busy={update.isPending} onUnarchive={() => setArchived(folder, false)} />
             ))}
           </ul>
         </section>
@@ -205,6 +206,9 @@ function Folders({ account, context, entries }: { account: Account; context: Cha
           setArchivingId(null);
         }}
       >
+        {/* What becomes of the channels in it, said before anything is sent: none is in it, archived
+            ones included, or the answer is disabled with why (archiveBlocked). */}
+        {archivingBlocked === null && <p>It holds no channels, archived or not.</p>}
         <p>An archived folder leaves everyone’s channel list and can take no channels. You can unarchive it later.</p>
         {archivingBlocked && <p className="role-reason">{archivingBlocked}</p>}
       </ConfirmDialog>

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { ChannelFolder } from '../../../../../shared/api/folders';
-import { channelCounts, orderAfterMove } from './folder-order';
+import { orderAfterMove } from './folder-order';
 
 const folder = (id: number, is_archived = false): ChannelFolder => ({ id, name: `F${id}`, description: '', rendered_description: '', creator_id: null, date_created: 0, is_archived });
 
@@ -18,8 +18,4 @@ describe('orderAfterMove', () => {
     expect(orderAfterMove(active, archived, 1, -1)).toBeNull();
     expect(orderAfterMove(active, archived, 42, 0)).toBeNull();
   });
-});
-
-test('channelCounts counts unarchived channels per folder', () => {
-  expect(channelCounts([{ folder_id: 1 }, { folder_id: 1 }, { folder_id: 2, is_archived: true }, { folder_id: null }, {}])).toEqual(new Map([[1, 2]]));
 });

@@ -14,12 +14,3 @@ export function orderAfterMove(active: readonly ChannelFolder[], archived: reado
   return [...ids, ...archived.map((folder) => folder.id)];
 }
 
-/** Non-archived channels per folder ID. */
-export function channelCounts(channels: readonly { folder_id?: number | null; is_archived?: boolean }[]): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const channel of channels) {
-    if (channel.folder_id === null || channel.folder_id === undefined || channel.is_archived === true) continue;
-    counts.set(channel.folder_id, (counts.get(channel.folder_id) ?? 0) + 1);
-  }
-  return counts;
-}
