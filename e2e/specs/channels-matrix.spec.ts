@@ -75,6 +75,7 @@ test('a bulk change of 50 channels through the matrix: per-channel results on th
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('sandbox-org-channel-permissions.csv');
+  await expect(page.getByRole('status').filter({ hasText: /^Saved 50 channels/ })).toHaveText(/^Saved 50 channels × \d+ settings as sandbox-org-channel-permissions\.csv\.$/);
   const lines = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
   expect(lines).toHaveLength(51);
   expect(lines[0]).toMatch(/^Channel,Channel ID,Privacy,Messages kept,Topics policy,.*Add subscribers/);

@@ -187,6 +187,10 @@ test('a bad import file names every problem and changes nothing; a good one beco
   const { emojiset_choices: _sets, available_notification_sounds: _sounds, ...settings } = (await defaultsOnServer(sandbox.directUrl)).values;
   expect(exported.settings).toEqual(settings);
   expect(exported.settings).toMatchObject({ color_scheme: 3, emojiset: 'text' });
+  // Said on the screen, beside the button: the file's name and how many settings it holds.
+  await expect(page.getByRole('status').filter({ hasText: /^Saved \d+ default settings/ })).toHaveText(
+    `Saved ${Object.keys(exported.settings).length} default settings of Sandbox Org as ${(await download).suggestedFilename()}.`,
+  );
 
   await page.getByRole('tab', { name: 'Activity log' }).click();
   await expect(page.getByRole('row').nth(1)).toContainText('Imported default settings');

@@ -17,10 +17,11 @@ import {
 import type { ParsedDefaultsFile } from '../../../../shared/domain/defaults-file';
 import { usualValuesFor } from '../../../../shared/domain/defaults-usual';
 import type { ChannelInput, DefaultsSaveResult, DefaultsView } from '../../../../shared/ipc';
+import { plural } from '../../../../shared/domain/plural';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ExportNote } from '../../components/ExportNote';
 import { errorWords } from '../../errors/words';
 import { useSaveDefaults } from '../../queries/defaults';
-import { toast } from '../../stores/toasts';
 import { CopyDialog } from './CopyDialog';
 import { CopyPanel } from './CopyPanel';
 import { exportDefaults } from './defaults-file-io';
@@ -37,6 +38,7 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
   const server = view.values as DefaultsValues;
   const [dialog, setDialog] = useState<'review' | 'discard' | 'copy' | null>(null);
   const [importProblems, setImportProblems] = useState<ImportProblems | null>(null);
+  const [exported, setExported] = useState<string | null>(null);
   const save = useSaveDefaults(view.account);
 
   const query = useDeferredValue(ui.query);
@@ -100,12 +102,14 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
         onQuery={ui.setQuery}
         onImport={onImport}
         onExport={() => {
-          const name = exportDefaults(view);
-          toast({ kind: 'success', title: `Saved the default settings of ${view.realmName} as ${name}${review.changes.length ? ' (the saved values, without your unsaved edits)' : ''}.` });
+          const { name, settings } = exportDefaults(view);
+          const unsaved = review.changes.length;
+          setExported(`Saved ${plural(settings, 'default setting', 'default settings')} of ${view.realmName} as ${name}${unsaved ? ` (the saved values, without your ${plural(unsaved, 'unsaved change', 'unsaved changes')})` : ''}.`);
         }}
         onCopy={() => setDialog('copy')}
         onResetAll={() => ui.setEdits(setEdits(ui.edits, server, usualValuesFor(effective, 'all')))}
       />
+      <ExportNote text={exported} />
       {ui.copyId && <CopyPanel account={view.account} copyId={ui.copyId} onClose={() => ui.showCopy(null)} onRetried={(copy) => ui.showCopy(copy.id)} />}
       <SettingsForm view={view} effective={effective} search={search} />
       {view.canEdit && (

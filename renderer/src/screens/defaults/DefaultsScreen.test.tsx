@@ -2,7 +2,7 @@
 // words, the search, edits reviewed and saved as one call, live changes and conflicts, an older
 // server's ignored settings, read-only roles and a bad import file.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { USUAL_USER_SETTING_DEFAULTS } from '../../../../shared/api';
 import { buildDefaultsFile } from '../../../../shared/domain/defaults-file';
 import type { ChannelInput, DefaultsView } from '../../../../shared/ipc';
@@ -44,6 +44,7 @@ function serverChanges(name: string, value: boolean | number | string) {
 
 beforeEach(() => useDefaultsUi.setState({ account: null }));
 afterEach(() => {
+  vi.restoreAllMocks();
   cleanup();
   removeFakeBridge();
 });
@@ -172,6 +173,18 @@ describe('an imported file', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Emoji set' }), { target: { value: 'google' } });
     expect(importNotice()).toBeNull();
   });
+});
+
+test('Export says on the screen which file it saved, how many settings are in it, and that unsaved edits are not', async () => {
+  // The download itself is the browser's (defaults-file-io.test.ts reads the file).
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:saved');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  open();
+  fireEvent.change(await screen.findByRole('combobox', { name: 'Color scheme' }), { target: { value: '2' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+  const note = screen.getByText(/^Saved 56 default settings of Sandbox Realm as default-settings-sandbox-realm-\d{4}-\d\d-\d\d\.json/);
+  expect(note.getAttribute('role')).toBe('status');
+  expect(note.textContent).toMatch(/\.json \(the saved values, without your 1 unsaved change\)\.$/);
 });
 
 describe('another administrator changes a default meanwhile', () => {
