@@ -8,6 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { groupId, openChannels, serverChannel } from '../support/channels-page';
 import { signInDirectly } from '../support/realm-client';
+import { ringRoomUnderLabel } from '../support/focus-ring';
 
 const PUBLIC = Array.from({ length: 45 }, (_, i) => `bulk-${String(i + 1).padStart(2, '0')}`);
 const SECRET = Array.from({ length: 5 }, (_, i) => `bulk-secret-${i + 1}`);
@@ -131,6 +132,8 @@ test('Set a value’s role, group and people suggestions are in sight in a small
   const search = dialog.getByRole('combobox', { name: 'Add who may: Add subscribers' });
   // A dialog that is a form opens on its first field (confirmations open on Cancel).
   await expect(search).toBeFocused();
+  // The ring it opens with leaves its label above it clear (components/controls.css).
+  expect(await ringRoomUnderLabel(search)).toBeGreaterThanOrEqual(2);
   await page.keyboard.type('Adm');
   const option = dialog.getByRole('option', { name: /^Administrators/ });
   await expect(option).toBeVisible();

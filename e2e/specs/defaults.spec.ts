@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { buildDefaultsFile } from '../../shared/domain/defaults-file';
 import { expect, test } from '../support/fixtures';
 import { defaultsOnServer, openDefaults, secondConsole, signCoreIn } from '../support/defaults-page';
+import { ringRoomUnderLabel } from '../support/focus-ring';
 import { signInDirectly } from '../support/realm-client';
 
 test.describe.configure({ timeout: 60_000 });
@@ -233,6 +234,13 @@ test('Reset all after an import takes the import’s notice away, and what is sa
   await page.getByRole('tab', { name: 'Activity log' }).click();
   await expect(page.getByRole('row').nth(1)).toContainText('Changed default settings');
   await expect(page.getByRole('row').nth(1)).not.toContainText('other.json');
+});
+
+test('a focused box’s ring stays clear of the label above it', async ({ consolePage: page }) => {
+  await openDefaults(page);
+  const search = page.getByRole('searchbox', { name: 'Find a setting' });
+  await search.focus();
+  expect(await ringRoomUnderLabel(search)).toBeGreaterThanOrEqual(2);
 });
 
 test('leaving the screen or switching organization with unsaved edits asks first; staying keeps them, leaving drops them', async ({ consolePage: page, core, sandbox, target }) => {
