@@ -8,6 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { groupId, openChannels, serverChannel } from '../support/channels-page';
 import { signInDirectly } from '../support/realm-client';
+import { ringRoomUnderLabel } from '../support/focus-ring';
 
 const PUBLIC = Array.from({ length: 45 }, (_, i) => `bulk-${String(i + 1).padStart(2, '0')}`);
 const SECRET = Array.from({ length: 5 }, (_, i) => `bulk-secret-${i + 1}`);
@@ -75,6 +76,7 @@ test('a bulk change of 50 channels through the matrix: per-channel results on th
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('sandbox-org-channel-permissions.csv');
+  await expect(page.getByRole('status').filter({ hasText: /^Saved 50 channels/ })).toHaveText(/^Saved 50 channels × \d+ settings as sandbox-org-channel-permissions\.csv\.$/);
   const lines = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
   expect(lines).toHaveLength(51);
   expect(lines[0]).toMatch(/^Channel,Channel ID,Privacy,Messages kept,Topics policy,.*Add subscribers/);
@@ -131,6 +133,8 @@ test('Set a value’s role, group and people suggestions are in sight in a small
   const search = dialog.getByRole('combobox', { name: 'Add who may: Add subscribers' });
   // A dialog that is a form opens on its first field (confirmations open on Cancel).
   await expect(search).toBeFocused();
+  // The ring it opens with leaves its label above it clear (components/controls.css).
+  expect(await ringRoomUnderLabel(search)).toBeGreaterThanOrEqual(2);
   await page.keyboard.type('Adm');
   const option = dialog.getByRole('option', { name: /^Administrators/ });
   await expect(option).toBeVisible();

@@ -7,6 +7,8 @@ import type { Page } from '@playwright/test';
 import { buildDefaultsFile } from '../../shared/domain/defaults-file';
 import { expect, test } from '../support/fixtures';
 import { defaultsOnServer, openDefaults, secondConsole, signCoreIn } from '../support/defaults-page';
+import { ringRoomUnderLabel } from '../support/focus-ring';
+import { signInDirectly } from '../support/realm-client';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -186,10 +188,59 @@ test('a bad import file names every problem and changes nothing; a good one beco
   const { emojiset_choices: _sets, available_notification_sounds: _sounds, ...settings } = (await defaultsOnServer(sandbox.directUrl)).values;
   expect(exported.settings).toEqual(settings);
   expect(exported.settings).toMatchObject({ color_scheme: 3, emojiset: 'text' });
+  // Said on the screen, beside the button: the file's name and how many settings it holds.
+  await expect(page.getByRole('status').filter({ hasText: /^Saved \d+ default settings/ })).toHaveText(
+    `Saved ${Object.keys(exported.settings).length} default settings of Sandbox Org as ${(await download).suggestedFilename()}.`,
+  );
 
   await page.getByRole('tab', { name: 'Activity log' }).click();
   await expect(page.getByRole('row').nth(1)).toContainText('Imported default settings');
   await expect(page.getByRole('row').nth(1)).toContainText('from other.json (exported from Other Org)');
+});
+
+test('Reset all after an import takes the import’s notice away, and what is saved then is not credited to the file', async ({ consolePage: page, sandbox }) => {
+  // Another administrator changed a default earlier: Reset all puts it back, an edit of its own.
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  await adam.request('PATCH', '/realm/user_settings_defaults', { enter_sends: true });
+  await openDefaults(page);
+  await expect(page.getByRole('switch', { name: 'Enter sends the message' })).toBeChecked();
+  const file = buildDefaultsFile({
+    realmName: 'Other Org',
+    realmUrl: 'https://other.example.com',
+    featureLevel: 421,
+    values: { color_scheme: 3, emojiset: 'text' },
+    exportedAt: new Date('2025-03-01T14:05:09Z'),
+  });
+  await importFile(page, 'other.json', JSON.stringify(file));
+  const notice = page.getByRole('status').filter({ hasText: /^Imported other\.json, exported from Other Org/ });
+  await expect(notice).toContainText('2 settings differ and are now unsaved edits.');
+
+  // An edit of my own counts in the bar, not in what the file did.
+  await page.getByRole('switch', { name: 'Use 24-hour time' }).check();
+  await expect(unsaved(page)).toContainText('3 unsaved changes');
+  await expect(notice).toContainText('2 settings differ and are now unsaved edits.');
+
+  await page.getByRole('button', { name: 'Reset all to usual defaults' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(unsaved(page)).toContainText('1 unsaved change');
+  await unsaved(page).getByRole('button', { name: 'Review changes…' }).click();
+  const review = page.getByRole('dialog', { name: 'Review changes to the default settings of Sandbox Org' });
+  await expect(review.getByRole('listitem')).toHaveText(['Enter sends the message: On → Off']);
+  await expect(review).not.toContainText('other.json');
+  await review.getByRole('button', { name: 'Save 1 change' }).click();
+  await expect(page.getByText('Saved 1 change to the default settings of Sandbox Org.')).toBeVisible();
+
+  expect((await defaultsOnServer(sandbox.directUrl)).values).toMatchObject({ enter_sends: false, color_scheme: 1, emojiset: 'google', twenty_four_hour_time: false });
+  await page.getByRole('tab', { name: 'Activity log' }).click();
+  await expect(page.getByRole('row').nth(1)).toContainText('Changed default settings');
+  await expect(page.getByRole('row').nth(1)).not.toContainText('other.json');
+});
+
+test('a focused box’s ring stays clear of the label above it', async ({ consolePage: page }) => {
+  await openDefaults(page);
+  const search = page.getByRole('searchbox', { name: 'Find a setting' });
+  await search.focus();
+  expect(await ringRoomUnderLabel(search)).toBeGreaterThanOrEqual(2);
 });
 
 test('leaving the screen or switching organization with unsaved edits asks first; staying keeps them, leaving drops them', async ({ consolePage: page, core, sandbox, target }) => {

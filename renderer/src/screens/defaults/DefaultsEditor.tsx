@@ -17,14 +17,15 @@ import {
 import type { ParsedDefaultsFile } from '../../../../shared/domain/defaults-file';
 import { usualValuesFor } from '../../../../shared/domain/defaults-usual';
 import type { ChannelInput, DefaultsSaveResult, DefaultsView } from '../../../../shared/ipc';
+import { plural } from '../../../../shared/domain/plural';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ExportNote } from '../../components/ExportNote';
 import { errorWords } from '../../errors/words';
 import { useSaveDefaults } from '../../queries/defaults';
-import { toast } from '../../stores/toasts';
 import { CopyDialog } from './CopyDialog';
 import { CopyPanel } from './CopyPanel';
 import { exportDefaults } from './defaults-file-io';
-import { useDefaultsUi } from './defaults-ui';
+import { importState, useDefaultsUi } from './defaults-ui';
 import { EditorNotices, type ImportProblems } from './EditorNotices';
 import { EditorToolbar } from './EditorToolbar';
 import { ReviewDialog } from './ReviewDialog';
@@ -37,6 +38,7 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
   const server = view.values as DefaultsValues;
   const [dialog, setDialog] = useState<'review' | 'discard' | 'copy' | null>(null);
   const [importProblems, setImportProblems] = useState<ImportProblems | null>(null);
+  const [exported, setExported] = useState<string | null>(null);
   const save = useSaveDefaults(view.account);
 
   const query = useDeferredValue(ui.query);
@@ -49,6 +51,7 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
   }, [server, ui.edits]);
   const resettable = Object.keys(usualValuesFor(effective, 'all')).length;
   const invalid = Object.keys(ui.invalid).length;
+  const imported = importState(ui.importInfo, ui.edits, server);
 
   const onImport = (fileName: string, parsed: ParsedDefaultsFile) => {
     if (!parsed.ok) {
@@ -56,7 +59,10 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
       return;
     }
     setImportProblems(null);
-    ui.imported(setEdits(ui.edits, server, parsed.values), { fileName, fromRealm: parsed.file.realm.name, featureLevel: parsed.file.featureLevel, exportedAt: parsed.file.exportedAt });
+    const edits = setEdits(ui.edits, server, parsed.values);
+    // The edits the file made: its values the server does not have (not the edits made before it).
+    const values = Object.fromEntries(Object.entries(parsed.values).filter(([name, value]) => edits[name as UserSettingName]?.value === value && server[name as UserSettingName] !== value));
+    ui.imported(edits, { fileName, fromRealm: parsed.file.realm.name, featureLevel: parsed.file.featureLevel, exportedAt: parsed.file.exportedAt, values });
   };
 
   const onSaved = (result: DefaultsSaveResult) => {
@@ -72,7 +78,7 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
   };
 
   const onSave = () => {
-    const source = ui.importInfo ? { kind: 'import' as const, fileName: ui.importInfo.fileName, fromRealm: ui.importInfo.fromRealm } : { kind: 'edit' as const };
+    const source = imported ? { kind: 'import' as const, fileName: imported.info.fileName, fromRealm: imported.info.fromRealm } : { kind: 'edit' as const };
     // The values come from the catalogue's controls or a checked file; the core checks each again.
     const changes = changesToParams(review.changes) as ChannelInput<'defaults.save'>['changes'];
     save.mutate({ changes, expected: expectedValues(review.changes, ui.edits), source }, { onSuccess: onSaved });
@@ -83,8 +89,7 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
       <EditorNotices
         view={view}
         lastSave={ui.lastSave}
-        importInfo={ui.importInfo}
-        importedEdits={review.changes.length}
+        imported={imported}
         importProblems={importProblems}
         onDismissSave={ui.dismissSaveReport}
         onDismissProblems={() => setImportProblems(null)}
@@ -97,12 +102,14 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
         onQuery={ui.setQuery}
         onImport={onImport}
         onExport={() => {
-          const name = exportDefaults(view);
-          toast({ kind: 'success', title: `Saved the default settings of ${view.realmName} as ${name}${review.changes.length ? ' (the saved values, without your unsaved edits)' : ''}.` });
+          const { name, settings } = exportDefaults(view);
+          const unsaved = review.changes.length;
+          setExported(`Saved ${plural(settings, 'default setting', 'default settings')} of ${view.realmName} as ${name}${unsaved ? ` (the saved values, without your ${plural(unsaved, 'unsaved change', 'unsaved changes')})` : ''}.`);
         }}
         onCopy={() => setDialog('copy')}
         onResetAll={() => ui.setEdits(setEdits(ui.edits, server, usualValuesFor(effective, 'all')))}
       />
+      <ExportNote text={exported} />
       {ui.copyId && <CopyPanel account={view.account} copyId={ui.copyId} onClose={() => ui.showCopy(null)} onRetried={(copy) => ui.showCopy(copy.id)} />}
       <SettingsForm view={view} effective={effective} search={search} />
       {view.canEdit && (
@@ -120,7 +127,7 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
         <ReviewDialog
           view={view}
           review={review}
-          importInfo={ui.importInfo}
+          importInfo={imported?.info ?? null}
           saving={save.isPending}
           failure={save.isError ? errorWords(save.error) : null}
           onKeepMine={(conflict) => ui.setEdits(keepMine(ui.edits, server, conflict.name))}

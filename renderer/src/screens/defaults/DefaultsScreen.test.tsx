@@ -2,8 +2,9 @@
 // words, the search, edits reviewed and saved as one call, live changes and conflicts, an older
 // server's ignored settings, read-only roles and a bad import file.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { USUAL_USER_SETTING_DEFAULTS } from '../../../../shared/api';
+import { buildDefaultsFile } from '../../../../shared/domain/defaults-file';
 import type { ChannelInput, DefaultsView } from '../../../../shared/ipc';
 import { App } from '../../app/App';
 import { useUi } from '../../stores/ui';
@@ -43,6 +44,7 @@ function serverChanges(name: string, value: boolean | number | string) {
 
 beforeEach(() => useDefaultsUi.setState({ account: null }));
 afterEach(() => {
+  vi.restoreAllMocks();
   cleanup();
   removeFakeBridge();
 });
@@ -121,6 +123,68 @@ describe('edit, review, save', () => {
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Discard 1 unsaved change?' })).getByRole('button', { name: 'Discard changes' }));
     expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '1');
   });
+});
+
+/** Picks a default-settings file from another realm, with these values, through Import…'s file input. */
+function importFile(name: string, settings: Record<string, boolean | number | string>) {
+  const file = buildDefaultsFile({ realmName: 'Other Org', realmUrl: 'https://other.example.com', featureLevel: 421, values: settings, exportedAt: new Date('2025-03-01T14:05:09Z') });
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [new File([JSON.stringify(file)], name, { type: 'application/json' })] } });
+}
+
+const importNotice = () => screen.queryByText(/^Imported other\.json, exported from Other Org/);
+
+describe('an imported file', () => {
+  test('Reset all after an import takes the import’s notice away, and the save that follows is not credited to the file', async () => {
+    open();
+    await screen.findByRole('combobox', { name: 'Color scheme' });
+    // A default the organization has changed: Reset all puts it back, an edit of the reset's own.
+    serverChanges('enter_sends', true);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Enter sends the message' })).toHaveProperty('checked', true));
+    importFile('other.json', { color_scheme: 3, emojiset: 'text' });
+    await waitFor(() => expect(importNotice()?.textContent).toContain('2 settings differ and are now unsaved edits. Review and save them to apply.'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset all to usual defaults' }));
+    expect(importNotice()).toBeNull();
+    expect(screen.getByText('1 unsaved change')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Review changes…' }));
+    const review = screen.getByRole('dialog');
+    expect(review.textContent).not.toContain('other.json');
+    fireEvent.click(within(review).getByRole('button', { name: 'Save 1 change' }));
+    await screen.findByText('Saved 1 change to the default settings of Sandbox Realm.');
+    expect(bridge.callsTo('defaults.save')).toEqual([{ account: olivia.id, changes: { enter_sends: false }, expected: { enter_sends: true }, source: { kind: 'edit' } }]);
+  });
+
+  test('edits after an import: the notice counts only what the file changed, and says when one of its values was changed since', async () => {
+    open();
+    await screen.findByRole('combobox', { name: 'Color scheme' });
+    importFile('other.json', { color_scheme: 3, emojiset: 'text' });
+    await waitFor(() => expect(importNotice()?.textContent).toContain('2 settings differ and are now unsaved edits.'));
+
+    // Another setting: the file's edits are as it made them.
+    fireEvent.click(screen.getByRole('switch', { name: 'Enter sends the message' }));
+    expect(importNotice()?.textContent).toContain('2 settings differ and are now unsaved edits.');
+    expect(screen.getByText('3 unsaved changes')).toBeTruthy();
+
+    // One of the file's settings: it is not the file's value any more.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Color scheme' }), { target: { value: '2' } });
+    expect(importNotice()?.textContent).toContain('2 settings differed and became unsaved edits; 1 of them still has the file’s value. Review and save to apply.');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Emoji set' }), { target: { value: 'google' } });
+    expect(importNotice()).toBeNull();
+  });
+});
+
+test('Export says on the screen which file it saved, how many settings are in it, and that unsaved edits are not', async () => {
+  // The download itself is the browser's (defaults-file-io.test.ts reads the file).
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:saved');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  open();
+  fireEvent.change(await screen.findByRole('combobox', { name: 'Color scheme' }), { target: { value: '2' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+  const note = screen.getByText(/^Saved 56 default settings of Sandbox Realm as default-settings-sandbox-realm-\d{4}-\d\d-\d\d\.json/);
+  expect(note.getAttribute('role')).toBe('status');
+  expect(note.textContent).toMatch(/\.json \(the saved values, without your 1 unsaved change\)\.$/);
 });
 
 describe('another administrator changes a default meanwhile', () => {

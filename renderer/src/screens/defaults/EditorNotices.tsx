@@ -5,7 +5,8 @@ import { settingList } from '../../../../shared/domain/defaults-words';
 import { USER_SETTINGS_CATALOGUE } from '../../../../shared/domain/user-settings-defaults';
 import type { DefaultsView } from '../../../../shared/ipc';
 import { ProblemText } from '../../components/Field';
-import type { ImportInfo, SaveReport } from './defaults-ui';
+import { plural } from '../../../../shared/domain/plural';
+import type { ImportState, SaveReport } from './defaults-ui';
 
 export interface ImportProblems {
   fileName: string;
@@ -17,13 +18,12 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 export function EditorNotices(props: {
   view: DefaultsView;
   lastSave: SaveReport | null;
-  importInfo: ImportInfo | null;
-  importedEdits: number;
+  imported: ImportState | null;
   importProblems: ImportProblems | null;
   onDismissSave(): void;
   onDismissProblems(): void;
 }) {
-  const { view, lastSave, importInfo, importProblems } = props;
+  const { view, lastSave, imported, importProblems } = props;
   const unreported = USER_SETTINGS_CATALOGUE.filter((entry) => view.values[entry.name] === undefined).length;
   return (
     <div className="defaults-notices">
@@ -71,18 +71,23 @@ export function EditorNotices(props: {
           <p className="muted">Fix the file, or export the settings again from the realm they come from, then import it.</p>
         </Notice>
       )}
-      {importInfo && (
+      {imported && (
         <Notice role="status">
           <p>
-            Imported {importInfo.fileName}, exported from {importInfo.fromRealm} (feature level {importInfo.featureLevel}) on {when.format(new Date(importInfo.exportedAt))}:{' '}
-            {props.importedEdits === 0
-              ? 'every setting in it already matches, so there is nothing to change.'
-              : `${props.importedEdits} ${props.importedEdits === 1 ? 'setting differs' : 'settings differ'} and ${props.importedEdits === 1 ? 'is' : 'are'} now unsaved edits. Review and save them to apply.`}
+            Imported {imported.info.fileName}, exported from {imported.info.fromRealm} (feature level {imported.info.featureLevel}) on {when.format(new Date(imported.info.exportedAt))}:{' '}
+            {importWords(imported)}
           </p>
         </Notice>
       )}
     </div>
   );
+}
+
+/** What the import did, counted from the file's own edits (others made since are not its). */
+function importWords({ brought, still }: ImportState): string {
+  if (brought === 0) return 'every setting in it already matches, so there is nothing to change.';
+  if (still === brought) return `${plural(brought, 'setting differs and is now an unsaved edit', 'settings differ and are now unsaved edits')}. Review and save ${brought === 1 ? 'it' : 'them'} to apply.`;
+  return `${plural(brought, 'setting differed', 'settings differed')} and became unsaved edits; ${still} of them still ${still === 1 ? 'has the file’s value' : 'have the file’s values'}. Review and save to apply.`;
 }
 
 /**

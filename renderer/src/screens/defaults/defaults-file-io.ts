@@ -9,12 +9,12 @@ import { downloadText } from '../../components/download-text';
 /** An export is a few kilobytes; anything far larger is another file picked by mistake. */
 const MAX_IMPORT_BYTES = 512 * 1024;
 
-/** Saves the realm's defaults as a JSON file and returns its name. */
-export function exportDefaults(view: DefaultsView, now = new Date()): string {
+/** Saves the realm's defaults as a JSON file; its name and how many settings are in it. */
+export function exportDefaults(view: DefaultsView, now = new Date()): { name: string; settings: number } {
   const file = buildDefaultsFile({ realmName: view.realmName, realmUrl: view.realmUrl, featureLevel: view.featureLevel, values: view.values as DefaultsValues, exportedAt: now });
   const name = defaultsFileName(view.realmName, now);
   downloadText(name, `${JSON.stringify(file, null, 2)}\n`, 'application/json');
-  return name;
+  return { name, settings: Object.keys(file.settings).length };
 }
 
 /** Reads a picked file: its problems, or its settings. */

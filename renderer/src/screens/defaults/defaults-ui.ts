@@ -3,7 +3,7 @@
 // screen, so going to another screen and back keeps the edits; another organization starts afresh.
 import { create } from 'zustand';
 import type { UserSettingName, UserSettingValue } from '../../../../shared/api';
-import type { Edits } from '../../../../shared/domain/defaults-edits';
+import type { DefaultsValues, Edits } from '../../../../shared/domain/defaults-edits';
 
 export type DefaultsTab = 'settings' | 'compare' | 'activity';
 
@@ -13,6 +13,12 @@ export interface ImportInfo {
   fromRealm: string;
   featureLevel: number;
   exportedAt: string;
+  /**
+   * The settings the import made edits of (the file's values that differed from the server's). What
+   * the import did is counted from these, never from whatever the edits are later: a reset or a
+   * change of one's own is not the file's.
+   */
+  values: DefaultsValues;
 }
 
 /** Settings a save sent and the server ignored: they are marked on the form, never shown as saved. */
@@ -58,7 +64,7 @@ export const useDefaultsUi = create<DefaultsUiState>()((set, get) => ({
     if (get().account !== account) set({ account, ...fresh });
   },
   setTab: (tab) => set({ tab }),
-  setEdits: (edits) => set({ edits, lastSave: null }),
+  setEdits: (edits) => set((state) => ({ edits, lastSave: null, importInfo: stillFromImport(state.importInfo, edits) })),
   setInvalid: (name, problem) =>
     set((state) => {
       const { [name]: _old, ...rest } = state.invalid;
@@ -66,11 +72,43 @@ export const useDefaultsUi = create<DefaultsUiState>()((set, get) => ({
     }),
   setQuery: (query) => set({ query }),
   imported: (edits, importInfo) => set((state) => ({ edits, importInfo, invalid: {}, lastSave: null, generation: state.generation + 1 })),
-  saved: (edits, lastSave, ignored) => set((state) => ({ edits, lastSave, ignored: { ...state.ignored, ...ignored }, importInfo: Object.keys(edits).length ? state.importInfo : null })),
+  saved: (edits, lastSave, ignored) => set((state) => ({ edits, lastSave, ignored: { ...state.ignored, ...ignored }, importInfo: stillFromImport(state.importInfo, edits) })),
   discard: () => set((state) => ({ edits: {}, invalid: {}, importInfo: null, generation: state.generation + 1 })),
   showCopy: (copyId) => set({ copyId }),
   dismissSaveReport: () => set({ lastSave: null }),
 }));
+
+/** The settings whose edit still holds the value the file brought (and, given the server's values, still changes it). */
+export function importedStill(info: ImportInfo, edits: Edits, server?: DefaultsValues): UserSettingName[] {
+  return (Object.keys(info.values) as UserSettingName[]).filter((name) => {
+    const value = info.values[name];
+    return edits[name]?.value === value && (!server || server[name] !== value);
+  });
+}
+
+/**
+ * The import the edits still come from, or null once none of them is the file's any more (all reset,
+ * discarded, changed or saved), so the screen, the review and the save never credit the file with
+ * edits it did not make. An import that changed nothing is over at the next edit, for the same reason.
+ */
+function stillFromImport(info: ImportInfo | null, edits: Edits): ImportInfo | null {
+  return info && importedStill(info, edits).length > 0 ? info : null;
+}
+
+/** What the import notice says: how many settings the file changed, and how many of them are still its values. */
+export interface ImportState {
+  info: ImportInfo;
+  brought: number;
+  still: number;
+}
+
+/** The import as the screen shows it now (the server may have come to match some of its values meanwhile). */
+export function importState(info: ImportInfo | null, edits: Edits, server: DefaultsValues): ImportState | null {
+  if (!info) return null;
+  const brought = Object.keys(info.values).length;
+  const still = importedStill(info, edits, server).length;
+  return brought === 0 || still > 0 ? { info, brought, still } : null;
+}
 
 /**
  * What leaving the screen (or switching organization) would lose, as the shell's leave guard says it

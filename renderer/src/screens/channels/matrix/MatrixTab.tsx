@@ -10,6 +10,7 @@ import { QueryGate } from '../../../components/QueryGate';
 import { useChannelBatch, useChannelContext, useChannels } from '../../../queries/channels';
 import { useRealmUsers } from '../../../queries/realm';
 import { downloadText } from '../../../components/download-text';
+import { ExportNote } from '../../../components/ExportNote';
 import { mark } from '../../../lists/perf-marks';
 import { MATRIX_MARKS } from '../channel-marks';
 import { filterChannels, NO_CHANNEL_FILTERS, sortChannels } from '../channel-index';
@@ -103,11 +104,7 @@ function Matrix({ account, entries, context, users }: MatrixProps) {
           </button>
         </div>
       </div>
-      {saved && (
-        <p className="muted matrix-saved" role="status">
-          {saved}
-        </p>
-      )}
+      <ExportNote text={saved} />
       <p className="muted matrix-help" id="matrix-help">
         Select cells, rows or columns, then set a value for all of them. Keys: arrows move, Shift extends, Space selects (Shift+Space the row, Ctrl+Space the column), Ctrl+A every shown cell, Escape none.
       </p>
