@@ -167,8 +167,11 @@ test('archive and unarchive, each confirmed, and checked on the server', async (
 // Kept open, as the Users screen keeps the user it shows: the administrator was working on this channel.
 test('a channel archived while the list shows active channels stays in the editor, which says the list hides it and shows it again', async ({ consolePage: page, sandbox }) => {
   const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  // Enough channels for the list to scroll: shown again, the channel is scrolled into view.
+  await adam.request('POST', '/users/me/subscriptions', { subscriptions: Array.from({ length: 10 }, (_, index) => ({ name: `zz-${String(index)}` })) });
   await openChannels(page);
   const editor = await openChannel(page, 'design');
+  await page.getByRole('searchbox', { name: 'Search by name or description' }).fill('');
   await section(editor, 'Archive').getByRole('button', { name: 'Archive #design…' }).click();
   await page.getByRole('dialog', { name: 'Archive #design?' }).getByRole('button', { name: 'Archive' }).click();
   await expect(channelRow(page, 'design')).toHaveCount(0);
@@ -176,9 +179,14 @@ test('a channel archived while the list shows active channels stays in the edito
   await expect(hidden).toBeVisible();
   expect((await serverChannel(adam, 'design')).is_archived).toBe(true);
 
+  const grid = page.getByRole('grid', { name: 'Channels' });
+  await grid.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await expect(channelRow(page, 'announcements')).not.toBeInViewport();
+
   await hidden.getByRole('button', { name: 'Show it in the list' }).click();
   await expect(page.getByRole('group', { name: 'Status' }).getByRole('radio', { name: /^All \d/ })).toBeChecked();
   await expect(channelRow(page, 'design')).toContainText('Archived');
+  await expect(channelRow(page, 'design')).toBeInViewport({ ratio: 1 });
   await expect(hidden).toHaveCount(0);
   await expect(page.getByRole('complementary', { name: '#design' })).toBeVisible();
 });

@@ -134,6 +134,21 @@ export function VirtualGrid<T extends RowData, K extends string>(props: VirtualG
     });
   }, [rows, query, marks]);
 
+  // The opened row is scrolled into view whenever it comes to be shown: opened from elsewhere (the
+  // Overview), or listed again after the search or filters hid it ("Show it in the list"). Once shown it
+  // is left where the user scrolls. Looked up only while a row is open, and only until it is found.
+  const revealed = useRef<number | null>(null);
+  useEffect(() => {
+    const index = opened === null ? -1 : rows.findIndex((row) => idOf(row) === opened);
+    if (index < 0) {
+      revealed.current = null;
+      return;
+    }
+    if (revealed.current === opened) return;
+    revealed.current = opened;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [opened, rows, idOf, virtualizer]);
+
   const focusedIndex = focused === null ? -1 : idsOf().indexOf(focused);
 
   const moveFocus = (index: number, extend: boolean) => {
