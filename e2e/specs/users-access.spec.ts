@@ -30,7 +30,7 @@ test("Mark's effective access: nested groups and each channel's group settings, 
   const access = panel.getByRole('region', { name: 'Effective access' });
   const groupList = access.getByRole('list', { name: 'User groups' });
   await expect(groupList.getByRole('listitem').filter({ hasText: /^engineers/ })).toHaveText('engineers direct member');
-  await expect(groupList.getByRole('listitem').filter({ hasText: /^Members/ })).toHaveText('Members as a member of its subgroup “Full members”');
+  await expect(groupList.getByRole('listitem').filter({ hasText: /^Members/ })).toHaveText('Members by role, through “Full members”');
   await expect(groupList.getByRole('listitem').filter({ hasText: /^Moderators/ })).toHaveCount(0);
   const designRow = access.getByRole('table', { name: 'Channel access' }).getByRole('row', { name: /^#design/ });
   // Not subscribed; administers it through engineers; so may add subscribers to this public channel.

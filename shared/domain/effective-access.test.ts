@@ -2,7 +2,7 @@
 // of every holder of each setting (which made a 20,000-user realm's access take half a minute).
 import { expect, test } from 'vitest';
 import { indexGroups } from './channel-groups';
-import { effectiveAccess, type AccessChannel } from './effective-access';
+import { effectiveAccess, membershipWords, type AccessChannel } from './effective-access';
 import { REALM_GROUP_SETTINGS } from './channel-permissions';
 import { groupLike as group } from './testing/group-like';
 
@@ -50,4 +50,25 @@ test('a member of a large group: every channel resolved, each person looked up a
   expect(access.channels.every((channel) => channel.addSubscribers && channel.removeSubscribers)).toBe(true);
   // Not once per channel per holder (200 channels × 2,000 members would be 400,000 and more).
   expect(lookups.count).toBeLessThanOrEqual(MEMBERS.length * 2);
+});
+
+test('the groups an owner is in, in words: role groups by role, through the one inside; a custom group through its subgroup', () => {
+  const owner = 10;
+  const groups = [...GROUPS, group(5, 'Audit crew', [owner], [], false), group(6, 'Audit leads', [], [5], false)];
+  const access = effectiveAccess({
+    user: { user_id: owner, role: 100, is_active: true },
+    groups,
+    index: indexGroups(groups),
+    channels: [],
+    subscribers: { get: () => undefined },
+    policy: { messageRetentionDays: -1, topicsPolicy: null, emptyTopicName: 'general chat', webPublicEnabled: false, spectatorAccess: false, groups: {} as never },
+    people: { get: () => undefined },
+  });
+  expect(access.groups.map((held) => `${held.name}: ${membershipWords(held)}`)).toEqual([
+    'Administrators: by role, through “Owners”',
+    'Members: by role, through “Administrators”',
+    'Owners: direct member',
+    'Audit crew: direct member',
+    'Audit leads: as a member of its subgroup “Audit crew”',
+  ]);
 });

@@ -70,9 +70,14 @@ export interface EffectiveAccess {
 /** System groups in words ("Full members"), named groups as they are. */
 const groupName = (group: GroupLike) => (group.is_system_group ? (SYSTEM_GROUP_WORDS[group.name] ?? group.name) : group.name);
 
-/** How the user is in a group, in words: "direct member", or "as a member of its subgroup “Full members”". */
-export function membershipWords(group: { via: string | null }): string {
-  return group.via === null ? 'direct member' : `as a member of its subgroup “${group.via}”`;
+/**
+ * How the user is in a group, in words: "direct member", or "as a member of its subgroup “Audit crew”".
+ * The role groups hold one another (Everyone on the internet holds Everyone, which holds Members…): a
+ * role group the user is in through another is theirs by role, "by role, through “Members”".
+ */
+export function membershipWords(group: { system: boolean; via: string | null }): string {
+  if (group.via === null) return 'direct member';
+  return group.system ? `by role, through “${group.via}”` : `as a member of its subgroup “${group.via}”`;
 }
 
 export function effectiveAccess(input: AccessInput): EffectiveAccess {
