@@ -20,8 +20,8 @@ export interface SaveOutcomeProps {
 }
 
 export function SaveOutcome({ save, words, live, onKeepTheirs }: SaveOutcomeProps) {
-  const { conflict, hazard, failure, done, saved } = save;
-  const overtaken = saved !== null && words(saved.value) !== words(live);
+  const { conflict, hazard, failure, done } = save;
+  const overtaken = done !== null && words(done.value) !== words(live);
   return (
     <>
       {conflict && (
@@ -58,7 +58,7 @@ export function SaveOutcome({ save, words, live, onKeepTheirs }: SaveOutcomeProp
       )}
       {done && !save.pending && (
         <p className={overtaken ? 'change-done change-overtaken' : 'change-done'} role="status">
-          {overtaken ? `Changed again on the server since your save: now ${words(live)}.` : done}
+          {overtaken ? `Changed again on the server since your save: now ${words(live)}.` : done.words}
         </p>
       )}
     </>

@@ -28,10 +28,8 @@ export interface ChannelSave {
   conflict: SaveConflict | null;
   hazard: SaveHazard | null;
   failure: ErrorWords | null;
-  /** What the last save did, in words. */
-  done: string | null;
-  /** The value that save made: a live change after it may undo what `done` says. */
-  saved: { value: unknown } | null;
+  /** What the last save did, in words, and the value it made (a live change after it may undo what it says). */
+  done: { words: string; value: unknown } | null;
   send(change: ChannelChange, options?: { acknowledged?: ChannelHazard[]; done?: string }): void;
   /** Forget what the last save said (the user edits again). */
   reset(): void;
@@ -41,20 +39,18 @@ export function useChannelSave(account: string, channelId: number): ChannelSave 
   const update = useChannelUpdate(account);
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
   const [hazard, setHazard] = useState<SaveHazard | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [saved, setSaved] = useState<{ value: unknown } | null>(null);
+  const [done, setDone] = useState<ChannelSave['done']>(null);
 
   const send: ChannelSave['send'] = (change, options = {}) => {
     setConflict(null);
     setHazard(null);
     setDone(null);
-    setSaved(null);
     update.mutate(
       { channelId, change, acknowledged: options.acknowledged },
       {
         onSuccess: (result) => {
-          setDone(result.outcome === 'unchanged' ? 'Nothing to change: the channel already had this value.' : (options.done ?? 'Saved.'));
-          setSaved({ value: change.value });
+          const words = result.outcome === 'unchanged' ? 'Nothing to change: the channel already had this value.' : (options.done ?? 'Saved.');
+          setDone({ words, value: change.value });
         },
         onError: (error) => {
           if (!(error instanceof BridgeError)) return;
@@ -75,13 +71,11 @@ export function useChannelSave(account: string, channelId: number): ChannelSave 
     hazard,
     failure: update.isError && !special ? wordedByCore(update.error) : null,
     done,
-    saved,
     send,
     reset: () => {
       setConflict(null);
       setHazard(null);
       setDone(null);
-      setSaved(null);
       update.reset();
     },
   };

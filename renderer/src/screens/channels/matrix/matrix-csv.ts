@@ -11,16 +11,18 @@ import { valueWords } from './matrix-cells';
 
 export function matrixCsv(rows: readonly ChannelEntry[], columns: readonly SettingColumn[], rules: RulesContext): string {
   const header = ['Channel', 'Channel ID', ...columns.map(settingLabel)];
+  // Who always may besides the channel's own value is the organization's, the same on every row.
+  const always = columns.map((column) => (isChannelGroupSetting(column) ? alwaysHoldersShort(column, rules.policy, rules.index, rules.people) : null));
   const lines = rows.map(({ channel }): CsvCell[] => [
     channel.name,
     channel.stream_id,
-    ...columns.map((column) => {
+    ...columns.map((column, index) => {
       if (!reportsSetting(channel, column)) return null;
       const value = settingValue(channel, column);
       if (!isChannelGroupSetting(column)) return valueWords(column, value, rules);
       // As the editor says it: the channel's own value, and who always may besides (never a bare "Nobody").
-      const always = alwaysHoldersShort(column, rules.policy, rules.index, rules.people);
-      return `${groupSettingWords(value as GroupSettingValue, rules.index, rules.people)}${always ? `; and always: ${always}` : ''}`;
+      const besides = always[index];
+      return `${groupSettingWords(value as GroupSettingValue, rules.index, rules.people)}${besides ? `; and always: ${besides}` : ''}`;
     }),
   ]);
   return toCsv(header, lines);
