@@ -69,3 +69,26 @@ test('bulk-deactivate the 40 humans not active for 30 days, the only owner among
   await expect(page.getByRole('region', { name: 'Bulk deactivation: done' })).toContainText('1 of 1 done · 0 changed · 0 unchanged · 1 failed', { timeout: 30_000 });
   expect((await members(asOlivia)).find((user) => user.email === 'olivia@sandbox.test')?.is_active).toBe(true);
 });
+
+test('a selected user the idle filter hides is still in the bulk dialog, as with the other filters', async ({ consolePage: page, sandbox }) => {
+  const asMark = await signInDirectly(sandbox.directUrl, 'mark@sandbox.test');
+  expect((await asMark.request('POST', '/users/me/presence', { status: 'active', new_user_input: true })).result).toBe('success');
+  await openUsers(page);
+  const search = page.getByRole('searchbox', { name: 'Search by name or email' });
+  await search.fill('Mark Member');
+  await row(page, 'Mark Member').click();
+  await search.fill('Ben Costa');
+  await row(page, 'Ben Costa').click({ modifiers: ['ControlOrMeta'] });
+  await search.fill('');
+  await page.getByLabel('Not active for (days)').fill('30');
+  await expect(row(page, 'Mark Member')).toHaveCount(0);
+  await expect(page.getByText('(1 not shown by the search and filters)')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Deactivate 2…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deactivate 2 selected users' });
+  const listed = dialog.getByRole('region', { name: /^Will be deactivated/ }).getByRole('listitem');
+  await expect(listed).toHaveText([/^Ben Costa/, /^Mark Member/]);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const after = await members(asMark);
+  expect(after.filter((user) => ['mark@sandbox.test', 'ben.costa@sandbox.test'].includes(user.email)).map((user) => user.is_active)).toEqual([true, true]);
+});

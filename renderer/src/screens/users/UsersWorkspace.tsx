@@ -77,9 +77,10 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
     }
     return { active, deactivated };
   }, [selection, byId]);
+  // The whole selection, those the search and filters hide included (the bar counts them: "1 not shown").
   const selectedUsers = useMemo(
-    () => (bulkOpen ? sorted.flatMap((entry) => (selection.ids.has(entry.user.user_id) ? [entry.user] : [])) : []),
-    [bulkOpen, sorted, selection],
+    () => (bulkOpen ? allSorted.flatMap((entry) => (selection.ids.has(entry.user.user_id) ? [entry.user] : [])) : []),
+    [bulkOpen, allSorted, selection],
   );
   const started = (batch: BatchRef) => {
     ui.showBatch(batch);
