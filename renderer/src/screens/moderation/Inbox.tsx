@@ -66,6 +66,19 @@ export function Inbox({ account, inbox }: { account: Account; inbox: ModerationI
     );
   };
 
+  /**
+   * `r` in the list. Marked reviewed under "New", a report leaves the list and the cursor lands on the
+   * one that moves up into its place; if it was the open report, the panel goes with the cursor, so the
+   * next `r` acts on the report shown (it once marked the next report while the panel still showed this one).
+   */
+  const toggleFromList = (report: Report) => {
+    toggleReviewed(report);
+    const toggled: Report = { ...report, status: report.status === 'new' ? 'reviewed' : 'new' };
+    if (report.id !== openedId || filterReports([toggled], filters, nowSeconds).length > 0) return;
+    const index = rows.findIndex((row) => row.id === report.id);
+    setOpenedId(rows[index + 1]?.id ?? rows[index - 1]?.id ?? null);
+  };
+
   const shownNew = filtered.filter((report) => report.status === 'new');
   const markShownReviewed = () => {
     const ids = shownNew.map((report) => report.id);
@@ -132,13 +145,21 @@ export function Inbox({ account, inbox }: { account: Account; inbox: ModerationI
               nowSeconds={nowSeconds}
               onCursor={moveCursor}
               onOpen={(report) => setOpenedId(report.id)}
-              onToggleReviewed={toggleReviewed}
+              onToggleReviewed={toggleFromList}
               onShowMore={() => setLimit((current) => current + PAGE)}
             />
           )}
           {rows.length > 0 && (
             <p className="key-help">
-              <kbd>j</kbd> <kbd>k</kbd> or <kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>Enter</kbd> opens · <kbd>r</kbd> marks reviewed or new
+              <span>
+                <kbd>j</kbd> <kbd>k</kbd> or <kbd>↑</kbd> <kbd>↓</kbd> move
+              </span>{' '}
+              · <span>
+                <kbd>Enter</kbd> opens
+              </span>{' '}
+              · <span>
+                <kbd>r</kbd> marks reviewed or new
+              </span>
             </p>
           )}
         </div>

@@ -113,6 +113,29 @@ describe('the keyboard', () => {
   });
 });
 
+test('under "New", r on the open report takes the panel to the report the cursor lands on, so the next r marks the report shown', async () => {
+  const { bridge } = showModeration();
+  await list();
+  fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'new' } });
+  await waitFor(async () => expect(await rows()).toHaveLength(3));
+  const [first, second] = (await rows()).map((row) => ({ id: Number(row.id.replace('report-row-', '')), name: row.querySelector('.report-row-who')?.textContent ?? '' }));
+  const box = await list();
+  box.focus();
+  fireEvent.keyDown(box, { key: 'Enter' });
+  expect(await screen.findByRole('heading', { name: `Report about ${first!.name}` })).toBeTruthy();
+  fireEvent.keyDown(box, { key: 'r' });
+  await waitFor(async () => expect(await rows()).toHaveLength(2));
+  expect(await screen.findByRole('heading', { name: `Report about ${second!.name}` })).toBeTruthy();
+  // The panel shows the report the cursor is on, not the one just marked (which the list no longer shows).
+  expect(document.querySelector('.hidden-report-notice')).toBeNull();
+  expect(box.getAttribute('aria-activedescendant')).toBe(`report-row-${String(second!.id)}`);
+  fireEvent.keyDown(box, { key: 'r' });
+  await waitFor(() => expect(bridge.callsTo('moderation.markReviewed')).toEqual([
+    { account: olivia.id, reportIds: [first!.id], reviewed: true },
+    { account: olivia.id, reportIds: [second!.id], reviewed: true },
+  ]));
+});
+
 describe('a report', () => {
   async function open(index: number) {
     fireEvent.click((await rows())[index]!);
