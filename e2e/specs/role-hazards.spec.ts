@@ -237,3 +237,19 @@ test('an open panel follows changes made by a bulk job and by another client, an
   const renamed = page.getByRole('complementary', { name: /^Marcus Member/ });
   await expect(renamed.getByRole('textbox', { name: 'Full name' })).toHaveValue('Marcus Member');
 });
+
+test('deactivating the only administrator is confirmed in words first, as demoting them is; the server deactivates them only then', async ({ consolePage: page, sandbox }) => {
+  const asOlivia = await signInDirectly(sandbox.directUrl, 'olivia@sandbox.test');
+  await openUsers(page);
+  const panel = await openUser(page, 'Adam Admin');
+  await panel.getByRole('button', { name: 'Deactivate Adam Admin…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deactivate Adam Admin?' });
+  await expect(dialog).toContainText('After this change Sandbox Org has no administrators: only its 1 owner could manage its settings, users and channels');
+  const deactivate = dialog.getByRole('button', { name: 'Deactivate', exact: true });
+  await expect(deactivate).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: 'I understand that Sandbox Org will have no administrators, only its owner' }).check();
+  await deactivate.click();
+  await expect(panel.getByRole('status')).toContainText('Adam Admin was deactivated');
+  const adam = await asOlivia.request('GET', `/users/${await asOlivia.userId('adam@sandbox.test')}`);
+  expect((adam.user as { is_active: boolean }).is_active).toBe(false);
+});

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Role } from '../api/common';
 import type { RoleHolder } from './role-rules';
-import { checkStatusChange, planStatusChange } from './status-rules';
+import { botsGoingWith, checkStatusChange, planStatusChange, reviewDeactivation } from './status-rules';
 
 const person = (user_id: number, role: Role, extra: Partial<RoleHolder> = {}): RoleHolder => ({
   user_id,
@@ -57,5 +57,30 @@ describe('planning a bulk deactivation', () => {
     const plan = planStatusChange(owner, [bot, person(4, 400)], true, [bot]);
     expect(plan.bots).toEqual([{ user: bot, reason: null }]);
     expect(plan.unchanged.map((user) => user.user_id)).toEqual([4]);
+  });
+});
+
+describe('what a deactivation leaves', () => {
+  test('deactivating the only administrator, owners left, is a hazard to confirm; one of two is not', () => {
+    const everyone = [person(1, 100), person(2, 200), person(3, 400), person(4, 200, { is_bot: true })];
+    const [, adminOne, member] = everyone as [RoleHolder, RoleHolder, RoleHolder];
+    const review = reviewDeactivation(everyone, [adminOne], 1);
+    expect(review).toMatchObject({ hazards: ['noAdministrator'], leavesNoAdministrator: true, leavesNobody: false, ownersLeft: 1, ownLoss: null });
+    expect(reviewDeactivation([...everyone, person(5, 200)], [adminOne], 1).hazards).toEqual([]);
+    expect(reviewDeactivation(everyone, [member], 1).hazards).toEqual([]);
+  });
+
+  test('the bots of those deactivated go with them, named; a bot selected itself, or of someone else, does not', () => {
+    const owner3 = { ...person(3, 400), bot_owner_id: null };
+    const everyone = [
+      owner3,
+      { ...person(4, 400), bot_owner_id: null },
+      { ...person(10, 400, { is_bot: true }), bot_owner_id: 3 },
+      { ...person(11, 400, { is_bot: true, is_active: false }), bot_owner_id: 3 },
+      { ...person(12, 400, { is_bot: true }), bot_owner_id: 3 },
+      { ...person(13, 400, { is_bot: true }), bot_owner_id: 4 },
+    ];
+    const selectedBot = everyone[4] as RoleHolder;
+    expect(botsGoingWith(everyone, [owner3, selectedBot]).map((bot) => bot.user_id)).toEqual([10]);
   });
 });

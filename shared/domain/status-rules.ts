@@ -3,15 +3,37 @@
 // sides use: the bulk review says up front who cannot change and why, and the core checks each change
 // the same way before it sends anything. The owner rules are role-rules.ts' (checkDeactivation).
 import type { Role } from '../api/common';
-import { checkDeactivation, countHumanOwners, type RoleHolder, type RuleVerdict } from './role-rules';
+import type { User } from '../api/users';
+import { checkDeactivation, countHumanOwners, reviewRoleChange, type RoleHolder, type RoleReview, type RuleVerdict } from './role-rules';
 
 /** The rules as the review states them before anything is chosen. */
 export const DEACTIVATION_RULES: readonly string[] = [
   'The last owner of the organization cannot be deactivated: make someone else an owner first.',
   'You cannot deactivate yourself: the console would lose its connection.',
   'Only owners can deactivate an owner.',
-  "Bots are deactivated from their owner's bot settings, not here: they are listed apart and left as they are.",
+  "A bot is not deactivated here on its own, but from its owner's bot settings: selected bots are listed apart and left as they are. The bots a deactivated user owns go with them.",
 ];
+
+/**
+ * What deactivating `changing` leaves of those who administer the realm, with the hazards to confirm
+ * in words (role-rules.ts): a deactivated user administers nothing, as a member does, so the review of
+ * the same people made members counts who is left, and its words say it ("no administrators, only its
+ * owner"). Deactivating oneself is refused, so it never takes away the signed-in user's own rights.
+ */
+export function reviewDeactivation<T extends RoleHolder>(everyone: Iterable<RoleHolder>, changing: readonly T[], actorId: number): RoleReview<T> {
+  return reviewRoleChange(everyone, changing, 400, actorId);
+}
+
+/**
+ * The active bots the server deactivates with their owners (upstream do_deactivate_user deactivates a
+ * user's bots with them), named before: those of `owners`, less the bots among `owners` themselves.
+ */
+export function botsGoingWith<T extends RoleHolder & Pick<User, 'bot_owner_id'>>(everyone: Iterable<T>, owners: readonly RoleHolder[]): T[] {
+  const ids = new Set(owners.map((owner) => owner.user_id));
+  const bots: T[] = [];
+  for (const user of everyone) if (user.is_bot && user.is_active && user.bot_owner_id != null && ids.has(user.bot_owner_id) && !ids.has(user.user_id)) bots.push(user);
+  return bots;
+}
 
 export interface StatusActor {
   role: Role;

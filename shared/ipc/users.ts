@@ -92,7 +92,8 @@ const ForBatch = z.object({ account: AccountId, batchId: z.string() }).strict();
 export const userChannels = {
   'users.changeRole': { input: ForUser.extend({ role: Role, acknowledged: Acknowledged.optional() }).strict(), output: User },
   'users.rename': { input: ForUser.extend({ fullName: z.string().trim().min(1).max(100) }).strict(), output: User },
-  'users.deactivate': { input: ForUser, output: User },
+  /** `acknowledged`: 'noAdministrator' when deactivating the last administrator (shared/domain/status-rules.ts reviewDeactivation). */
+  'users.deactivate': { input: ForUser.extend({ acknowledged: Acknowledged.optional() }).strict(), output: User },
   /** What one person may do; it changes with groups, subscriptions, channels and roles (realm.changed). */
   'users.access': { input: ForUser, output: UserAccess },
   /** Who was last active when; `realm.changed` pushes of `presence` say whose day moved. */
@@ -109,7 +110,7 @@ export const userChannels = {
   'users.bulkRole.cancel': { input: z.object({ account: AccountId, batchId: z.string() }).strict(), output: RoleBatch },
   /** Deactivates or reactivates users as a job, as users.bulkRole.* change roles. */
   'users.bulkStatus.start': {
-    input: z.object({ account: AccountId, userIds: z.array(z.int()).min(1).max(50_000), active: z.boolean() }).strict(),
+    input: z.object({ account: AccountId, userIds: z.array(z.int()).min(1).max(50_000), active: z.boolean(), acknowledged: Acknowledged.optional() }).strict(),
     output: StatusBatch,
   },
   'users.bulkStatus.get': { input: ForBatch, output: StatusBatch },

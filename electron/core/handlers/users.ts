@@ -38,13 +38,13 @@ export const userHandlers: Pick<Handlers<UsersContext>, keyof typeof userChannel
     const state = await ctx.sessions.get(account).whenReady();
     return { historyLimitDays: state.presenceHistoryDays, seen: [...state.lastActive] };
   },
-  'users.deactivate': ({ account, userId }, ctx) => ctx.userChanges.deactivate(account, userId),
+  'users.deactivate': ({ account, userId, acknowledged }, ctx) => ctx.userChanges.deactivate(account, userId, acknowledged),
   'users.reactivate': ({ account, userId }, ctx) => ctx.userChanges.reactivate(account, userId),
   'users.bulkRole.start': ({ account, userIds, role, acknowledged }, ctx) => ctx.roleBatches.start(account, userIds, role, acknowledged),
   'users.bulkRole.get': ({ account, batchId }, ctx) => ctx.roleBatches.get(account, batchId),
   'users.bulkRole.retryFailed': ({ account, batchId }, ctx) => ctx.roleBatches.retryFailed(account, batchId),
   'users.bulkRole.cancel': ({ account, batchId }, ctx) => ctx.roleBatches.cancel(account, batchId),
-  'users.bulkStatus.start': ({ account, userIds, active }, ctx) => ctx.statusBatches.start(account, userIds, active),
+  'users.bulkStatus.start': ({ account, userIds, active, acknowledged }, ctx) => ctx.statusBatches.start(account, userIds, active, acknowledged),
   'users.bulkStatus.get': ({ account, batchId }, ctx) => ctx.statusBatches.get(account, batchId),
   'users.bulkStatus.retryFailed': ({ account, batchId }, ctx) => ctx.statusBatches.retryFailed(account, batchId),
   'users.bulkStatus.cancel': ({ account, batchId }, ctx) => ctx.statusBatches.cancel(account, batchId),

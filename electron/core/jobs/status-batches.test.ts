@@ -3,8 +3,9 @@
 // final state, the activity log, "retry failed", and a job whose user stops being an administrator.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { getUser, updateUser, deactivateUser, reactivateUser, type User } from '../../../shared/api';
-import type { StatusBatch } from '../../../shared/ipc';
+import { CONFIRMATION_NEEDED, type StatusBatch } from '../../../shared/ipc';
 import type { ApiClient } from '../client/api-client';
+import type { ConsoleError } from '../errors';
 import { startSandbox, type Sandbox } from '../testing/sandbox';
 import { directClient, eventually, signedInConsole, userIdOf, type TestConsole } from '../users/testing/console-harness';
 import { StatusBatches } from './status-batches';
@@ -135,4 +136,21 @@ test('the job runs on the console: progress is pushed as statusBatch jobs and an
   expect(last).toMatchObject({ job: { type: 'statusBatch', status: 'done', done: 1, total: 1, counts: { changed: 1, unchanged: 0, failed: 0 } } });
   expect(() => olivia.statusBatches.get(olivia.accountId, 'nope')).toThrow(/not known/);
   await asOlivia.call(reactivateUser, { user_id: target.user_id });
+});
+
+test('deactivating the only administrator starts only once confirmed in words; the server keeps them active until then', async () => {
+  const batches = new StatusBatches({ changes: olivia.userChanges, sessions: olivia.sessions, push: () => {}, concurrency: 1 });
+  const adam = userIdOf(olivia.state(), 'adam@sandbox.test');
+  const refusal = await batches.start(olivia.accountId, [adam], false).catch((error: unknown) => error as ConsoleError);
+  expect(refusal).toMatchObject({ code: CONFIRMATION_NEEDED, extra: { hazards: ['noAdministrator'] } });
+  expect((refusal as ConsoleError).message).toContain('has no administrators: only its 1 owner could manage');
+  expect((await onServer(adam)).is_active).toBe(true);
+  // The single change is refused the same way.
+  await expect(olivia.userChanges.deactivate(olivia.accountId, adam)).rejects.toMatchObject({ code: CONFIRMATION_NEEDED });
+  expect((await onServer(adam)).is_active).toBe(true);
+
+  const batch = await finished(batches, olivia.accountId, await batches.start(olivia.accountId, [adam], false, ['noAdministrator']));
+  expect(batch.results).toEqual([expect.objectContaining({ userId: adam, outcome: 'changed' })]);
+  expect((await onServer(adam)).is_active).toBe(false);
+  await asOlivia.call(reactivateUser, { user_id: adam });
 });

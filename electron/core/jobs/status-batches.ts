@@ -9,10 +9,13 @@
 // saying so, rather than each being refused by the server one by one.
 //
 // In memory only, like role batches: a deactivation is visible on the server and in the users table.
+import type { User } from '../../../shared/api';
+import type { RoleHazard } from '../../../shared/domain/role-rules';
+import { planStatusChange } from '../../../shared/domain/status-rules';
 import type { StatusBatch, StatusChangeOutcome } from '../../../shared/ipc';
 import { errorMessage } from '../../../shared/node/error-message';
 import type { SessionManager } from '../session-manager';
-import type { ChangeAttempt, UserChanges } from '../users/user-changes';
+import { unconfirmedDeactivation, type ChangeAttempt, type UserChanges } from '../users/user-changes';
 import { changeJobRunner, pendingPerUser, stateToStart, type ChangeJobsOptions } from './change-jobs';
 import type { JobRunner } from './job-runner';
 
@@ -20,15 +23,21 @@ export interface StatusBatchesOptions extends ChangeJobsOptions {
   changes: Pick<UserChanges, 'attemptStatus'>;
 }
 
-/** Whether each user was active when the job started: to tell "already as asked" from "changed meanwhile". */
-type ActiveAtStart = ReadonlyMap<number, boolean>;
+/**
+ * Whether each user was active when the job started (to tell "already as asked" from "changed
+ * meanwhile"), and the hazards the user confirmed, which "retry failed" keeps.
+ */
+interface Extra {
+  atStart: ReadonlyMap<number, boolean>;
+  acknowledged: readonly RoleHazard[];
+}
 
 const verbs = (active: boolean) => (active ? { done: 'reactivated', doing: 'reactivation' } : { done: 'deactivated', doing: 'deactivation' });
 
 export class StatusBatches {
   private readonly changes: Pick<UserChanges, 'attemptStatus'>;
   private readonly sessions: SessionManager;
-  private readonly runner: JobRunner<StatusChangeOutcome, StatusBatch, ActiveAtStart>;
+  private readonly runner: JobRunner<StatusChangeOutcome, StatusBatch, Extra>;
 
   constructor(options: StatusBatchesOptions) {
     this.changes = options.changes;
@@ -45,17 +54,25 @@ export class StatusBatches {
     });
   }
 
-  /** Starts the job and returns at once, every result pending; progress follows as pushes. */
-  async start(account: string, userIds: readonly number[], active: boolean): Promise<StatusBatch> {
-    const state = await stateToStart(this.sessions, account, `The bulk ${verbs(active).doing} did not start`);
+  /**
+   * Starts the job and returns at once, every result pending; progress follows as pushes. A
+   * deactivation that would leave no administrator is refused with CONFIRMATION_NEEDED, before anything
+   * is sent, unless `acknowledged` says the user confirmed it; each change is checked again as it runs.
+   */
+  async start(account: string, userIds: readonly number[], active: boolean, acknowledged: readonly RoleHazard[] = []): Promise<StatusBatch> {
+    const subject = `The bulk ${verbs(active).doing} did not start`;
+    const state = await stateToStart(this.sessions, account, subject);
     const ids = [...new Set(userIds)];
-    const atStart = new Map(ids.flatMap((id) => {
-      const user = state.users.get(id);
-      return user ? [[id, user.is_active] as const] : [];
-    }));
+    const known = ids.flatMap((id) => state.users.get(id) ?? []);
+    if (!active) {
+      const plan = planStatusChange<User>({ role: state.ownRole, userId: state.ownUserId }, known, false, state.users.values());
+      const refusal = unconfirmedDeactivation(state, plan.changes, acknowledged, subject);
+      if (refusal) throw refusal;
+    }
+    const extra: Extra = { atStart: new Map(known.map((user) => [user.user_id, user.is_active])), acknowledged };
     const results: StatusChangeOutcome[] = pendingPerUser(state, ids);
     const batch: StatusBatch = { ...this.runner.fresh(account), active, results };
-    return this.runner.launch(batch, atStart, [results], (result) => this.runOne(batch, atStart, result));
+    return this.runner.launch(batch, extra, [results], (result) => this.runOne(batch, extra, result));
   }
 
   get(account: string, batchId: string): StatusBatch {
@@ -65,8 +82,8 @@ export class StatusBatches {
   /** A new batch of the users whose change failed (or was cancelled), the same way round. */
   async retryFailed(account: string, batchId: string): Promise<StatusBatch> {
     const nothing = 'No change in this bulk deactivation or reactivation failed, so there is nothing to retry.';
-    const { job, results } = this.runner.toRetry(account, batchId, (result) => result.outcome === 'failed', nothing);
-    return this.start(account, results.map((result) => result.userId), job.active);
+    const { job, extra, results } = this.runner.toRetry(account, batchId, (result) => result.outcome === 'failed', nothing);
+    return this.start(account, results.map((result) => result.userId), job.active, extra.acknowledged);
   }
 
   cancel(account: string, batchId: string): StatusBatch {
@@ -77,7 +94,7 @@ export class StatusBatches {
     return this.runner.stopAll();
   }
 
-  private async runOne(batch: StatusBatch, atStart: ActiveAtStart, result: StatusChangeOutcome): Promise<void> {
+  private async runOne(batch: StatusBatch, { atStart, acknowledged }: Extra, result: StatusChangeOutcome): Promise<void> {
     const { done } = verbs(batch.active);
     const state = this.sessions.get(batch.account).state;
     if (state && state.ownRole > 200) {
@@ -89,7 +106,7 @@ export class StatusBatches {
     }
     let attempt: ChangeAttempt;
     try {
-      attempt = await this.changes.attemptStatus(batch.account, result.userId, batch.active, { note: 'bulk change', jobId: batch.id });
+      attempt = await this.changes.attemptStatus(batch.account, result.userId, batch.active, { note: 'bulk change', acknowledged, jobId: batch.id });
     } catch (error) {
       // A bug must cost one result, not the batch.
       attempt = { outcome: 'failed', reason: `The console failed while changing this user: ${errorMessage(error)}`, code: 'INTERNAL' };

@@ -13,9 +13,10 @@ import {
   ROLE_NAMES,
   roleWithArticle,
   type RoleHazard,
+  type RoleReview,
   type RuleVerdict,
 } from '../../../shared/domain/role-rules';
-import { checkStatusChange } from '../../../shared/domain/status-rules';
+import { checkStatusChange, reviewDeactivation } from '../../../shared/domain/status-rules';
 import type { AccountService } from '../accounts/accounts';
 import type { ActivityLog } from '../activity/activity-log';
 import type { ActivityKind } from '../../../shared/ipc';
@@ -78,8 +79,9 @@ export class UserChanges {
     return this.applyAndSettle(account, userId, rename(name), (user) => user.full_name === name);
   }
 
-  async deactivate(account: string, userId: number): Promise<User> {
-    return this.applyAndSettle(account, userId, activation(false), (user) => !user.is_active);
+  /** `acknowledged`: the hazards the user confirmed in words (deactivating the last administrator). */
+  async deactivate(account: string, userId: number, acknowledged: readonly RoleHazard[] = []): Promise<User> {
+    return this.applyAndSettle(account, userId, activation(false, { acknowledged }), (user) => !user.is_active);
   }
 
   async reactivate(account: string, userId: number): Promise<User> {
@@ -100,8 +102,8 @@ export class UserChanges {
    * A deactivation (`active` false) or reactivation for a bulk job, as attemptRole is for roles: the
    * same checks, request and log as deactivate and reactivate, without waiting for the event.
    */
-  attemptStatus(account: string, userId: number, active: boolean, options: { note?: string; jobId?: string } = {}): Promise<ChangeAttempt> {
-    return this.attempt(account, userId, { ...activation(active, options.note), jobId: options.jobId });
+  attemptStatus(account: string, userId: number, active: boolean, options: StatusOptions = {}): Promise<ChangeAttempt> {
+    return this.attempt(account, userId, { ...activation(active, options), jobId: options.jobId });
   }
 
   private async attempt(account: string, userId: number, change: Change, shows: ((user: User) => boolean) | null = null): Promise<ChangeAttempt> {
@@ -258,9 +260,17 @@ export function unconfirmed(
   subject: string,
   extra: Record<string, unknown> = {},
 ): ConsoleError | null {
-  const review = reviewRoleChange(state.users.values(), changing, role, state.ownUserId);
+  return refusalUnless(reviewRoleChange(state.users.values(), changing, role, state.ownUserId), acknowledged, subject, state.realmName, extra);
+}
+
+/** The same for deactivating `changing`: refused when it leaves no administrator unconfirmed. */
+export function unconfirmedDeactivation(state: RealmState, changing: readonly User[], acknowledged: readonly RoleHazard[], subject: string, extra: Record<string, unknown> = {}): ConsoleError | null {
+  return refusalUnless(reviewDeactivation(state.users.values(), changing, state.ownUserId), acknowledged, subject, state.realmName, extra);
+}
+
+function refusalUnless(review: RoleReview<User>, acknowledged: readonly RoleHazard[], subject: string, realmName: string, extra: Record<string, unknown>): ConsoleError | null {
   if (review.hazards.every((hazard) => acknowledged.includes(hazard))) return null;
-  return confirmationNeeded(subject, review, state.realmName, extra);
+  return confirmationNeeded(subject, review, realmName, extra);
 }
 
 /** spec 12 (full_name): administrators only. */
@@ -277,24 +287,37 @@ function rename(name: string): Change {
   };
 }
 
+export interface StatusOptions {
+  /** Added to the activity log's details ("bulk change"). */
+  note?: string;
+  /** The hazards the user confirmed in words: a deactivation that leaves no administrator is refused without 'noAdministrator'. */
+  acknowledged?: readonly RoleHazard[];
+  /** The bulk job (or undo) the change is part of, for the activity log. */
+  jobId?: string;
+}
+
 /** upstream deactivate_user_backend and reactivate_user_backend. */
-function activation(active: boolean, note?: string): Change {
+function activation(active: boolean, { note, acknowledged = [] }: StatusOptions = {}): Change {
   const verb = active ? 'reactivated' : 'deactivated';
+  const failure = (target: User) => `${target.full_name} could not be ${verb}`;
   return {
     action: active ? 'Reactivated' : 'Deactivated',
     kind: 'status',
     what: active ? 'The reactivation' : 'The deactivation',
     details: (target) => (target.is_bot ? 'Bot' : ROLE_NAMES[target.role]) + (note ? ` (${note})` : ''),
     isDone: (target) => target.is_active === active,
-    check: (state, target) =>
-      checkStatusChange(
+    check: (state, target) => {
+      const verdict = checkStatusChange(
         { role: state.ownRole, userId: state.ownUserId },
         target,
         active,
         target.role === 100 && !active ? countHumanOwners(state.users.values()) : 0,
-      ),
+      );
+      if (!verdict.allowed || active) return verdict;
+      return unconfirmedDeactivation(state, [target], acknowledged, failure(target), { userId: target.user_id }) ?? ALLOWED;
+    },
     send: (client, target) => (active ? client.call(reactivateUser, { user_id: target.user_id }) : client.call(deactivateUser, { user_id: target.user_id })),
-    failure: (target) => `${target.full_name} could not be ${verb}`,
+    failure,
     undo: (target) => ({ kind: 'status', userId: target.user_id, active }),
   };
 }

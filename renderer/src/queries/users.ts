@@ -41,7 +41,7 @@ function send(change: UserChange): Promise<User> {
     case 'rename':
       return call('users.rename', { account: change.account, userId: change.userId, fullName: change.fullName });
     case 'deactivate':
-      return call('users.deactivate', { account: change.account, userId: change.userId });
+      return call('users.deactivate', { account: change.account, userId: change.userId, acknowledged: change.acknowledged });
     case 'reactivate':
       return call('users.reactivate', { account: change.account, userId: change.userId });
   }
@@ -87,7 +87,7 @@ async function sendBatch(account: string, action: BatchAction): Promise<{ ref: B
       return { ref: { type: 'role', id: batch.id }, batch };
     }
     case 'startStatus': {
-      const batch = await call('users.bulkStatus.start', { account, userIds: action.userIds, active: action.active });
+      const batch = await call('users.bulkStatus.start', { account, userIds: action.userIds, active: action.active, acknowledged: action.acknowledged });
       return { ref: { type: 'status', id: batch.id }, batch };
     }
     case 'retryFailed':

@@ -1,7 +1,8 @@
-// A role change that leaves nobody to administer the organization, or takes away the signed-in user's
-// own rights, is confirmed in words: a box, never ticked for the user, whose label states the
-// consequence ("I understand that nobody will be able to administer Sandbox Org"). Used by the bulk
-// dialog and the single change alike; the core refuses the change without it.
+// A role change or deactivation that leaves nobody to administer the organization (or no administrator,
+// only its owners), or takes away the signed-in user's own rights, is confirmed in words: a box, never
+// ticked for the user, whose label states the consequence ("I understand that nobody will be able to
+// administer Sandbox Org"). Used by the bulk dialogs and the single changes alike; the core refuses the
+// change without it.
 import { hazardConsent, hazardWarning, type RoleHolder, type RoleReview } from '../../../shared/domain/role-rules';
 import { ConsentBox } from '../components/ConsentBox';
 

@@ -7,12 +7,14 @@ import { useId, useMemo, useState } from 'react';
 import type { User } from '../../../shared/api/users';
 import { listWords } from '../../../shared/domain/list-words';
 import { countHumanOwners, roleWithArticle } from '../../../shared/domain/role-rules';
+import { botsGoingWith, reviewDeactivation } from '../../../shared/domain/status-rules';
 import type { Account } from '../../../shared/ipc';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ProblemText } from '../components/Field';
 import { wordedByCore } from '../errors/words';
 import { useUserChange } from '../queries/users';
 import { changeDone } from './change-words';
+import { HazardConfirmation, hazardKey } from './HazardConfirmation';
 import { statusVerdict, type Actor } from './role-options';
 import './user-changes.css';
 
@@ -35,8 +37,13 @@ export function StatusChange({ account, actor, user, people, headingLevel = 3 }:
   const [note, setNote] = useState<{ words: string; until: Kind } | null>(null);
   const change = useUserChange();
   const humanOwners = useMemo(() => countHumanOwners(people), [people]);
-  // The server deactivates a user's active bots with them (upstream do_deactivate_user): named before.
-  const ownedBots = useMemo(() => people.filter((person) => person.is_bot && person.is_active && person.bot_owner_id === user.user_id).map((bot) => bot.full_name), [people, user.user_id]);
+  // The server deactivates a user's active bots with them: named before.
+  const ownedBots = useMemo(() => botsGoingWith(people, [user]).map((bot) => bot.full_name), [people, user]);
+  // Deactivating the last administrator is confirmed in words, as demoting them is.
+  const review = useMemo(() => (user.is_active ? reviewDeactivation(people, [user], actor.userId) : null), [people, user, actor.userId]);
+  const hazards = hazardKey(review);
+  /** The hazards the box was ticked for: a new one unticks it. */
+  const [consent, setConsent] = useState<string | null>(null);
   const kind: Kind = user.is_active ? 'deactivate' : 'reactivate';
   const verdict = statusVerdict(actor, user, humanOwners);
   const failure = change.isError && change.variables?.kind === kind ? wordedByCore(change.error) : null;
@@ -50,7 +57,9 @@ export function StatusChange({ account, actor, user, people, headingLevel = 3 }:
   const confirm = () => {
     setConfirming(null);
     const next: Kind = kind === 'deactivate' ? 'reactivate' : 'deactivate';
-    change.mutate({ kind, account: account.id, userId: user.user_id }, { onSuccess: (updated) => setNote({ words: changeDone(kind, updated), until: next }) });
+    const onSuccess = (updated: User) => setNote({ words: changeDone(kind, updated), until: next });
+    if (kind === 'deactivate') change.mutate({ kind, account: account.id, userId: user.user_id, acknowledged: review?.hazards }, { onSuccess });
+    else change.mutate({ kind, account: account.id, userId: user.user_id }, { onSuccess });
   };
 
   return (
@@ -70,6 +79,7 @@ export function StatusChange({ account, actor, user, people, headingLevel = 3 }:
           onClick={() => {
             change.reset();
             setNote(null);
+            setConsent(null);
             setConfirming(kind);
           }}
         >
@@ -96,15 +106,19 @@ export function StatusChange({ account, actor, user, people, headingLevel = 3 }:
         title={user.is_active ? `Deactivate ${user.full_name}?` : `Reactivate ${user.full_name}?`}
         confirmLabel={user.is_active ? 'Deactivate' : 'Reactivate'}
         danger={user.is_active}
+        confirmDisabled={hazards !== '' && consent !== hazards}
         onConfirm={confirm}
         onCancel={() => setConfirming(null)}
       >
         {user.is_active ? (
-          <p>
-            {user.full_name} ({user.delivery_email ?? user.email}) will be signed out everywhere and will not be able to sign in. Their messages and
-            channels stay. You can reactivate them later.
-            {ownedBots.length > 0 && ` The ${ownedBots.length === 1 ? 'bot' : 'bots'} they own, ${listWords(ownedBots)}, will be deactivated with them.`}
-          </p>
+          <>
+            <p>
+              {user.full_name} ({user.delivery_email ?? user.email}) will be signed out everywhere and will not be able to sign in. Their messages and
+              channels stay. You can reactivate them later.
+              {ownedBots.length > 0 && ` The ${ownedBots.length === 1 ? 'bot' : 'bots'} they own, ${listWords(ownedBots)}, will be deactivated with them.`}
+            </p>
+            {review && <HazardConfirmation review={review} realmName={account.realmName} confirmed={hazards === '' || consent === hazards} onConfirm={(ticked) => setConsent(ticked ? hazards : null)} />}
+          </>
         ) : (
           <p>
             {user.full_name} ({user.delivery_email ?? user.email}) will be able to sign in again, as {roleWithArticle(user.role)}.

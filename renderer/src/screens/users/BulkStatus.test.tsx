@@ -1,9 +1,9 @@
 // The selection bar's Deactivate and Reactivate: each is offered only when a selected user could
 // change, and says why not in its description; the dialog words an active user as already active.
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import { removeFakeBridge } from '../../testing/fake-bridge';
-import { openUsersScreen, row, tableLoaded } from './testing/users-harness';
+import { demoPeople, openUsersScreen, row, tableLoaded } from './testing/users-harness';
 
 afterEach(() => {
   cleanup();
@@ -49,4 +49,24 @@ test('reactivating a mixed selection lists the active ones as "Already active", 
   const already = within(dialog).getByRole('region', { name: /^Already active: unchanged/ });
   expect(within(already).getByText('Mark Member')).toBeTruthy();
   expect(within(dialog).queryByText(/reactivated: unchanged/)).toBeNull();
+});
+
+test('deactivating the only administrator asks for the tick that says no administrator is left, and names the bots that go with them', async () => {
+  const people = demoPeople().map((person) => (person.full_name === 'Echo Bot' ? { ...person, bot_owner_id: 2 } : person));
+  const realm = openUsersScreen({ people });
+  await tableLoaded();
+  fireEvent.click(row('Adam Admin'));
+  fireEvent.click(row('Mark Member'), { ctrlKey: true });
+  fireEvent.click(screen.getByRole('button', { name: 'Deactivate 2…' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Deactivate 2 selected users' });
+  expect(within(dialog).getByText('2 users will be deactivated, and 1 bot with their owners.')).toBeTruthy();
+  const bots = within(dialog).getByRole('region', { name: /^Their bots, deactivated with them/ });
+  expect(within(bots).getByText('Echo Bot')).toBeTruthy();
+  expect(within(bots).getByText('Owned by Adam Admin.')).toBeTruthy();
+  const confirm = within(dialog).getByRole('button', { name: 'Deactivate 2 users' }) as HTMLButtonElement;
+  expect(confirm.disabled).toBe(true);
+  fireEvent.click(within(dialog).getByRole('checkbox', { name: /will have no administrators, only its owner/ }));
+  expect(confirm.disabled).toBe(false);
+  fireEvent.click(confirm);
+  await waitFor(() => expect(realm.callsTo('users.bulkStatus.start')).toHaveLength(1));
 });

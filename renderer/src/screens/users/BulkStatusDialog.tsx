@@ -1,16 +1,19 @@
 // A bulk deactivation or reactivation, before it starts: the rules first (the last owner, oneself,
-// owners, bots), then who will change, the bots apart, who already is so, and who cannot change and
-// why (shared/domain/status-rules.ts, the rules the core's job applies). The lists follow the selected
-// users live and say who changed while the dialog was open. Every selected user goes to the job, so the
-// results list one outcome per user, refusals and the unchanged included.
+// owners, bots), then who will change, the bots that go with their owners, the selected bots apart, who
+// already is so, and who cannot change and why (shared/domain/status-rules.ts, the rules the core's job
+// applies). Leaving the organization without an administrator is confirmed in words, as a role change
+// that does so is. The lists follow the selected users live and say who changed while the dialog was
+// open. Every selected user goes to the job, so the results list one outcome per user, refusals and the
+// unchanged included.
 import { useMemo, useState } from 'react';
 import type { User } from '../../../../shared/api/users';
-import { DEACTIVATION_RULES, planStatusChange } from '../../../../shared/domain/status-rules';
+import { botsGoingWith, DEACTIVATION_RULES, planStatusChange, reviewDeactivation } from '../../../../shared/domain/status-rules';
 import type { Account } from '../../../../shared/ipc';
 import { Dialog } from '../../components/Dialog';
 import { ProblemText } from '../../components/Field';
 import { wordedByCore } from '../../errors/words';
 import { useBatchAction, type BatchRef } from '../../queries/users';
+import { HazardConfirmation, hazardKey } from '../../user-changes/HazardConfirmation';
 import type { Actor } from '../../user-changes/role-options';
 import { PlanGroup } from '../../components/PlanGroup';
 import { userKey, userLine } from './user-line';
@@ -33,6 +36,12 @@ export interface BulkStatusDialogProps {
 export function BulkStatusDialog({ account, actor, active, users, people, onClose, onStarted }: BulkStatusDialogProps) {
   const [openedWith] = useState(() => new Map(users.map((user) => [user.user_id, user.is_active])));
   const plan = useMemo(() => planStatusChange(actor, users, active, people), [actor, users, active, people]);
+  const review = useMemo(() => (active ? null : reviewDeactivation(people, plan.changes, actor.userId)), [active, people, plan.changes, actor.userId]);
+  const goingWith = useMemo(() => (active ? [] : botsGoingWith(people, plan.changes)), [active, people, plan.changes]);
+  const ownerName = useMemo(() => new Map(plan.changes.map((user) => [user.user_id, user.full_name])), [plan.changes]);
+  const hazards = hazardKey(review);
+  /** The hazards the box was ticked for: a new one (the plan changed live) unticks it. */
+  const [consent, setConsent] = useState<string | null>(null);
   const changedMeanwhile = users.filter((user) => openedWith.has(user.user_id) && openedWith.get(user.user_id) !== user.is_active);
   const start = useBatchAction(account.id, (batch) => {
     onStarted(batch);
@@ -53,8 +62,8 @@ export function BulkStatusDialog({ account, actor, active, users, people, onClos
       confirm={{
         label,
         danger: !active,
-        disabled: changes === 0 || start.isPending,
-        onClick: () => start.mutate({ kind: 'startStatus', userIds: users.map((user) => user.user_id), active }),
+        disabled: changes === 0 || start.isPending || (hazards !== '' && consent !== hazards),
+        onClick: () => start.mutate({ kind: 'startStatus', userIds: users.map((user) => user.user_id), active, acknowledged: review?.hazards }),
       }}
     >
       {!active && (
@@ -78,11 +87,21 @@ export function BulkStatusDialog({ account, actor, active, users, people, onClos
         </p>
       )}
       <p className="bulk-summary">
-        {changes === 0 ? `Nobody would change: every selected user is already ${active ? 'active' : 'deactivated'} or cannot be.` : `${plural(changes, 'user', 'users')} will be ${done}.`}
+        {changes === 0
+          ? `Nobody would change: every selected user is already ${active ? 'active' : 'deactivated'} or cannot be.`
+          : `${plural(changes, 'user', 'users')} will be ${done}${goingWith.length > 0 ? `, and ${plural(goingWith.length, 'bot', 'bots')} with ${changes === 1 ? 'them' : 'their owners'}` : ''}.`}
       </p>
+      {review && <HazardConfirmation review={review} realmName={account.realmName} confirmed={hazards === '' || consent === hazards} onConfirm={(ticked) => setConsent(ticked ? hazards : null)} />}
       <PlanGroup keyOf={userKey} title={`Will be ${done}`} items={plan.changes.map((user) => ({ user }))} tone={active ? 'change' : 'demotion'} line={userLine} />
+      <PlanGroup
+        keyOf={userKey}
+        title="Their bots, deactivated with them"
+        items={goingWith.map((user) => ({ user, reason: `Owned by ${ownerName.get(user.bot_owner_id ?? -1) ?? 'someone deactivated here'}.` }))}
+        tone="demotion"
+        line={userLine}
+      />
       <PlanGroup keyOf={userKey}
-        title="Bots, listed apart"
+        title="Selected bots, listed apart"
         items={plan.bots.map(({ user, reason }) => ({ user, reason: reason ?? `Will be ${done}.` }))}
         tone="same"
         line={userLine}

@@ -230,6 +230,19 @@ describe('an open panel follows changes made elsewhere', () => {
     expect((await screen.findByRole('dialog', { name: 'Deactivate Adam Admin?' })).textContent).toContain('The bot they own, Adam bot, will be deactivated with them.');
   });
 
+  test('deactivating the only administrator is confirmed in words first, as demoting them is', async () => {
+    const realm = openUsersScreen();
+    const adamPanel = await openUser('Adam Admin');
+    fireEvent.click(within(adamPanel).getByRole('button', { name: 'Deactivate Adam Admin…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Adam Admin?' });
+    expect(dialog.textContent).toContain('has no administrators: only its 1 owner could manage its settings, users and channels');
+    const confirm = within(dialog).getByRole('button', { name: 'Deactivate' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /will have no administrators, only its owner/ }));
+    fireEvent.click(confirm);
+    await waitFor(() => expect(realm.callsTo('users.deactivate')).toHaveLength(1));
+  });
+
   test('a confirmation left open while the user was deactivated elsewhere closes, and says so', async () => {
     const realm = openUsersScreen();
     const mark = await openUser('Mark Member');
