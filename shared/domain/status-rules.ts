@@ -3,6 +3,7 @@
 // sides use: the bulk review says up front who cannot change and why, and the core checks each change
 // the same way before it sends anything. The owner rules are role-rules.ts' (checkDeactivation).
 import type { Role } from '../api/common';
+import type { User } from '../api/users';
 import { checkDeactivation, countHumanOwners, type RoleHolder, type RuleVerdict } from './role-rules';
 
 /** The rules as the review states them before anything is chosen. */
@@ -69,4 +70,12 @@ export function planStatusChange<T extends RoleHolder>(actor: StatusActor, users
     if (!active && user.role === 100) owners -= 1;
   }
   return plan;
+}
+
+/**
+ * The active bots a user owns, by name: the server deactivates them with their owner (upstream
+ * do_deactivate_user), so a deactivation names them before it is made.
+ */
+export function botsDeactivatedWith(people: Iterable<Pick<User, 'full_name' | 'is_active' | 'is_bot' | 'bot_owner_id'>>, ownerId: number): string[] {
+  return [...people].filter((person) => person.is_bot && person.is_active && person.bot_owner_id === ownerId).map((bot) => bot.full_name);
 }

@@ -5,14 +5,14 @@
 // opposite in its place.
 import { useId, useMemo, useState } from 'react';
 import type { User } from '../../../shared/api/users';
-import { listWords } from '../../../shared/domain/list-words';
 import { countHumanOwners, roleWithArticle } from '../../../shared/domain/role-rules';
+import { botsDeactivatedWith } from '../../../shared/domain/status-rules';
 import type { Account } from '../../../shared/ipc';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ProblemText } from '../components/Field';
 import { wordedByCore } from '../errors/words';
 import { useUserChange } from '../queries/users';
-import { changeDone } from './change-words';
+import { changeDone, deactivationWords } from './change-words';
 import { statusVerdict, type Actor } from './role-options';
 import './user-changes.css';
 
@@ -35,8 +35,7 @@ export function StatusChange({ account, actor, user, people, headingLevel = 3 }:
   const [note, setNote] = useState<{ words: string; until: Kind } | null>(null);
   const change = useUserChange();
   const humanOwners = useMemo(() => countHumanOwners(people), [people]);
-  // The server deactivates a user's active bots with them (upstream do_deactivate_user): named before.
-  const ownedBots = useMemo(() => people.filter((person) => person.is_bot && person.is_active && person.bot_owner_id === user.user_id).map((bot) => bot.full_name), [people, user.user_id]);
+  const ownedBots = useMemo(() => botsDeactivatedWith(people, user.user_id), [people, user.user_id]);
   const kind: Kind = user.is_active ? 'deactivate' : 'reactivate';
   const verdict = statusVerdict(actor, user, humanOwners);
   const failure = change.isError && change.variables?.kind === kind ? wordedByCore(change.error) : null;
@@ -100,11 +99,7 @@ export function StatusChange({ account, actor, user, people, headingLevel = 3 }:
         onCancel={() => setConfirming(null)}
       >
         {user.is_active ? (
-          <p>
-            {user.full_name} ({user.delivery_email ?? user.email}) will be signed out everywhere and will not be able to sign in. Their messages and
-            channels stay. You can reactivate them later.
-            {ownedBots.length > 0 && ` The ${ownedBots.length === 1 ? 'bot' : 'bots'} they own, ${listWords(ownedBots)}, will be deactivated with them.`}
-          </p>
+          <p>{deactivationWords(user, ownedBots)}</p>
         ) : (
           <p>
             {user.full_name} ({user.delivery_email ?? user.email}) will be able to sign in again, as {roleWithArticle(user.role)}.
