@@ -66,7 +66,14 @@ export class UndoJobs {
       ownUserId: state.ownUserId,
       steps: steps.map((step) => {
         const verdict = judge(state, step);
-        return { key: step.key, ...verdict, role: step.kind === 'role' && verdict.verdict === 'ready' ? { userId: step.userId, to: step.back } : null };
+        const ready = verdict.verdict === 'ready';
+        return {
+          key: step.key,
+          ...verdict,
+          role: step.kind === 'role' && ready ? { userId: step.userId, to: step.back } : null,
+          // A status step goes back to the opposite of what the change left.
+          status: step.kind === 'status' && ready ? { userId: step.userId, active: !step.left } : null,
+        };
       }),
     };
   }
