@@ -1,6 +1,7 @@
 // Undo from the activity log end to end: a bulk role job undone as a whole, with the one user someone
-// else changed since refused and left as they are; a deactivation undone; and an undo refused because
-// the role was changed in between. Each checked on the server through a direct client.
+// else changed since refused and left as they are; a deactivation undone; an undo refused because the
+// role was changed in between; and undos that deactivate someone or make someone an administrator,
+// stated and confirmed as the forward change is. Each checked on the server through a direct client.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signInDirectly, type RealmClient } from '../support/realm-client';
@@ -108,4 +109,59 @@ test('an undo is refused when someone else changed the role in between', async (
   await expect(dialog.getByRole('button', { name: 'Nothing to undo' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   expect((await userOnServer(asOlivia, 'mark@sandbox.test')).role).toBe(200);
+});
+
+test('undoing a reactivation says what the deactivation does, with the danger button, and deactivates on the server', async ({ consolePage: page, sandbox }) => {
+  const asOlivia = await signInDirectly(sandbox.directUrl, 'olivia@sandbox.test');
+  await openUsers(page);
+  const panel = await openUser(page, 'Derek Departed');
+  await panel.getByRole('button', { name: 'Reactivate Derek Departed…' }).click();
+  await page.getByRole('dialog', { name: 'Reactivate Derek Departed?' }).getByRole('button', { name: 'Reactivate' }).click();
+  await expect.poll(async () => (await userOnServer(asOlivia, 'derek@sandbox.test')).is_active).toBe(true);
+
+  const log = await openLog(page);
+  await entriesAbout(log, 'derek@sandbox.test').filter({ hasText: 'Reactivated' }).first().getByRole('button', { name: /^Undo:/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Undo a change' });
+  await expect(dialog.getByRole('region', { name: /^Will go back/ })).toContainText('Derek Departed (derek@sandbox.test) Active → Deactivated');
+  // The words of the forward deactivation (his panel's "Deactivate Derek Departed?").
+  await expect(dialog.getByRole('region', { name: 'Derek Departed will be deactivated' })).toContainText(
+    'Derek Departed (derek@sandbox.test) will be signed out everywhere and will not be able to sign in. Their messages and channels stay. You can reactivate them later.',
+  );
+  const undo = dialog.getByRole('button', { name: 'Undo 1 change' });
+  await expect(undo).toHaveClass(/button-danger/);
+  await undo.click();
+  await expect(page.getByRole('region', { name: 'Undo: done' })).toContainText('1 of 1 done · 1 undone', { timeout: 30_000 });
+  const members = (await asOlivia.request('GET', '/users')).members as Member[];
+  expect(members.find((user) => user.email === 'derek@sandbox.test')?.is_active).toBe(false);
+});
+
+test('undoing a demotion from administrator asks the tick the forward grant asks, and makes him an administrator on the server', async ({ consolePage: page, sandbox }) => {
+  const asOlivia = await signInDirectly(sandbox.directUrl, 'olivia@sandbox.test');
+  await openUsers(page);
+  const panel = await openUser(page, 'Mark Member');
+  await panel.getByRole('radio', { name: /^Administrator/ }).check();
+  await panel.getByRole('checkbox', { name: 'I understand that Mark Member will become an administrator of Sandbox Org' }).check();
+  await panel.getByRole('button', { name: 'Make administrator' }).click();
+  await expect.poll(async () => (await userOnServer(asOlivia, 'mark@sandbox.test')).role).toBe(200);
+  await panel.getByRole('radio', { name: /^Member/ }).check();
+  await panel.getByRole('button', { name: 'Make member' }).click();
+  await expect.poll(async () => (await userOnServer(asOlivia, 'mark@sandbox.test')).role).toBe(400);
+
+  const log = await openLog(page);
+  await entriesAbout(log, 'mark@sandbox.test').filter({ hasText: 'Administrator → Member' }).first().getByRole('button', { name: /^Undo:/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Undo a change' });
+  await expect(dialog.getByRole('region', { name: /^Will go back/ })).toContainText('Mark Member (mark@sandbox.test) Member → Administrator');
+  const grant = dialog.getByRole('group', { name: 'Mark Member will become an administrator' });
+  await expect(grant).toContainText('Administrators manage the organization’s settings, users and channels.');
+  const consent = grant.getByRole('checkbox', { name: 'I understand that Mark Member will become an administrator of Sandbox Org' });
+  await expect(consent).not.toBeChecked();
+  const undo = dialog.getByRole('button', { name: 'Undo 1 change' });
+  await expect(undo).toBeDisabled();
+  expect((await userOnServer(asOlivia, 'mark@sandbox.test')).role).toBe(400);
+  await consent.check();
+  await expect(undo).toBeEnabled();
+  await undo.click();
+  await expect(page.getByRole('region', { name: 'Undo: done' })).toContainText('1 of 1 done · 1 undone', { timeout: 30_000 });
+  const members = (await asOlivia.request('GET', '/users')).members as Member[];
+  expect(members.find((user) => user.email === 'mark@sandbox.test')?.role).toBe(200);
 });

@@ -82,6 +82,8 @@ export const UndoStep = z.object({
   reason: z.string().nullable(),
   /** For a role step: the user and the role they go back to, so the review can check the role rules. */
   role: z.object({ userId: z.int(), to: Role }).nullable(),
+  /** For a status step: the user and whether they become active, so the review can say what a deactivation does. */
+  status: z.object({ userId: z.int(), active: z.boolean() }).nullable(),
 });
 export type UndoStep = z.infer<typeof UndoStep>;
 

@@ -137,6 +137,17 @@ test('a deactivation goes back as a reactivation; one reactivated by someone els
   expect(meanwhile.results).toEqual([expect.objectContaining({ outcome: 'unchanged', reason: 'Already active again: someone reactivated them since.' })]);
 });
 
+test('the review names the user a status step acts on and whether they become active, so a deactivation is stated before it is made', async () => {
+  const user = members[9] as User;
+  await olivia.userChanges.deactivate(olivia.accountId, user.user_id);
+  await olivia.userChanges.reactivate(olivia.accountId, user.user_id);
+  const entryOf = (action: string) => log().find((entry) => entry.action === action && entry.target.includes(user.email)) as ActivityEntry;
+  const undoOf = async (action: string) => (await olivia.undo.review(olivia.accountId, { kind: 'entry', entryId: entryOf(action).undo?.id as string })).steps;
+  expect(await undoOf('Reactivated')).toEqual([expect.objectContaining({ change: 'Active → Deactivated', verdict: 'ready', status: { userId: user.user_id, active: false }, role: null })]);
+  // Already active: nothing to state.
+  expect(await undoOf('Deactivated')).toEqual([expect.objectContaining({ verdict: 'unchanged', status: null })]);
+});
+
 test('an entry whose user is gone is refused with its own reason; an unknown entry is a clear error', async () => {
   olivia.activity.record(olivia.accountId, {
     actor: 'Olivia Owner',

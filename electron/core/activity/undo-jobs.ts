@@ -17,7 +17,7 @@ import { ConsoleError } from '../errors';
 import { changeJobRunner, stateToStart, type ChangeJobsOptions } from '../jobs/change-jobs';
 import type { JobRunner } from '../jobs/job-runner';
 import type { RealmState } from '../session/realm-state';
-import { unconfirmed, type ChangeAttempt, type UserChanges } from '../users/user-changes';
+import { unconfirmed, unconfirmedDeactivation, type ChangeAttempt, type UserChanges } from '../users/user-changes';
 import type { ActivityLog } from './activity-log';
 import { judge, reverseChange, roleRoute, stepsOf, type Step } from './undo-steps';
 
@@ -66,7 +66,14 @@ export class UndoJobs {
       ownUserId: state.ownUserId,
       steps: steps.map((step) => {
         const verdict = judge(state, step);
-        return { key: step.key, ...verdict, role: step.kind === 'role' && verdict.verdict === 'ready' ? { userId: step.userId, to: step.back } : null };
+        const ready = verdict.verdict === 'ready';
+        return {
+          key: step.key,
+          ...verdict,
+          role: step.kind === 'role' && ready ? { userId: step.userId, to: step.back } : null,
+          // A status step goes back to the opposite of what the change left.
+          status: step.kind === 'status' && ready ? { userId: step.userId, active: !step.left } : null,
+        };
       }),
     };
   }
@@ -79,7 +86,7 @@ export class UndoJobs {
   async start(account: string, scope: UndoScope, acknowledged: readonly RoleHazard[] = []): Promise<UndoJob> {
     const state = await this.ready(account);
     const steps = stepsOf(this.entriesOf(account, scope));
-    const refusal = unconfirmedRoles(state, steps, acknowledged);
+    const refusal = unconfirmedHazards(state, steps, acknowledged);
     if (refusal) throw refusal;
     const results: UndoOutcome[] = steps.map((step) => {
       const { target, change } = judge(state, step);
@@ -168,7 +175,7 @@ export class UndoJobs {
       case 'role':
         return this.sendRole(account, extra, step);
       case 'status':
-        return fromAttempt(await this.options.userChanges.attemptStatus(account, step.userId, !step.left, { note: NOTE, jobId }));
+        return fromAttempt(await this.options.userChanges.attemptStatus(account, step.userId, !step.left, { note: NOTE, acknowledged: extra.acknowledged, jobId }));
       case 'defaults':
         return this.sendDefaults(account, jobId, step);
       case 'channel': {
@@ -220,17 +227,23 @@ function fromAttempt(attempt: ChangeAttempt | { outcome: 'changed' | 'unchanged'
   return attempt.outcome === 'changed' ? { outcome: 'undone', reason: null } : { outcome: 'unchanged', reason: 'Already back as it was: nothing to undo.' };
 }
 
-/** The role rules' hazards of the ready role steps, per role they go back to, refused unless confirmed. */
-function unconfirmedRoles(state: RealmState, steps: readonly Step[], acknowledged: readonly RoleHazard[]): ConsoleError | null {
+/**
+ * The role rules' hazards of the ready role steps, per role they go back to, and of the ready steps that
+ * deactivate someone (a reactivation undone), refused unless confirmed.
+ */
+function unconfirmedHazards(state: RealmState, steps: readonly Step[], acknowledged: readonly RoleHazard[]): ConsoleError | null {
   const byRole = new Map<Role, User[]>();
+  const deactivated: User[] = [];
   for (const step of steps) {
-    if (step.kind !== 'role' || judge(state, step).verdict !== 'ready') continue;
+    if ((step.kind !== 'role' && step.kind !== 'status') || judge(state, step).verdict !== 'ready') continue;
     const user = state.users.get(step.userId);
-    if (user) byRole.set(step.back, [...(byRole.get(step.back) ?? []), user]);
+    if (!user) continue;
+    if (step.kind === 'role') byRole.set(step.back, [...(byRole.get(step.back) ?? []), user]);
+    else if (step.left) deactivated.push(user);
   }
   for (const [role, users] of byRole) {
     const refusal = unconfirmed(state, users, role, acknowledged, 'The undo did not start');
     if (refusal) return refusal;
   }
-  return null;
+  return deactivated.length > 0 ? unconfirmedDeactivation(state, deactivated, acknowledged, 'The undo did not start') : null;
 }

@@ -45,8 +45,8 @@ test('the review lists what goes back and what is refused; the job starts with w
     realmName: 'Sandbox Org',
     ownUserId: 1,
     steps: [
-      { key: 'u-gina', target: 'Gina Guest (gina@sandbox.test)', change: 'Moderator → Member', verdict: 'ready', reason: null, role: null },
-      { key: 'u-x', target: 'Mark Member (mark@sandbox.test)', change: 'Moderator → Member', verdict: 'refused', reason: 'Mark Member is now Administrator, not Moderator as this change left them: someone changed it since.', role: null },
+      { key: 'u-gina', target: 'Gina Guest (gina@sandbox.test)', change: 'Moderator → Member', verdict: 'ready', reason: null, role: null, status: null },
+      { key: 'u-x', target: 'Mark Member (mark@sandbox.test)', change: 'Moderator → Member', verdict: 'refused', reason: 'Mark Member is now Administrator, not Moderator as this change left them: someone changed it since.', role: null, status: null },
     ],
   };
   const job: UndoJob = {
@@ -76,7 +76,7 @@ test('taking away the user\'s own rights is confirmed in words, never for them, 
   const review: UndoReview = {
     realmName: 'Sandbox Org',
     ownUserId: 1,
-    steps: [{ key: 'u-own', target: 'Olivia Owner (olivia@sandbox.test)', change: 'Owner → Administrator', verdict: 'ready', reason: null, role: { userId: 1, to: 200 } }],
+    steps: [{ key: 'u-own', target: 'Olivia Owner (olivia@sandbox.test)', change: 'Owner → Administrator', verdict: 'ready', reason: null, role: { userId: 1, to: 200 }, status: null }],
   };
   const realm = openUsersScreen({ activity: entries, answers: { 'activity.undo.review': () => review, 'activity.undo.start': () => ({ error: { code: 'INTERNAL', msg: 'stop here' } }) } });
   const rows = await openLog();

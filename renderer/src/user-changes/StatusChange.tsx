@@ -5,7 +5,6 @@
 // opposite in its place.
 import { useId, useMemo, useState } from 'react';
 import type { User } from '../../../shared/api/users';
-import { listWords } from '../../../shared/domain/list-words';
 import { countHumanOwners, roleWithArticle } from '../../../shared/domain/role-rules';
 import { botsGoingWith, reviewDeactivation } from '../../../shared/domain/status-rules';
 import type { Account } from '../../../shared/ipc';
@@ -13,7 +12,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ProblemText } from '../components/Field';
 import { wordedByCore } from '../errors/words';
 import { useUserChange } from '../queries/users';
-import { changeDone } from './change-words';
+import { changeDone, deactivationWords } from './change-words';
 import { HazardConfirmation, hazardKey } from './HazardConfirmation';
 import { statusVerdict, type Actor } from './role-options';
 import './user-changes.css';
@@ -112,11 +111,7 @@ export function StatusChange({ account, actor, user, people, headingLevel = 3 }:
       >
         {user.is_active ? (
           <>
-            <p>
-              {user.full_name} ({user.delivery_email ?? user.email}) will be signed out everywhere and will not be able to sign in. Their messages and
-              channels stay. You can reactivate them later.
-              {ownedBots.length > 0 && ` The ${ownedBots.length === 1 ? 'bot' : 'bots'} they own, ${listWords(ownedBots)}, will be deactivated with them.`}
-            </p>
+            <p>{deactivationWords(user, ownedBots)}</p>
             {review && <HazardConfirmation review={review} realmName={account.realmName} confirmed={hazards === '' || consent === hazards} onConfirm={(ticked) => setConsent(ticked ? hazards : null)} />}
           </>
         ) : (

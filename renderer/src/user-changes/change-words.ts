@@ -2,6 +2,8 @@
 // are worded by the core in full (electron/core/users/change-words.ts) and shown as they come.
 import type { Role } from '../../../shared/api/common';
 import type { User } from '../../../shared/api/users';
+import { listWords } from '../../../shared/domain/list-words';
+import { plural } from '../../../shared/domain/plural';
 import { ROLE_NAMES, roleWithArticle } from '../../../shared/domain/role-rules';
 
 export type ChangeKind = 'role' | 'rename' | 'deactivate' | 'reactivate';
@@ -43,4 +45,23 @@ export function grantMeaning(role: Role): string {
 export function grantWords(who: string, many: boolean, role: Role, realmName: string): { title: string; consent: string } {
   const becomes = many ? `${ROLE_NAMES[role].toLowerCase()}s` : roleWithArticle(role);
   return { title: `${who} will become ${becomes}`, consent: `I understand that ${who} will become ${becomes} of ${realmName}` };
+}
+
+/**
+ * The box to tick before people gain the owner or administrator role, as a bulk change and an undo
+ * state it: `names` are the people who gain it. Null for another role, or nobody.
+ */
+export function grantStatement(names: readonly string[], role: Role, realmName: string): { title: string; words: string; consent: string } | null {
+  if (role > 200 || names.length === 0) return null;
+  const who = names.length === 1 ? (names[0] ?? '') : plural(names.length, 'person', 'people');
+  return { ...grantWords(who, names.length !== 1, role, realmName), words: grantMeaning(role) };
+}
+
+/**
+ * What deactivating `user` does, said before it is done (their panel, an undo that deactivates them):
+ * `bots` are the bots deactivated with them (status-rules.ts' botsGoingWith).
+ */
+export function deactivationWords(user: Pick<User, 'full_name' | 'email' | 'delivery_email'>, bots: readonly string[]): string {
+  const words = `${user.full_name} (${user.delivery_email ?? user.email}) will be signed out everywhere and will not be able to sign in. Their messages and channels stay. You can reactivate them later.`;
+  return bots.length === 0 ? words : `${words} The ${bots.length === 1 ? 'bot' : 'bots'} they own, ${listWords(bots)}, will be deactivated with them.`;
 }

@@ -14,7 +14,7 @@ import { ProblemText } from '../../components/Field';
 import { wordedByCore } from '../../errors/words';
 import { useBatchAction, type BatchRef } from '../../queries/users';
 import { ConsentBox } from '../../components/ConsentBox';
-import { grantMeaning, grantWords } from '../../user-changes/change-words';
+import { grantStatement } from '../../user-changes/change-words';
 import { HazardConfirmation, hazardKey } from '../../user-changes/HazardConfirmation';
 import type { Actor } from '../../user-changes/role-options';
 import { PlanGroup } from '../../components/PlanGroup';
@@ -48,10 +48,7 @@ export function BulkRoleDialog({ account, actor, users, people, onClose, onStart
   // Making people owners or administrators is stated in a box to tick, as a single change and
   // invitations ask; the tick is for this role and these people, so another choice unticks it.
   const granted = role !== null && role <= 200 ? (review?.promotions ?? []) : [];
-  const grant =
-    role !== null && granted.length > 0
-      ? { ...grantWords(granted.length === 1 ? (granted[0]?.user.full_name ?? '') : plural(granted.length, 'person', 'people'), granted.length !== 1, role, account.realmName), words: grantMeaning(role) }
-      : null;
+  const grant = role === null ? null : grantStatement(granted.map((move) => move.user.full_name), role, account.realmName);
   const grantKey = grant ? `${String(role)}:${granted.map((move) => move.user.user_id).join(',')}` : '';
   const hazards = hazardKey(review);
   const confirmed = (hazards === '' || consent === hazards) && (grant === null || grantTicked === grantKey);
