@@ -164,6 +164,10 @@ describe('the hazards of a bulk role change', () => {
     expect(within(losing).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Adam Admin: Administrator → Moderator']);
     const box = within(dialog).getByRole('checkbox', { name: 'I understand that I will no longer be an administrator of Second Realm, only a moderator, and that it will have no administrators, only its owner' }) as HTMLInputElement;
     expect(box.checked).toBe(false);
+    // What holds the button back comes before the lists: never out of sight below those unchanged.
+    const refused = within(dialog).getByRole('region', { name: /^Cannot change/ });
+    expect(box.compareDocumentPosition(losing) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(box.compareDocumentPosition(refused) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const button = within(dialog).getByRole('button', { name: 'Change 2 roles' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     fireEvent.click(box);

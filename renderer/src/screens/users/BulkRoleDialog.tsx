@@ -115,12 +115,14 @@ export function BulkRoleDialog({ account, actor, users, people, onClose, onStart
               ? `Nobody would change: every selected user already has this role or cannot be given it.`
               : `${plural(changes, 'user changes', 'users change')}: ${movesSummary(review.demotions.length, review.promotions.length)}.`}
           </p>
-          <PlanGroup keyOf={userKey} title="Will lose rights" items={review.demotions} tone="demotion" line={moveWords} />
-          <PlanGroup keyOf={userKey} title="Will gain rights" items={review.promotions} tone="change" line={moveWords} />
-          <PlanGroup keyOf={userKey} title={`Already ${roleName}: unchanged`} items={plan.unchanged.map((user) => ({ user }))} tone="same" line={userLine} />
-          <PlanGroup keyOf={userKey} title="Cannot change: will be listed as failed" items={plan.refused} tone="refused" line={userLine} />
+          {/* What must be ticked, then who changes and who cannot, first: the unchanged (often most of a
+              selection) last, so nothing that holds the button back is out of sight below them. */}
           {grant && <ConsentBox notice {...grant} checked={grantTicked === grantKey} onChange={(ticked) => setGrantTicked(ticked ? grantKey : null)} />}
           <HazardConfirmation review={review} realmName={account.realmName} confirmed={hazards === '' || consent === hazards} onConfirm={(ticked) => setConsent(ticked ? hazards : null)} />
+          <PlanGroup keyOf={userKey} title="Will lose rights" items={review.demotions} tone="demotion" line={moveWords} />
+          <PlanGroup keyOf={userKey} title="Will gain rights" items={review.promotions} tone="change" line={moveWords} />
+          <PlanGroup keyOf={userKey} title="Cannot change: will be listed as failed" items={plan.refused} tone="refused" line={userLine} />
+          <PlanGroup keyOf={userKey} title={`Already ${roleName}: unchanged`} items={plan.unchanged.map((user) => ({ user }))} tone="same" line={userLine} />
         </>
       )}
       {failure && (

@@ -106,8 +106,8 @@ export function BulkStatusDialog({ account, actor, active, users, people, onClos
         tone="same"
         line={userLine}
       />
-      <PlanGroup keyOf={userKey} title={`Already ${active ? 'active' : 'deactivated'}: unchanged`} items={plan.unchanged.map((user) => ({ user }))} tone="same" line={userLine} />
       <PlanGroup keyOf={userKey} title={`Cannot be ${done}: will be listed as failed`} items={plan.refused} tone="refused" line={userLine} />
+      <PlanGroup keyOf={userKey} title={`Already ${active ? 'active' : 'deactivated'}: unchanged`} items={plan.unchanged.map((user) => ({ user }))} tone="same" line={userLine} />
       {failure && (
         <div role="alert">
           <ProblemText message={failure.message} action={failure.action} />
