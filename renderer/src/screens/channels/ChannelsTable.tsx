@@ -9,6 +9,7 @@ import { CHANNEL_MARKS } from './channel-marks';
 import { channelColumns, SORT_KEYS } from './channel-columns';
 import type { SortKey } from './channel-index';
 import type { CellContext } from './channel-words';
+import '../../components/scroll-cue.css';
 
 export interface ChannelsTableProps extends GridState<ChannelEntry, SortKey> {
   /** What the cells word beside each channel (folders, the organization's settings, people). */
@@ -34,7 +35,7 @@ export function ChannelsTable({ context, ...props }: ChannelsTableProps) {
     <VirtualGrid
       {...props}
       label="Channels"
-      className="panel channels-table"
+      className="panel channels-table scroll-cue"
       idOf={idOf}
       rowDomId={channelRowId}
       columns={columns}

@@ -8,6 +8,7 @@ import { ROLE_NAMES, roleWithArticle } from '../../../../shared/domain/role-rule
 import { QueryGate } from '../../components/QueryGate';
 import { downloadText } from '../../components/download-text';
 import { useUserAccess } from '../../queries/users-access';
+import '../../components/scroll-cue.css';
 
 const COLUMNS = [
   ['subscribed', 'Subscribed'],
@@ -44,14 +45,14 @@ export function AccessSection({ account, user }: { account: string; user: User }
               <ul aria-label="User groups" className="access-groups">
                 {data.groups.map((group) => (
                   <li key={group.id}>
-                    {group.name} <span className="muted">{membershipWords(group)}</span>
+                    {group.name} <span className="muted">({membershipWords(group)})</span>
                   </li>
                 ))}
               </ul>
             )}
             <h4>Channels</h4>
             {/* A scrolling box: a tab stop of its own, so the keyboard can scroll it too. */}
-            <div className="access-table-wrap" tabIndex={0} role="region" aria-label="Channels">
+            <div className="access-table-wrap scroll-cue" tabIndex={0} role="region" aria-label="Channels">
               <table className="access-table" aria-label="Channel access">
                 <thead>
                   <tr>

@@ -47,6 +47,14 @@ describe('the user detail panel', () => {
     expect(fact('Field 9')).toBe('Berlin');
   });
 
+  test("a bot's panel names its owner (whose deactivation takes the bot with them); a human's has no owner", async () => {
+    openUsersScreen({ people: demoPeople().map((person) => (person.full_name === 'Echo Bot' ? { ...person, bot_owner_id: 2 } : person)) });
+    const bot = await openUser('Echo Bot');
+    expect(within(bot).getByText('Owner', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Adam Admin');
+    const human = await openUser('Mark Member');
+    expect(within(human).queryByText('Owner', { selector: 'dt' })).toBeNull();
+  });
+
   test('a renamed profile field shows its new name live', async () => {
     const fields = [...PROFILE_FIELDS];
     const realm = openUsersScreen({

@@ -28,6 +28,12 @@ export interface UserDetailProps {
 
 const BOT_TYPES: Record<number, string> = { 1: 'generic bot', 2: 'incoming webhook', 3: 'outgoing webhook', 4: 'embedded bot' };
 
+/** A bot's owner by name ("None" for a bot nobody owns, as system bots are). */
+function botOwner(bot: User, people: readonly User[]): string {
+  if (bot.bot_owner_id == null) return 'None';
+  return people.find((person) => person.user_id === bot.bot_owner_id)?.full_name ?? `User ${String(bot.bot_owner_id)}`;
+}
+
 export function UserDetail({ account, actor, user, people, onClose }: UserDetailProps) {
   if (!user) {
     return (
@@ -66,6 +72,8 @@ export function UserDetail({ account, actor, user, people, onClose }: UserDetail
           <LastSeenText user={user} />
         </Fact>
         <Fact label="Kind">{user.is_bot ? `Bot${user.bot_type ? ` (${BOT_TYPES[user.bot_type] ?? `type ${user.bot_type}`})` : ''}` : 'Human'}</Fact>
+        {/* Its owner's deactivation deactivates it, and its settings are the owner's to change. */}
+        {user.is_bot && <Fact label="Owner">{botOwner(user, people)}</Fact>}
         {user.timezone && <Fact label="Time zone">{user.timezone}</Fact>}
         <Fact label="User ID">{user.user_id}</Fact>
       </dl>
