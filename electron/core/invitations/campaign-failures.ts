@@ -96,7 +96,10 @@ export function describePause(reason: 'user' | 'daily_limit', record: CampaignRe
   // "1 of 4 addresses is", "70 of 120 addresses are": the verb agrees with the number still to send.
   const of = `${left} of ${record.addresses.length} addresses ${left === 1 ? 'is' : 'are'}`;
   if (reason === 'user') return `Paused. ${of} still to be sent; resume to send them.`;
-  return `The organization has reached its daily invitation limit, so nothing more can be sent today. ${of} still to be sent: resume tomorrow, or as soon as an administrator raises the limit.`;
+  // The server says only that the limit is reached (https://zulip.com/api/send-invites,
+  // daily_limit_reached), not what it is; upstream counts the organization's invitations of the last
+  // 24 hours, and a server setting (not the organization's) sets the limit.
+  return `The organization has reached the server's daily invitation limit, which counts the invitations sent in the last 24 hours. ${of} still to be sent: resume once enough of those are 24 hours old, or ask whoever runs the server to raise the limit.`;
 }
 
 function refusalAdvice(msg: string, code: string | undefined): string {
