@@ -1,6 +1,6 @@
 // The Invitations screen end to end: a campaign from a spreadsheet, checked before sending, sent in
 // batches and reported per address (checked against GET /invites on the server); the daily limit
-// pausing it; the core dying with a batch in flight and a new one finishing the work without
+// pausing it, and an address invited by someone else meanwhile not invited again on Resume; the core dying with a batch in flight and a new one finishing the work without
 // inviting anyone twice; and files that are not a CSV of addresses.
 import type { Page } from '@playwright/test';
 import path from 'node:path';
@@ -24,6 +24,7 @@ import {
   outcomeFigure,
   pasteAddresses,
 } from '../support/invitations-page';
+import { signInDirectly } from '../support/realm-client';
 
 const rendererDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'renderer');
 
@@ -102,7 +103,7 @@ test.describe('the daily invitation limit', () => {
   test.use({ sandboxOptions: { seed: 'demo', config: { dailyInviteLimit: 50 }, signedIn: true } });
   test.setTimeout(90_000);
 
-  test('reached mid-campaign, it pauses with the right counts, and resumes once the limit is raised', async ({ consolePage: page, sandbox }) => {
+  test('reached mid-campaign, it pauses with the right counts, and resumes once the limit is raised, not inviting again who was invited meanwhile', async ({ consolePage: page, sandbox }) => {
     const emails = freshAddresses('limited', 120);
     await openInvitations(page);
     await pasteAddresses(page, emails.join('\n'));
@@ -116,11 +117,15 @@ test.describe('the daily invitation limit', () => {
     await expect(outcomeFigure(page, 'Still to send')).toHaveText(String(120 - sent));
     await expect(page.getByText(`Paused: the organization’s daily invitation limit was reached. ${120 - sent} addresses are left.`)).toBeVisible();
 
-    // An owner raises the limit (the server restarts with it); the administrator resumes.
+    // Whoever runs the server raises the limit (it restarts with it); meanwhile another administrator
+    // invites the campaign's last address directly; the administrator resumes.
     await sandbox.restart({ dailyInviteLimit: 1_000 });
+    const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+    expect(await adam.request('POST', '/invites', { invitee_emails: emails[119], stream_ids: [] })).toMatchObject({ result: 'success' });
     await page.getByRole('button', { name: 'Resume' }).click();
     await expect(campaignBadge(page)).toHaveText('Finished', { timeout: 30_000 });
-    await expect(outcomeFigure(page, 'Invited')).toHaveText('120');
+    await expect(outcomeFigure(page, 'Invited')).toHaveText('119');
+    await expect(outcomeFigure(page, 'Already invited')).toHaveText('1');
     expectEachInvitedOnce(await invitationsOnServer(sandbox.directUrl), emails);
   });
 });

@@ -44,14 +44,20 @@ export const CampaignOptions = z.object({
 });
 export type CampaignOptions = z.infer<typeof CampaignOptions>;
 
-/** Each address's outcome; the statuses follow upstream's reason strings. */
-export const InviteOutcome = z.enum(['pending', 'invited', 'existing', 'deactivated', 'invalid', 'outside_domain', 'other', 'not_attempted']);
+/**
+ * Each address's outcome; the statuses follow upstream's reason strings, but for `already_invited`:
+ * an address given a pending invitation outside the campaign after compose checked it, found when
+ * the campaign reads the pending invitations again before sending (campaign-recheck.ts), and not
+ * sent, since upstream would send a second invitation rather than refuse.
+ */
+export const InviteOutcome = z.enum(['pending', 'invited', 'already_invited', 'existing', 'deactivated', 'invalid', 'outside_domain', 'other', 'not_attempted']);
 export type InviteOutcome = z.infer<typeof InviteOutcome>;
 
 /** Each outcome in words: the report's Status column on screen, in the CSV export and in the activity log. */
 export const OUTCOME_WORDS: Record<InviteOutcome, string> = {
   pending: 'Still to send',
   invited: 'Invited',
+  already_invited: 'Already invited',
   existing: 'Already has an account',
   deactivated: 'Deactivated',
   invalid: 'Invalid address',

@@ -49,7 +49,7 @@ export function classifyFailure(error: unknown): Failure {
   return { kind: 'refused', msg, code: error.code };
 }
 
-export type StopCause = 'license' | 'refused' | 'unknown' | 'unchecked' | 'account';
+export type StopCause = 'license' | 'refused' | 'unknown' | 'unchecked' | 'unread' | 'account';
 
 export interface StopWords {
   /** The campaign's detail: what happened and what to do. */
@@ -80,9 +80,26 @@ export function describeStop(cause: StopCause, msg: string, record: CampaignReco
         detail: `The console could not find out whether the last batch arrived (${msg}), so the campaign stopped: ${unsent}. "Retry failed" asks the server again before sending anything.`,
         reason: 'Not sent: the campaign stopped before it could check the last batch.',
       };
+    case 'unread':
+      return {
+        detail: `The console could not read the organization's pending invitations and users (${msg}), so the campaign stopped: ${unsent}. It reads them before sending, so that nobody invited meanwhile is invited twice; "Retry failed" reads them again.`,
+        reason: 'Not sent: the campaign stopped before it could check who was invited meanwhile.',
+      };
     case 'account':
       return { detail: `${msg} Sign in to this organization again, then use "Retry failed": ${unsent}.`, reason: 'Not sent: the account was signed out.' };
   }
+}
+
+/** Why a campaign paused (by the user, or at the daily limit), with what to do next. */
+export function describePause(reason: 'user' | 'daily_limit', record: CampaignRecord): string {
+  const left = record.addresses.filter((address) => address.outcome === 'pending').length;
+  // "1 of 4 addresses is", "70 of 120 addresses are": the verb agrees with the number still to send.
+  const of = `${left} of ${record.addresses.length} addresses ${left === 1 ? 'is' : 'are'}`;
+  if (reason === 'user') return `Paused. ${of} still to be sent; resume to send them.`;
+  // The server says only that the limit is reached (https://zulip.com/api/send-invites,
+  // daily_limit_reached), not what it is; upstream counts the organization's invitations of the last
+  // 24 hours, and a server setting (not the organization's) sets the limit.
+  return `The organization has reached the server's daily invitation limit, which counts the invitations sent in the last 24 hours. ${of} still to be sent: resume once enough of those are 24 hours old, or ask whoever runs the server to raise the limit.`;
 }
 
 function refusalAdvice(msg: string, code: string | undefined): string {

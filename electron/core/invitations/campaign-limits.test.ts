@@ -34,7 +34,7 @@ test('the daily limit pauses the campaign with the right counts; it resumes once
   expect(paused).toMatchObject({ status: 'paused', pauseReason: 'daily_limit', finishedAt: null });
   expect(paused.counts).toMatchObject({ invited: 50, pending: 70, not_attempted: 0 });
   expect(paused.detail).toBe(
-    'The organization has reached its daily invitation limit, so nothing more can be sent today. 70 of 120 addresses are still to be sent: resume tomorrow, or as soon as an administrator raises the limit.',
+    "The organization has reached the server's daily invitation limit, which counts the invitations sent in the last 24 hours. 70 of 120 addresses are still to be sent: resume once enough of those are 24 hours old, or ask whoever runs the server to raise the limit.",
   );
   const adam = await clientFor(sandbox.url, 'adam@sandbox.test');
   const onServer = await invitationsPerAddress(adam);
@@ -48,7 +48,7 @@ test('the daily limit pauses the campaign with the right counts; it resumes once
   await console_.campaigns.whenIdle(id);
   expect(console_.campaigns.get(console_.accountId, id)).toMatchObject({ status: 'paused', pauseReason: 'daily_limit', counts: expect.objectContaining({ invited: 50, pending: 70 }) });
 
-  // An operator raises the limit.
+  // Whoever runs the server raises the limit.
   await sandbox.restart(['--daily-invite-limit', '1000']);
   expect(console_.campaigns.resume(console_.accountId, id).status).toBe('running');
   await console_.campaigns.whenIdle(id);

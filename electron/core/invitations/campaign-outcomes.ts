@@ -58,6 +58,25 @@ export function readInvitationFailure(failure: InvitationFailed): BatchVerdict {
 }
 
 /**
+ * Applies INVITATION_FAILED to the batch's addresses: those it names get their outcome in the
+ * server's words; the rest are invited if the server sent the others, else stay pending and go again.
+ */
+export function applyInvitationFailure(batch: readonly CampaignAddress[], verdict: BatchVerdict, msg: string): void {
+  let named = 0;
+  for (const address of batch) {
+    const mark = verdict.marked.get(addressKey(address.email));
+    if (mark) {
+      Object.assign(address, mark);
+      named++;
+    } else if (verdict.restInvited) {
+      Object.assign(address, { outcome: 'invited', reason: null });
+    }
+  }
+  // Nothing sent and nobody named: sending the same batch again would loop for ever.
+  if (!verdict.restInvited && named === 0) for (const address of batch) Object.assign(address, { outcome: 'other', reason: msg });
+}
+
+/**
  * Invitations older than the batch by this much still count as the batch's. Only the inviter's own
  * invitations to the batch's addresses are considered, so the only thing a wide window could wrongly
  * credit is an invitation the same user sent the same address in the minute before, which leaves the

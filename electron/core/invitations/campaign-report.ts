@@ -12,6 +12,7 @@ import { countOutcomes } from './campaign-outcomes';
 /** Each outcome after a count, for the activity log: "3 already had an account". */
 const COUNT_WORDS: Record<InviteOutcome, string> = {
   invited: 'invited',
+  already_invited: 'already invited',
   existing: 'already had an account',
   deactivated: 'deactivated',
   invalid: 'invalid',

@@ -9,15 +9,19 @@
 //   - no reply (network, timeout): the batch stays "in flight" in the journal; the loop waits with
 //     backoff and, before sending anything else, asks the server what that batch did
 //     (campaign-outcomes.ts invitedByInterruptedBatch). A crash is handled the same way at start-up.
+// And before the first batch of each run (a start, a resume, a retry) and after a network pause, the
+// addresses still to send are judged again against the organization's pending invitations and users
+// (campaign-recheck.ts): someone invited meanwhile, by another administrator say, is not sent a second.
 import { getInvites, sendInvites, type Invite } from '../../../shared/api';
 import type { ApiClient } from '../client/api-client';
 import { ConsoleError } from '../errors';
 import { backoffDelay, inWords } from '../session/backoff';
 import { JOURNAL_NOT_SAVED } from './campaign-journal';
 import type { CampaignRecord } from './campaign-record';
-import { countOutcomes, invitedByInterruptedBatch, readInvitationFailure } from './campaign-outcomes';
+import { applyInvitationFailure, countOutcomes, invitedByInterruptedBatch, readInvitationFailure } from './campaign-outcomes';
+import { readRealm, recheckPending } from './campaign-recheck';
 import { sendInvitesParams } from './campaign-request';
-import { classifyFailure, describeStop, type Failure, type StopWords } from './campaign-failures';
+import { classifyFailure, describePause, describeStop, type Failure, type StopWords } from './campaign-failures';
 import { errorMessage } from '../../../shared/node/error-message';
 import type { CampaignAddress } from '../../../shared/ipc';
 
@@ -61,6 +65,8 @@ export class CampaignRunner {
   private size: number;
   private cursor = 0;
   private failures = 0;
+  /** The organization is read again before sending: at every run's start, and after a network pause. */
+  private recheckWanted = true;
   /** A reply applied in memory that the journal has not taken yet (see recorded). */
   private unsaved = false;
   /** For the time left: addresses answered, and the time their requests took, since this run began. */
@@ -137,8 +143,13 @@ export class CampaignRunner {
       if (this.stopWanted) return this.unsaved ? this.save() : undefined;
       if (this.cancelWanted) return this.finishCancelled();
       if (this.pauseWanted) return this.pauseFor('user');
+      // The batch in flight first: its own invitations must not read as sent by someone else.
       if (this.record.inFlight) {
         await this.settleInFlight();
+        continue;
+      }
+      if (this.recheckWanted) {
+        await this.recheck();
         continue;
       }
       const batch = this.nextBatch();
@@ -191,21 +202,7 @@ export class CampaignRunner {
           }
           return body.daily_limit_reached ? this.pauseFor('daily_limit') : this.stopWith(describeStop('license', msg, this.record));
         }
-        const verdict = readInvitationFailure(body);
-        return this.recorded(batch, elapsed, () => {
-          let named = 0;
-          for (const i of batch) {
-            const mark = verdict.marked.get(this.address(i).email.toLowerCase());
-            if (mark) {
-              Object.assign(this.address(i), mark);
-              named++;
-            } else if (verdict.restInvited) {
-              Object.assign(this.address(i), { outcome: 'invited', reason: null });
-            }
-          }
-          // Nothing sent and nobody named: sending the same batch again would loop for ever.
-          if (!verdict.restInvited && named === 0) this.mark(batch, 'other', msg);
-        });
+        return this.recorded(batch, elapsed, () => applyInvitationFailure(batch.map((i) => this.address(i)), readInvitationFailure(body), msg));
       }
       case 'network':
         // The request may or may not have arrived: the batch stays in flight until the server says.
@@ -249,16 +246,8 @@ export class CampaignRunner {
   private async settleInFlight(): Promise<void> {
     const client = this.client();
     if (!this.record.inFlight || !client) return;
-    let invites;
-    try {
-      invites = (await client.call(getInvites, {})).value.invites;
-    } catch (error) {
-      this.checkAlive();
-      const failure = classifyFailure(error);
-      if (failure.kind === 'network' || failure.kind === 'rate') return this.waitAfter(failure.msg, failure.kind === 'rate' ? failure.retryAfterMs : null);
-      return this.stopWith(describeStop('unchecked', failure.msg, this.record));
-    }
-    this.checkAlive();
+    const invites = await this.askServer(async () => (await client.call(getInvites, {})).value.invites, 'unchecked');
+    if (!invites) return;
     this.markInvited(invites, ['pending', 'not_attempted']);
     this.cursor = 0;
     this.reachedServer();
@@ -266,10 +255,45 @@ export class CampaignRunner {
     this.host.changed(this.record, false);
   }
 
+  /**
+   * Marks the addresses still to send that the organization now says not to (campaign-recheck.ts):
+   * invited meanwhile, or with an account now. The journal takes them before anything is sent.
+   */
+  private async recheck(): Promise<void> {
+    const client = this.client();
+    if (!client) return;
+    const realm = await this.askServer(() => readRealm(client), 'unread');
+    if (!realm) return;
+    this.recheckWanted = false;
+    const verdicts = recheckPending(this.record.addresses, realm, this.record.inviterId);
+    for (const [i, verdict] of verdicts) Object.assign(this.address(i), verdict);
+    this.reachedServer();
+    if (verdicts.size === 0) return;
+    this.save();
+    this.host.changed(this.record, false);
+  }
+
+  /** A read that must answer before anything is sent: null after waiting out the network, or stopping. */
+  private async askServer<T>(read: () => Promise<T>, cause: 'unchecked' | 'unread'): Promise<T | null> {
+    try {
+      const value = await read();
+      this.checkAlive();
+      return value;
+    } catch (error) {
+      this.checkAlive();
+      const failure = classifyFailure(error);
+      if (failure.kind === 'network' || failure.kind === 'rate') await this.waitAfter(failure.msg, failure.kind === 'rate' ? failure.retryAfterMs : null);
+      else this.stopWith(describeStop(cause, failure.msg, this.record));
+      return null;
+    }
+  }
+
   /** After a failure that may pass: paused ('network') while waiting, then the loop tries again. */
   private async waitAfter(msg: string, retryAfterMs: number | null): Promise<void> {
     const delay = retryAfterMs ?? backoffDelay(this.failures, () => this.host.random());
     this.failures++;
+    // However long the wait, someone may invite one of the addresses meanwhile.
+    this.recheckWanted = true;
     Object.assign(this.record, {
       status: 'paused',
       pauseReason: 'network',
@@ -290,14 +314,7 @@ export class CampaignRunner {
   }
 
   private pauseFor(reason: 'user' | 'daily_limit'): void {
-    const left = countOutcomes(this.record.addresses).pending;
-    // "1 of 4 addresses is", "70 of 120 addresses are": the verb agrees with the number still to send.
-    const of = `${left} of ${this.record.addresses.length} addresses ${left === 1 ? 'is' : 'are'}`;
-    const detail =
-      reason === 'user'
-        ? `Paused. ${of} still to be sent; resume to send them.`
-        : `The organization has reached its daily invitation limit, so nothing more can be sent today. ${of} still to be sent: resume tomorrow, or as soon as an administrator raises the limit.`;
-    Object.assign(this.record, { status: 'paused', pauseReason: reason, detail });
+    Object.assign(this.record, { status: 'paused', pauseReason: reason, detail: describePause(reason, this.record) });
     this.end(reason === 'daily_limit');
   }
 

@@ -14,7 +14,7 @@ export const CHECK_LABELS: Record<AddressCheck, string> = {
 };
 
 /** The order outcomes are listed in: what happened to most first, what needs attention after. */
-export const OUTCOME_ORDER: InviteOutcome[] = ['invited', 'existing', 'deactivated', 'invalid', 'outside_domain', 'other', 'not_attempted', 'pending'];
+export const OUTCOME_ORDER: InviteOutcome[] = ['invited', 'already_invited', 'existing', 'deactivated', 'invalid', 'outside_domain', 'other', 'not_attempted', 'pending'];
 
 /**
  * The report's statuses: the outcomes, then the pending invitations resent while composing, then the
@@ -29,7 +29,8 @@ export const RETRYABLE: InviteOutcome[] = ['other', 'not_attempted'];
 export function outcomeTone(outcome: InviteOutcome): 'good' | 'neutral' | 'bad' | 'waiting' {
   if (outcome === 'invited') return 'good';
   if (outcome === 'pending') return 'waiting';
-  if (outcome === 'existing') return 'neutral';
+  // Nothing to fix: the person has an invitation or an account either way.
+  if (outcome === 'existing' || outcome === 'already_invited') return 'neutral';
   return 'bad';
 }
 

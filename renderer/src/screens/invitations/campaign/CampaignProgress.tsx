@@ -70,7 +70,9 @@ function Explanation({ campaign }: { campaign: CampaignSummary }) {
   if (campaign.status === 'paused' && campaign.pauseReason === 'daily_limit') {
     return (
       <Note tone="warning" title={`Paused: the organization’s daily invitation limit was reached. ${leftWords} left.`}>
-        {words('The server counts the invitations sent in the last 24 hours. Choose Resume when the limit allows (tomorrow, or once it has been raised); nothing is sent twice.')}
+        {words(
+          'The server counts the invitations sent in the last 24 hours. Choose Resume once enough of them are 24 hours old, or ask whoever runs the server to raise the limit; nothing is sent twice.',
+        )}
       </Note>
     );
   }

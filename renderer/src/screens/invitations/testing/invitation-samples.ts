@@ -25,7 +25,7 @@ export const choices = (overrides: Partial<InviteChoices> = {}): InviteChoices =
 });
 
 export function countsOf(addresses: CampaignAddress[]): Record<InviteOutcome, number> {
-  const counts: Record<InviteOutcome, number> = { pending: 0, invited: 0, existing: 0, deactivated: 0, invalid: 0, outside_domain: 0, other: 0, not_attempted: 0 };
+  const counts: Record<InviteOutcome, number> = { pending: 0, invited: 0, already_invited: 0, existing: 0, deactivated: 0, invalid: 0, outside_domain: 0, other: 0, not_attempted: 0 };
   for (const address of addresses) counts[address.outcome]++;
   return counts;
 }
