@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
+import { MAX_FRAME_BYTES } from '../shared/ipc';
 import { FileSecretStore } from './core/accounts/file-secret-store';
 import { createCore, type Core } from './core/core';
 import { describeRuntime } from './core/runtime-info';
@@ -268,7 +269,7 @@ describe('browser host', () => {
       // A frame past the size limit closes that one socket; the host and other sockets carry on.
       const huge = await PageSocket.open(target, cookie);
       const closed = new Promise<number>((resolve) => huge.socket.once('close', (code) => resolve(code)));
-      huge.socket.send(JSON.stringify({ id: 'big', channel: 'app.info', input: { pad: 'x'.repeat(2 * 1024 * 1024) } }));
+      huge.socket.send(JSON.stringify({ id: 'big', channel: 'app.info', input: { pad: 'x'.repeat(MAX_FRAME_BYTES) } }));
       expect(await closed).toBe(1009);
       expect(await page.call('4', 'app.info', {})).toMatchObject({ ok: true });
       page.socket.close();

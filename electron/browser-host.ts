@@ -11,7 +11,8 @@ import { WebSocketServer } from 'ws';
 import type { Core } from './core/core';
 import { HostAccess } from './browser-host/access';
 import { NOTICE_POLICY, NOTICE_STYLESHEET, NOTICE_STYLESHEET_PATH, noticePage, noticeText, type Notice } from './browser-host/notice-page';
-import { MAX_FRAME_BYTES, serveSocket } from './browser-host/socket-bridge';
+import { MAX_FRAME_BYTES } from '../shared/ipc';
+import { serveSocket } from './browser-host/socket-bridge';
 import { readStaticFile } from './browser-host/static-files';
 
 /** Where the page finds the bridge; the host names it in a meta tag so the renderer need not guess. */

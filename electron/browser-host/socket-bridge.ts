@@ -7,8 +7,6 @@ import type { Core } from '../core/core';
 import type { Sender } from '../core/router';
 import { errorMessage } from '../../shared/node/error-message';
 
-/** Larger frames close the socket (ws's maxPayload): the largest contract input is far below this. */
-export const MAX_FRAME_BYTES = 1024 * 1024;
 const MAX_ID_LENGTH = 100;
 
 export type CallId = string | number;

@@ -10,6 +10,14 @@ export const BRIDGE_GLOBAL = 'realmConsole';
 export const IPC_CALL = 'realm-console:call';
 export const IPC_PUSH = 'realm-console:push';
 
+/**
+ * The largest call browser mode's socket carries (its frames are JSON). The contract's largest input,
+ * an invitation campaign of 100,000 addresses, is about 6 MB with addresses of a usual length and under
+ * 50 MB at the contract's longest (254-character addresses, 200-character names); larger frames close
+ * the socket, so the page refuses them first with words (renderer/src/bridge/websocket-bridge.ts).
+ */
+export const MAX_FRAME_BYTES = 64 * 1024 * 1024;
+
 export interface Bridge {
   call<K extends ChannelName>(name: K, input: ChannelInput<K>): Promise<IpcResult<ChannelOutput<K>>>;
   /** Returns a function that ends the subscription. */

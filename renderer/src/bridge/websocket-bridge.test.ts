@@ -35,7 +35,7 @@ class ScriptedSocket implements SocketLike {
 let bridge: WebSocketBridge | null = null;
 let sockets: ScriptedSocket[] = [];
 
-function start(options: { connectWaitMs?: number; onReconnect?: () => void } = {}) {
+function start(options: { connectWaitMs?: number; onReconnect?: () => void; maxFrameBytes?: number } = {}) {
   bridge = createWebSocketBridge({
     url: 'ws://127.0.0.1:5555/bridge',
     openSocket: () => {
@@ -57,6 +57,16 @@ afterEach(() => {
 });
 
 describe('browser-mode bridge', () => {
+  test('a call larger than the host reads is refused with words, not sent (the host would close the socket)', async () => {
+    const b = start({ maxFrameBytes: 2 * 1024 * 1024 });
+    const socket = sockets[0]!;
+    socket.open();
+    const addresses = Array.from({ length: 50_000 }, (_, index) => ({ email: `person-${String(index)}@a-rather-long-domain.example.com`, name: null }));
+    const result = await b.call('invites.check', { account: 'acc', addresses });
+    expect(result).toEqual({ ok: false, error: { code: 'INVALID_INPUT', msg: 'This request is too large to send (over 2 MB). Split it into smaller parts, such as a list of addresses in two.' } });
+    expect(socket.sent).toEqual([]);
+  });
+
   test('a call is sent as { id, channel, input } and resolves with the envelope the host answers', async () => {
     const bridge = start();
     sockets[0]!.open();

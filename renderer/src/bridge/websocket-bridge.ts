@@ -6,6 +6,7 @@
 import {
   CONSOLE_ERROR_CODES,
   isChannelName,
+  MAX_FRAME_BYTES,
   type Bridge,
   type IpcError,
   type IpcResult,
@@ -33,6 +34,8 @@ export interface WebSocketBridgeOptions {
   connectWaitMs?: number;
   /** Called when the connection comes back after a drop: pushes sent meanwhile were lost. */
   onReconnect?: () => void;
+  /** The largest frame the host reads (default MAX_FRAME_BYTES, the host's own limit). */
+  maxFrameBytes?: number;
 }
 
 export interface WebSocketBridge extends Bridge {
@@ -53,6 +56,7 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
   const openSocket = options.openSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
   const delays = options.reconnectDelaysMs ?? DEFAULT_DELAYS;
   const connectWaitMs = options.connectWaitMs ?? 10_000;
+  const maxFrameBytes = options.maxFrameBytes ?? MAX_FRAME_BYTES;
   const listeners = new Set<(push: Push) => void>();
   /** Sent, waiting for their answer. */
   const inFlight = new Map<number, (result: IpcResult<never>) => void>();
@@ -127,6 +131,15 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
       if (closed) return Promise.resolve(networkError('The connection to the console core was closed.'));
       const id = nextId++;
       const frame = JSON.stringify({ id, channel: name, input });
+      // The host closes the socket on a larger frame, which would read as a lost connection; the
+      // length in UTF-16 units is at most the UTF-8 bytes, so only a frame near the limit is measured.
+      if (frame.length * 3 > maxFrameBytes && new TextEncoder().encode(frame).length > maxFrameBytes) {
+        const mb = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MB`;
+        return Promise.resolve({
+          ok: false,
+          error: { code: CONSOLE_ERROR_CODES.INVALID_INPUT, msg: `This request is too large to send (over ${mb(maxFrameBytes)}). Split it into smaller parts, such as a list of addresses in two.` },
+        });
+      }
       return new Promise((resolve) => {
         if (socket?.readyState === OPEN) {
           inFlight.set(id, resolve);
