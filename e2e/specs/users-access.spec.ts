@@ -29,8 +29,8 @@ test("Mark's effective access: nested groups and each channel's group settings, 
   const panel = await openUser(page, 'Mark Member');
   const access = panel.getByRole('region', { name: 'Effective access' });
   const groupList = access.getByRole('list', { name: 'User groups' });
-  await expect(groupList.getByRole('listitem').filter({ hasText: /^engineers/ })).toHaveText('engineers direct member');
-  await expect(groupList.getByRole('listitem').filter({ hasText: /^Members/ })).toHaveText('Members by role, through “Full members”');
+  await expect(groupList.getByRole('listitem').filter({ hasText: /^engineers/ })).toHaveText('engineers (direct member)');
+  await expect(groupList.getByRole('listitem').filter({ hasText: /^Members/ })).toHaveText('Members (by role, through “Full members”)');
   await expect(groupList.getByRole('listitem').filter({ hasText: /^Moderators/ })).toHaveCount(0);
   const designRow = access.getByRole('table', { name: 'Channel access' }).getByRole('row', { name: /^#design/ });
   // Not subscribed; administers it through engineers; so may add subscribers to this public channel.
@@ -40,7 +40,7 @@ test("Mark's effective access: nested groups and each channel's group settings, 
   const mark = await asOlivia.userId('mark@sandbox.test');
   expect((await asOlivia.request('PATCH', `/users/${mark}`, { role: 300 })).result).toBe('success');
   await expect(designRow.getByRole('cell')).toHaveText(['No', 'Yes', 'Yes', 'No', 'Yes']);
-  await expect(groupList.getByRole('listitem').filter({ hasText: /^Moderators/ })).toHaveText('Moderators direct member');
+  await expect(groupList.getByRole('listitem').filter({ hasText: /^Moderators/ })).toHaveText('Moderators (direct member)');
   const onServer = (await asOlivia.request('GET', `/streams/${design}`)).stream as { can_send_message_group: number };
   expect(onServer.can_send_message_group).toBe(group('role:moderators'));
 });
@@ -59,8 +59,8 @@ test("Mark's effective access through a custom group nested in another: the chan
   const panel = await openUser(page, 'Mark Member');
   const access = panel.getByRole('region', { name: 'Effective access' });
   const groupList = access.getByRole('list', { name: 'User groups' });
-  await expect(groupList.getByRole('listitem').filter({ hasText: /^Audit crew/ })).toHaveText('Audit crew direct member');
-  await expect(groupList.getByRole('listitem').filter({ hasText: /^Audit leads/ })).toHaveText('Audit leads as a member of its subgroup “Audit crew”');
+  await expect(groupList.getByRole('listitem').filter({ hasText: /^Audit crew/ })).toHaveText('Audit crew (direct member)');
+  await expect(groupList.getByRole('listitem').filter({ hasText: /^Audit leads/ })).toHaveText('Audit leads (as a member of its subgroup “Audit crew”)');
   const vaultRow = access.getByRole('table', { name: 'Channel access' }).getByRole('row', { name: /^#audit-vault/ });
   // Cells: subscribed, administer, add subscribers, remove subscribers, post.
   const addSubscribers = vaultRow.getByRole('cell').nth(2);
