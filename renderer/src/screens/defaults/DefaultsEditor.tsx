@@ -1,7 +1,7 @@
 // The Settings tab: the realm's defaults as a form whose edits stay local until reviewed and saved as
 // one request. The server's values follow live; an edited setting keeps the edit, and shows when the
 // server moved under it.
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { UserSettingName } from '../../../../shared/api';
 import {
   changesToParams,
@@ -39,6 +39,15 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
   const [dialog, setDialog] = useState<'review' | 'discard' | 'copy' | null>(null);
   const [importProblems, setImportProblems] = useState<ImportProblems | null>(null);
   const [exported, setExported] = useState<string | null>(null);
+  /**
+   * What "Reset all" just did, said while the form holds the edits it made (the next edit, save or
+   * discard ends it); the focus goes to it, since the button it left disables itself.
+   */
+  const [reset, setReset] = useState<{ words: string; edits: Edits } | null>(null);
+  const resetNote = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (reset) resetNote.current?.focus();
+  }, [reset]);
   const save = useSaveDefaults(view.account);
 
   const query = useDeferredValue(ui.query);
@@ -107,9 +116,22 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
           setExported(`Saved ${plural(settings, 'default setting', 'default settings')} of ${view.realmName} as ${name}${unsaved ? ` (the saved values, without your ${plural(unsaved, 'unsaved change', 'unsaved changes')})` : ''}.`);
         }}
         onCopy={() => setDialog('copy')}
-        onResetAll={() => ui.setEdits(setEdits(ui.edits, server, usualValuesFor(effective, 'all')))}
+        onResetAll={() => {
+          const edits = setEdits(ui.edits, server, usualValuesFor(effective, 'all'));
+          ui.setEdits(edits);
+          const left = reviewEdits(server, edits).changes.length;
+          const words = `${plural(resettable, 'setting is', 'settings are')} back at the usual default in the form. ${
+            left === 0 ? `That is what ${view.realmName} has saved: there is nothing to save.` : `Nothing is sent until you review and save the ${plural(left, 'change', 'changes')} below.`
+          }`;
+          setReset({ words, edits });
+        }}
       />
       <ExportNote text={exported} />
+      {reset?.edits === ui.edits && (
+        <p ref={resetNote} className="muted export-note" role="status" tabIndex={-1}>
+          {reset.words}
+        </p>
+      )}
       {ui.copyId && <CopyPanel account={view.account} copyId={ui.copyId} onClose={() => ui.showCopy(null)} onRetried={(copy) => ui.showCopy(copy.id)} />}
       <SettingsForm view={view} effective={effective} search={search} />
       {view.canEdit && (

@@ -134,6 +134,21 @@ function importFile(name: string, settings: Record<string, boolean | number | st
 
 const importNotice = () => screen.queryByText(/^Imported other\.json, exported from Other Org/);
 
+test('Reset all says what it did and takes the focus there (its button disables itself); edits that end where the server is say there is nothing to save', async () => {
+  open();
+  fireEvent.change(await screen.findByRole('combobox', { name: 'Color scheme' }), { target: { value: '2' } });
+  const reset = screen.getByRole('button', { name: 'Reset all to usual defaults' });
+  reset.focus();
+  fireEvent.click(reset);
+  const note = screen.getByText(/back at the usual default in the form/);
+  expect(note.textContent).toBe('1 setting is back at the usual default in the form. That is what Sandbox Realm has saved: there is nothing to save.');
+  expect(document.activeElement).toBe(note);
+  expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull();
+  // The next edit ends what the note says.
+  fireEvent.change(screen.getByRole('combobox', { name: 'Color scheme' }), { target: { value: '3' } });
+  expect(screen.queryByText(/back at the usual default in the form/)).toBeNull();
+});
+
 describe('an imported file', () => {
   test('Reset all after an import takes the import’s notice away, and the save that follows is not credited to the file', async () => {
     open();
