@@ -100,6 +100,7 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
         lastSave={ui.lastSave}
         imported={imported}
         importProblems={importProblems}
+        unsaved={review.changes.length}
         onDismissSave={ui.dismissSaveReport}
         onDismissProblems={() => setImportProblems(null)}
       />

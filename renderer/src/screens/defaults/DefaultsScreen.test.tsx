@@ -244,6 +244,28 @@ test('a moderator sees the values read-only, with the reason', async () => {
   expect(screen.queryByRole('button', { name: /Reset section/ })).toBeNull();
 });
 
+test('rights taken away while editing: the form shows the server, no "changed meanwhile" buttons, and says the edits are kept; given back, they return', async () => {
+  open();
+  fireEvent.change(await screen.findByRole('combobox', { name: 'Color scheme' }), { target: { value: '2' } });
+  fireEvent.click(screen.getByRole('switch', { name: 'Enter sends the message' }));
+  serverChanges('color_scheme', 3);
+  expect(await screen.findByRole('button', { name: 'Take theirs (Color scheme)' })).toBeTruthy();
+
+  const reason = 'You are a member in Sandbox Realm: only organization administrators and owners can change default settings.';
+  const readOnly = view;
+  view = () => ({ ...readOnly(), ownRole: 400, canEdit: false, readOnlyReason: reason });
+  act(() => bridge.push({ kind: 'realm.changed', account: olivia.id, changes: [{ collection: 'defaults', ids: [] }] }));
+  expect(await screen.findByText('Your 2 unsaved changes are kept, but not shown or sent: the form shows the values Sandbox Realm has. They come back to the form if you may change the default settings again.')).toBeTruthy();
+  expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '3');
+  expect(screen.queryByRole('button', { name: /^Take theirs/ })).toBeNull();
+  expect(screen.queryByRole('button', { name: /^Keep my value/ })).toBeNull();
+
+  view = () => ({ ...readOnly(), canEdit: true, readOnlyReason: null });
+  act(() => bridge.push({ kind: 'realm.changed', account: olivia.id, changes: [{ collection: 'defaults', ids: [] }] }));
+  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '2'));
+  expect(screen.getByRole('button', { name: 'Take theirs (Color scheme)' })).toBeTruthy();
+});
+
 test('a setting the server does not report is marked and cannot be changed', async () => {
   open({ featureLevel: 300 });
   delete values.hide_ai_features;

@@ -20,6 +20,8 @@ export function EditorNotices(props: {
   lastSave: SaveReport | null;
   imported: ImportState | null;
   importProblems: ImportProblems | null;
+  /** Unsaved edits the form holds (while it is read-only, it keeps them out of sight). */
+  unsaved: number;
   onDismissSave(): void;
   onDismissProblems(): void;
 }) {
@@ -39,6 +41,13 @@ export function EditorNotices(props: {
       {view.readOnlyReason && (
         <Notice tone="warning" role="note">
           <p>{view.readOnlyReason}</p>
+          {/* Rights taken away while editing: the edits are not lost, nor shown as if they could be saved. */}
+          {props.unsaved > 0 && (
+            <p>
+              Your {plural(props.unsaved, 'unsaved change is', 'unsaved changes are')} kept, but not shown or sent: the form shows the values {view.realmName} has. They come
+              back to the form if you may change the default settings again.
+            </p>
+          )}
         </Notice>
       )}
       {lastSave && (

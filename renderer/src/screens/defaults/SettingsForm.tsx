@@ -16,10 +16,15 @@ export interface SettingsFormProps {
   search: SearchResult;
 }
 
+const NO_EDITS: Edits = {};
+
 export function SettingsForm({ view, effective, search }: SettingsFormProps) {
   const ui = useDefaultsUi();
   const server = view.values as DefaultsValues;
   const edit = (change: (edits: Edits) => Edits) => ui.setEdits(change(useDefaultsUi.getState().edits));
+  // Read-only (the user's rights went while editing): the server's values, with no edit or "changed
+  // meanwhile" offering buttons that could do nothing; the edits stay in the store for when rights return.
+  const edits: Edits = view.canEdit ? ui.edits : NO_EDITS;
 
   return (
     <div className="settings-form">
@@ -37,8 +42,8 @@ export function SettingsForm({ view, effective, search }: SettingsFormProps) {
                     key={`${name}-${ui.generation}`}
                     entry={entry}
                     view={view}
-                    edit={ui.edits[name]}
-                    conflict={conflictOf(server, ui.edits, name)}
+                    edit={edits[name]}
+                    conflict={conflictOf(server, edits, name)}
                     ignored={ui.ignored[name]}
                     invalid={ui.invalid[name]}
                     onChange={(value: UserSettingValue) => edit((edits) => setEdit(edits, server, name, value))}
