@@ -35,8 +35,17 @@ test("a campaign's addresses count those compose left out, as its report does, a
   renderWithQueries(<CampaignHistory account="acc-olivia" onOpen={() => undefined} onCompose={() => undefined} />);
   const table = await screen.findByRole('table', { name: 'Campaigns, newest first' });
   const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
-  expect(headers.slice(2, 6)).toEqual(['Addresses', 'Invited', 'Left out', 'Not invited']);
+  expect(headers.slice(2, 7)).toEqual(['Addresses', 'Invited', 'Left out', 'Not invited', 'To send']);
   const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell').map((cell) => cell.textContent);
-  expect(cells.slice(2, 6)).toEqual(['3', '2', '1', '0']);
+  expect(cells.slice(2, 7)).toEqual(['3', '2', '1', '0', '0']);
   expect(within(table).getByRole('button', { name: /, 3 addresses$/ })).toBeTruthy();
+});
+
+test('a paused campaign shows what it still has to send, so it does not look finished', async () => {
+  const addresses = [address('ann@example.com', 'invited'), address('bob@example.com', 'pending'), address('cy@example.com', 'pending')];
+  installFakeBridge({ 'invites.campaign.list': () => [summaryOf(campaign(addresses, { status: 'paused' }))] });
+  renderWithQueries(<CampaignHistory account="acc-olivia" onOpen={() => undefined} onCompose={() => undefined} />);
+  const table = await screen.findByRole('table', { name: 'Campaigns, newest first' });
+  const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell').map((cell) => cell.textContent);
+  expect(cells.slice(1, 7)).toEqual(['Paused', '3', '1', '0', '0', '2']);
 });

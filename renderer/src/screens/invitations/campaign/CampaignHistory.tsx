@@ -59,6 +59,10 @@ export function CampaignHistory({ account, onOpen, onCompose }: { account: strin
             <th scope="col" className="inv-numeric">
               Not invited
             </th>
+            {/* A paused or stopped campaign's numbers alone look finished: what it still has to send. */}
+            <th scope="col" className="inv-numeric">
+              To send
+            </th>
             <th scope="col">
               <span className="visually-hidden">Open</span>
             </th>
@@ -78,6 +82,7 @@ export function CampaignHistory({ account, onOpen, onCompose }: { account: strin
               <td className="inv-numeric">{formatCount(campaign.counts.invited)}</td>
               <td className="inv-numeric">{formatCount(campaign.leftOut)}</td>
               <td className="inv-numeric">{formatCount(notInvited(campaign))}</td>
+              <td className="inv-numeric">{formatCount(campaign.counts.pending)}</td>
               <td>
                 <button
                   type="button"
