@@ -48,10 +48,12 @@ describe('a bad file names every problem and yields nothing', () => {
     ]);
   });
 
-  test('a newer version', () => {
-    expect(problems(text({ ...good(), version: 2 }))).toEqual([
-      'The file is version 2, from a newer Realm Console; this one reads version 1. Update Realm Console to import it.',
-    ]);
+  test('a newer version: nothing to fix in the file, the advice is to update the console', () => {
+    expect(parseDefaultsFile(text({ ...good(), version: 2 }))).toEqual({
+      ok: false,
+      problems: ['The file is version 2, from a newer Realm Console; this one reads version 1.'],
+      advice: 'Update Realm Console, then import the file again.',
+    });
   });
 
   test('a missing or wrong envelope field', () => {

@@ -56,7 +56,8 @@ export function defaultsFileName(realmName: string, date: Date): string {
   return `default-settings-${slug}-${date.toISOString().slice(0, 10)}.json`;
 }
 
-export type ParsedDefaultsFile = { ok: true; file: DefaultsFile; values: DefaultsValues } | { ok: false; problems: string[] };
+/** A refused file: what is wrong, and what to do about it (`advice`, unless the problems say it). */
+export type ParsedDefaultsFile = { ok: true; file: DefaultsFile; values: DefaultsValues } | { ok: false; problems: string[]; advice?: string };
 
 const fail = (...problems: string[]): ParsedDefaultsFile => ({ ok: false, problems });
 
@@ -84,7 +85,8 @@ export function parseDefaultsFile(text: string): ParsedDefaultsFile {
     return fail(`This is not a Realm Console default-settings file: its "format" is ${shown(record.format)}, not "${DEFAULTS_FILE_FORMAT}".`);
   }
   if (typeof record.version === 'number' && record.version > DEFAULTS_FILE_VERSION) {
-    return fail(`The file is version ${record.version}, from a newer Realm Console; this one reads version ${DEFAULTS_FILE_VERSION}. Update Realm Console to import it.`);
+    // Nothing in the file is wrong: this console is too old for it.
+    return { ok: false, problems: [`The file is version ${record.version}, from a newer Realm Console; this one reads version ${DEFAULTS_FILE_VERSION}.`], advice: 'Update Realm Console, then import the file again.' };
   }
   const envelope = DefaultsFile.safeParse(json);
   const problems = envelope.success ? [] : envelope.error.issues.filter((issue) => issue.path[0] !== 'settings' || issue.path.length === 1).map((issue) => envelopeProblem(issue.path, valueAt(json, issue.path)));

@@ -64,7 +64,7 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
 
   const onImport = (fileName: string, parsed: ParsedDefaultsFile) => {
     if (!parsed.ok) {
-      setImportProblems({ fileName, problems: parsed.problems });
+      setImportProblems({ fileName, problems: parsed.problems, advice: parsed.advice });
       return;
     }
     setImportProblems(null);

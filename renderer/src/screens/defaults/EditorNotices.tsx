@@ -11,6 +11,8 @@ import type { ImportState, SaveReport } from './defaults-ui';
 export interface ImportProblems {
   fileName: string;
   problems: string[];
+  /** What to do, when the problems call for more than fixing the file (a newer console's file). */
+  advice?: string;
 }
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -77,7 +79,7 @@ export function EditorNotices(props: {
             ))}
             {importProblems.problems.length > 20 && <li>…and {importProblems.problems.length - 20} more.</li>}
           </ul>
-          <p className="muted">Fix the file, or export the settings again from the realm they come from, then import it.</p>
+          <p className="muted">{importProblems.advice ?? 'Fix the file, or export the settings again from the realm they come from, then import it.'}</p>
         </Notice>
       )}
       {imported && (
