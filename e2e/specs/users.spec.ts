@@ -159,3 +159,16 @@ test('in a small window the list keeps its rows and draws over none of the butto
   expect(gridBox && lastAction && lastAction.y + lastAction.height <= gridBox.y).toBe(true);
   expect(gridBox?.height).toBeGreaterThanOrEqual(300);
 });
+
+test('a click, then the arrows and Enter: the panel and the selection follow the keyboard from the clicked row, and name the same person', async ({ consolePage: page }) => {
+  await openUsers(page);
+  await row(page, 'Ben Costa').click();
+  await expect(page.getByRole('complementary', { name: /^Ben Costa/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('complementary', { name: /^Ben Kowalski/ })).toBeVisible();
+  await expect(row(page, 'Ben Kowalski')).toHaveAttribute('aria-selected', 'true');
+  await expect(row(page, 'Ben Costa')).toHaveAttribute('aria-selected', 'false');
+  await page.getByRole('button', { name: 'Deactivate 1…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Deactivate 1 selected user' }).getByRole('region', { name: /^Will be deactivated/ })).toContainText('Ben Kowalski');
+});

@@ -179,6 +179,10 @@ export function VirtualGrid<T extends RowData, K extends string>(props: VirtualG
       onSelection(toggleRow(selection, focused));
     } else if (event.key === 'Enter' && focused !== null) {
       event.preventDefault();
+      // As a click: where a click selects, Enter moves a selection of one row (or none) to the row it
+      // opens, so the panel and the selection's buttons never name two different people. A selection
+      // of several, built with Space, stays.
+      if (props.clickSelects && selection.ids.size <= 1) onSelection(clickRow(selection, idsOf(), focused, { shift: false, toggle: false }));
       onOpen(focused);
     } else if (event.key.toLowerCase() === 'a' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
@@ -189,19 +193,21 @@ export function VirtualGrid<T extends RowData, K extends string>(props: VirtualG
     }
   };
 
+  // The grid takes the focus first: its focus handler, which puts a grid with no focused row on the
+  // first, would otherwise run after the clicked row became the focused one and move it back there.
   const onRowClick = (event: MouseEvent, id: number) => {
+    scroller.current?.focus({ preventScroll: true });
     const keys = { shift: event.shiftKey, toggle: event.ctrlKey || event.metaKey };
     onFocus(id);
     if (keys.shift || keys.toggle || props.clickSelects) onSelection(clickRow(selection, idsOf(), id, keys));
     if (!keys.shift && !keys.toggle) onOpen(id);
-    scroller.current?.focus({ preventScroll: true });
   };
 
   const onCheckbox = (event: MouseEvent, id: number) => {
     event.stopPropagation();
+    scroller.current?.focus({ preventScroll: true });
     onSelection(event.shiftKey ? clickRow(selection, idsOf(), id, { shift: true, toggle: false }) : toggleRow(selection, id));
     onFocus(id);
-    scroller.current?.focus({ preventScroll: true });
   };
 
   const shownSelected = useMemo(() => (selection.ids.size === 0 ? 0 : idsOf().reduce((n, id) => n + (selection.ids.has(id) ? 1 : 0), 0)), [idsOf, selection]);

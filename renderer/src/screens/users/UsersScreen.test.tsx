@@ -124,9 +124,27 @@ describe('selection', () => {
     expect(grid.getAttribute('aria-activedescendant')).toBe('users-row-10');
     fireEvent.keyDown(grid, { key: 'Enter' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Cara Cole' })).toBeTruthy();
+    // A selection of several, built by hand, stays as it is.
+    expect(screen.getByText('3 selected')).toBeTruthy();
     fireEvent.keyDown(grid, { key: 'Escape' });
     expect(screen.queryByText(/selected$/)).toBeNull();
     fireEvent.keyDown(grid, { key: 'a', ctrlKey: true });
     expect(screen.getByText('12 selected')).toBeTruthy();
+  });
+
+  test('Enter after a click moves the selection of one to the user it opens, as a click does: the panel and the bulk buttons name the same person', async () => {
+    openUsersScreen();
+    await tableLoaded();
+    fireEvent.click(row('Anna Archer'));
+    expect(screen.getByRole('button', { name: 'Deactivate 1…' })).toBeTruthy();
+    const grid = screen.getByRole('grid', { name: 'Users' });
+    // The clicked row is the focused one: the arrows go on from it.
+    expect(useUsersUi.getState().focused).toBe(8);
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: 'Enter' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ben Baker' })).toBeTruthy();
+    expect(row('Ben Baker').getAttribute('aria-selected')).toBe('true');
+    expect(row('Anna Archer').getAttribute('aria-selected')).toBe('false');
+    expect(screen.getByText('1 selected')).toBeTruthy();
   });
 });
