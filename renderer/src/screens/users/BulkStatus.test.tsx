@@ -3,7 +3,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import { removeFakeBridge } from '../../testing/fake-bridge';
-import { demoPeople, openUsersScreen, row, tableLoaded } from './testing/users-harness';
+import { demoPeople, openUsersScreen, row, tableLoaded, withRole } from './testing/users-harness';
+import { adam } from '../../testing/demo-samples';
 
 afterEach(() => {
   cleanup();
@@ -69,4 +70,15 @@ test('deactivating the only administrator asks for the tick that says no adminis
   expect(confirm.disabled).toBe(false);
   fireEvent.click(confirm);
   await waitFor(() => expect(realm.callsTo('users.bulkStatus.start')).toHaveLength(1));
+});
+
+test('made a moderator while the screen is open, the bulk changes are off and say why', async () => {
+  const realm = openUsersScreen({ account: adam });
+  await tableLoaded();
+  fireEvent.click(row('Mark Member'));
+  expect((screen.getByRole('button', { name: 'Deactivate 1…' }) as HTMLButtonElement).disabled).toBe(false);
+  realm.change(2, withRole(realm.users.get(2)!, 300));
+  const why = 'Only organization administrators and owners can change roles or deactivate users; you are a moderator in Second Realm now.';
+  await waitFor(() => expect((screen.getByRole('button', { name: 'Change role of 1…' }) as HTMLButtonElement).disabled).toBe(true));
+  for (const name of ['Change role of 1…', 'Deactivate 1…', 'Reactivate 1…']) expect(description(screen.getByRole('button', { name }))).toBe(why);
 });

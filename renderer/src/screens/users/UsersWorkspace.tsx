@@ -3,6 +3,7 @@
 // follows through useDeferredValue, so typing never waits for a repaint of 20,000 rows.
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import type { User } from '../../../../shared/api/users';
+import { roleWithArticle } from '../../../../shared/domain/role-rules';
 import type { Account } from '../../../../shared/ipc';
 import { QueryGate } from '../../components/QueryGate';
 import { useRealmUsers } from '../../queries/realm';
@@ -78,6 +79,8 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
     return { active, deactivated };
   }, [selection, byId]);
   // The whole selection, those the search and filters hide included (the bar counts them: "1 not shown").
+  // Rights taken away while the screen is open (the role is the live state's): the bulk changes say so.
+  const notAdministrator = actor.role > 200 ? `Only organization administrators and owners can change roles or deactivate users; you are ${roleWithArticle(actor.role)} in ${account.realmName} now.` : null;
   const selectedUsers = useMemo(
     () => (bulkOpen ? allSorted.flatMap((entry) => (selection.ids.has(entry.user.user_id) ? [entry.user] : [])) : []),
     [bulkOpen, allSorted, selection],
@@ -120,11 +123,19 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
             <button type="button" className="button button-small" disabled={rows.length === 0 || !seenOf} onClick={exportShown}>
               Export {count.format(rows.length)} shown as CSV
             </button>
-            <button type="button" className="button button-small button-primary" disabled={selection.ids.size === 0} onClick={() => setBulk('role')}>
-              {selection.ids.size === 0 ? 'Change role…' : `Change role of ${count.format(selection.ids.size)}…`}
-            </button>
-            <StatusButton verb="Deactivate" selected={selection.ids.size} eligible={selectedStatus.active} why="None of the selected users is active." onClick={() => setBulk('deactivate')} />
-            <StatusButton verb="Reactivate" selected={selection.ids.size} eligible={selectedStatus.deactivated} why="None of the selected users is deactivated." onClick={() => setBulk('reactivate')} />
+            <BulkButton label={selection.ids.size === 0 ? 'Change role…' : `Change role of ${count.format(selection.ids.size)}…`} selected={selection.ids.size} why={notAdministrator} primary onClick={() => setBulk('role')} />
+            <BulkButton
+              label={`Deactivate${selection.ids.size === 0 ? '' : ` ${count.format(selection.ids.size)}`}…`}
+              selected={selection.ids.size}
+              why={notAdministrator ?? (selectedStatus.active === 0 ? 'None of the selected users is active.' : null)}
+              onClick={() => setBulk('deactivate')}
+            />
+            <BulkButton
+              label={`Reactivate${selection.ids.size === 0 ? '' : ` ${count.format(selection.ids.size)}`}…`}
+              selected={selection.ids.size}
+              why={notAdministrator ?? (selectedStatus.deactivated === 0 ? 'None of the selected users is deactivated.' : null)}
+              onClick={() => setBulk('reactivate')}
+            />
           </div>
         </div>
         {ui.batch && <BatchPanel key={ui.batch.id} account={account.id} batch={ui.batch} users={byId} onShowBatch={ui.showBatch} />}
@@ -171,13 +182,21 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
 }
 
 /** "Deactivate 3…" or "Reactivate 3…": off while no selected user could change, saying why in its description. */
-function StatusButton({ verb, selected, eligible, why, onClick }: { verb: string; selected: number; eligible: number; why: string; onClick(): void }) {
+/** A button of the selection's bulk changes: off with no selection, and off with its reason (`why`) when it could do nothing. */
+function BulkButton({ label, selected, why, primary = false, onClick }: { label: string; selected: number; why: string | null; primary?: boolean; onClick(): void }) {
   const id = useId();
-  const reason = selected > 0 && eligible === 0 ? why : null;
+  const reason = selected > 0 ? why : null;
   return (
     <>
-      <button type="button" className="button button-small" disabled={selected === 0 || eligible === 0} aria-describedby={reason ? id : undefined} title={reason ?? undefined} onClick={onClick}>
-        {selected === 0 ? `${verb}…` : `${verb} ${count.format(selected)}…`}
+      <button
+        type="button"
+        className={primary ? 'button button-small button-primary' : 'button button-small'}
+        disabled={selected === 0 || reason !== null}
+        aria-describedby={reason ? id : undefined}
+        title={reason ?? undefined}
+        onClick={onClick}
+      >
+        {label}
       </button>
       {reason && (
         <span id={id} className="visually-hidden">
