@@ -3,23 +3,24 @@
 // (SendSummary.tsx); inviting owners or administrators also waits for a box ticked that says who will
 // become what. The campaign itself then runs in the core, not in this page. The options are kept across screens
 // (invitations-ui.ts) and follow the organization: a channel, group or role that stops being on
-// offer while the form is open is taken out, and the form says so.
+// offer while the form is open is taken out, and the form says so; a confirmation open meanwhile says
+// what it would send now and asks again (what-changed.ts).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { Account, CampaignOptions, InviteChoices } from '../../../../../shared/ipc';
-import { ROLE_NAMES } from '../../../../../shared/domain/role-rules';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorAction, ProblemText } from '../../../components/Field';
 import { errorWords } from '../../../errors/words';
 import { saveOptions, savedOptions } from '../invitations-ui';
 import { plural } from '../../../../../shared/domain/plural';
-import { campaignFormSchema, choicesLost, defaultFormValues, expiryChoices, toCampaignOptions, type CampaignFormValues, type ChoicesLost } from './campaign-form';
+import { campaignFormSchema, choicesLost, defaultFormValues, expiryChoices, toCampaignOptions, type CampaignFormValues } from './campaign-form';
 import type { CampaignPlan } from './campaign-plan';
 import { inviteRoleNotice } from './invite-role-notice';
 import { ChannelPicker, GroupPicker, RolePicker } from './OptionPickers';
 import { SendSummary } from './SendSummary';
 import { WelcomeMessage } from './WelcomeMessage';
+import { lostWords, sentChanges, sentKey, type SentShape } from './what-changed';
 
 export interface OptionsFormProps {
   account: Account;
@@ -48,24 +49,42 @@ export function OptionsForm({ account, choices, plan, blocker, onSend }: Options
   const [consent, setConsent] = useState<string | null>(null);
   const consented = roleNotice?.kind !== 'consent' || consent === roleNotice.key;
 
-  const submit = form.handleSubmit(() => {
+  // What the confirmation opened with is what the user confirmed. The organization may change it while
+  // the question is open (a role the user may no longer grant, a channel archived, an address invited
+  // elsewhere): the dialog then says what changed and Send waits for a new tick, keyed to what would be
+  // sent now, so a further change asks again (docs/style.md, "Dangerous actions").
+  const [opened, setOpened] = useState<{ shape: SentShape; choices: InviteChoices } | null>(null);
+  const [reconfirmed, setReconfirmed] = useState<string | null>(null);
+  // Read as send() reads them: every change to them renders this again (useWatch above).
+  const current: SentShape | null = confirming && plan ? { options: toCampaignOptions(form.getValues(), choices), addresses: plan.send } : null;
+  const currentKey = current ? sentKey(current) : null;
+  const changes = opened && current && currentKey !== sentKey(opened.shape) ? sentChanges(opened.shape, current, opened.choices, choices) : [];
+  const changeConfirmed = changes.length === 0 || reconfirmed === currentKey;
+
+  const submit = form.handleSubmit((now) => {
     setConsent(null);
+    setReconfirmed(null);
+    setOpened(plan ? { shape: { options: toCampaignOptions(now, choices), addresses: plan.send }, choices } : null);
     setConfirming(true);
   });
 
   const cancel = () => {
     setConfirming(false);
     setConsent(null);
+    setOpened(null);
+    setReconfirmed(null);
   };
 
   const send = async () => {
-    if (!consented) return;
-    setConfirming(false);
-    setConsent(null);
-    // The values as they are now: a channel taken out while the dialog was open is not sent.
+    if (!consented || !changeConfirmed || !plan) return;
+    // The values as they are now, and only if they are what the dialog shows: a change that has not
+    // been drawn yet is not sent unseen.
     const now = form.getValues();
+    const options = toCampaignOptions(now, choices);
+    if (sentKey({ options, addresses: plan.send }) !== currentKey) return;
+    cancel();
     try {
-      await onSend(toCampaignOptions(now, choices), now.batchSize);
+      await onSend(options, now.batchSize);
     } catch (error) {
       const words = errorWords(error);
       form.setError('root.server', { type: 'server', message: `The campaign did not start: ${words.message}`, types: words.action ? { action: words.action } : {} });
@@ -152,12 +171,22 @@ export function OptionsForm({ account, choices, plan, blocker, onSend }: Options
         open={confirming && plan !== null}
         title={plan ? `${sendWords(plan)}?` : ''}
         confirmLabel="Send"
-        confirmDisabled={!consented}
+        confirmDisabled={!consented || !changeConfirmed}
         onConfirm={() => void send()}
         onCancel={cancel}
       >
         {confirming && plan && (
-          <SendSummary form={form} choices={choices} plan={plan} roleNotice={roleNotice} consented={consented} onConsent={(ticked) => setConsent(ticked && roleNotice?.kind === 'consent' ? roleNotice.key : null)} />
+          <SendSummary
+            form={form}
+            choices={choices}
+            plan={plan}
+            roleNotice={roleNotice}
+            consented={consented}
+            onConsent={(ticked) => setConsent(ticked && roleNotice?.kind === 'consent' ? roleNotice.key : null)}
+            changes={changes}
+            changeConfirmed={changes.length > 0 && changeConfirmed}
+            onConfirmChange={(ticked) => setReconfirmed(ticked ? currentKey : null)}
+          />
         )}
       </ConfirmDialog>
     </form>
@@ -187,26 +216,4 @@ function useLiveChoices(form: UseFormReturn<CampaignFormValues>, choices: Invite
     setNotice(lostWords(lost, before, choices));
   }, [form, choices]);
   return { notice, dismiss: () => setNotice(null) };
-}
-
-function lostWords(lost: ChoicesLost, before: InviteChoices, now: InviteChoices): string {
-  const named = <T extends { id: number; name: string }>(ids: number[], list: T[], prefix: string, unknown: string) =>
-    ids.map((id) => {
-      const item = list.find((candidate) => candidate.id === id);
-      return item ? `${prefix}${item.name}` : unknown;
-    });
-  const parts: string[] = [];
-  if (lost.channels.length > 0) {
-    const names = named(lost.channels, before.channels, '#', 'a channel chosen before');
-    parts.push(`${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} no longer offered (archived or deleted, or you may no longer add people to ${names.length === 1 ? 'it' : 'them'}), so ${names.length === 1 ? 'it was' : 'they were'} taken out of the channels.`);
-  }
-  if (lost.groups.length > 0) {
-    const names = named(lost.groups, before.groups, '', 'a group chosen before');
-    parts.push(`${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} no longer offered (deactivated, or you may no longer add members), so ${names.length === 1 ? 'it was' : 'they were'} taken out of the groups.`);
-  }
-  if (lost.role !== null) {
-    const reason = now.roles.find((choice) => choice.role === lost.role)?.reason;
-    parts.push(`You may no longer invite as ${ROLE_NAMES[lost.role].toLowerCase()}${reason ? ` (${reason.replace(/\.$/, '')})` : ''}: ${ROLE_NAMES[lost.values.invite_as].toLowerCase()} is chosen instead.`);
-  }
-  return `The organization changed while this form was open. ${parts.join(' ')}`;
 }

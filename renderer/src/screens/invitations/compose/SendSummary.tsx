@@ -1,7 +1,10 @@
 // The send confirmation's words: who will be invited as what, where to, who is left out and why, how
 // the invitations are valid and welcomed, and how the campaign is sent. Inviting owners or
 // administrators adds who gains what once they accept, and the box to tick for it
-// (invite-role-notice.ts); the dialog's Send waits for it (OptionsForm.tsx).
+// (invite-role-notice.ts); the dialog's Send waits for it (OptionsForm.tsx). What the organization
+// changed while the question was open comes first, with a box to tick for sending it as it is now
+// (what-changed.ts).
+import { useEffect, useRef } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { listWords } from '../../../../../shared/domain/list-words';
 import { plural } from '../../../../../shared/domain/plural';
@@ -21,9 +24,13 @@ export interface SendSummaryProps {
   roleNotice: InviteRoleNotice | null;
   consented: boolean;
   onConsent(ticked: boolean): void;
+  /** How what would be sent differs from what the dialog opened with (sentChanges); empty when it does not. */
+  changes: readonly string[];
+  changeConfirmed: boolean;
+  onConfirmChange(ticked: boolean): void;
 }
 
-export function SendSummary({ form, choices, plan, roleNotice, consented, onConsent }: SendSummaryProps) {
+export function SendSummary({ form, choices, plan, roleNotice, consented, onConsent, changes, changeConfirmed, onConfirmChange }: SendSummaryProps) {
   // Live: a channel renamed or taken out while the question is open shows as it is now.
   const values = useWatch({ control: form.control }) as CampaignFormValues;
   const options = toCampaignOptions(values, choices);
@@ -36,6 +43,7 @@ export function SendSummary({ form, choices, plan, roleNotice, consented, onCons
   const leftOut = plan.failing.length - plan.sendFailing;
   return (
     <>
+      {changes.length > 0 && <ChangedWhileOpen changes={changes} checked={changeConfirmed} onChange={onConfirmChange} />}
       <p>
         {plural(plan.invite.length, 'address', 'addresses')} will be invited as {ROLE_NAMES[options.invite_as].toLowerCase()}
         {channels.length > 0 ? `, subscribed to ${listWords(channels)}` : ', with no channels'}
@@ -56,5 +64,31 @@ export function SendSummary({ form, choices, plan, roleNotice, consented, onCons
         <ConsentBox notice title={roleNotice.title} words={roleNotice.words} consent={roleNotice.consent} checked={consented} onChange={onConsent} />
       )}
     </>
+  );
+}
+
+/**
+ * What changed on the server while the question was open, and the box that sends it as it is now.
+ * The focus moves to the box when it appears and whenever what it says changes: the part of the
+ * dialog the user was on may be gone (the administrators' box), Send is disabled, and the box's
+ * group reads what changed to a screen reader as it takes the focus.
+ */
+function ChangedWhileOpen({ changes, checked, onChange }: { changes: readonly string[]; checked: boolean; onChange(ticked: boolean): void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const words = changes.join(' ');
+  useEffect(() => {
+    box.current?.querySelector('input')?.focus();
+  }, [words]);
+  return (
+    <div ref={box} className="inv-changed-meanwhile">
+      <ConsentBox
+        notice
+        title="Changed on the server while this dialog was open"
+        words={words}
+        consent="I have read what changed, and want to send these invitations as they are now"
+        checked={checked}
+        onChange={onChange}
+      />
+    </div>
   );
 }

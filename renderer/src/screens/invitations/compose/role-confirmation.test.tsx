@@ -1,10 +1,11 @@
 // Inviting owners or administrators: the send confirmation says who gains what once they accept, in
 // the words Users & roles uses for the role, and Send waits for a box, never ticked for the user,
 // that states how many people will become what. Moderators get a one-line note; members nothing more.
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Role } from '../../../../../shared/api/common';
-import type { ChannelInput } from '../../../../../shared/ipc';
+import type { ChannelInput, InviteChoices } from '../../../../../shared/ipc';
+import { olivia } from '../../../testing/demo-samples';
 import { useToasts } from '../../../stores/toasts';
 import { removeFakeBridge } from '../../../testing/fake-bridge';
 import { ROLE_MEANING } from '../../../user-changes/change-words';
@@ -102,6 +103,50 @@ describe('the other roles', () => {
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(bridge.callsTo('invites.campaign.start')).toHaveLength(1));
+  });
+});
+
+describe('the role given, changed while the confirmation is open', () => {
+  /** An administrator's choices once another owner has made them a moderator. */
+  const moderatorChoices = () =>
+    choices({
+      roles: [
+        { role: 100, allowed: false, reason: 'Only organization owners can invite owners.' },
+        { role: 200, allowed: false, reason: 'Only organization administrators can invite administrators and moderators.' },
+        { role: 300, allowed: false, reason: 'Only organization administrators can invite administrators and moderators.' },
+        { role: 400, allowed: true, reason: null },
+        { role: 600, allowed: true, reason: null },
+      ],
+      canWriteWelcomeMessage: false,
+    });
+
+  test('says inside the dialog that they would be invited as members, and sends only after a new tick', async () => {
+    let current: InviteChoices = choices();
+    const bridge = openCompose({ 'invites.choices': () => current });
+    const dialog = await confirmAs('Administrator', 'ann@example.com\nbob@example.com', 'Send 2 invitations');
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'I understand that 2 people will become administrators of Sandbox Realm' }));
+    const send = within(dialog).getByRole('button', { name: 'Send' });
+    expect(send).toHaveProperty('disabled', false);
+
+    current = moderatorChoices();
+    act(() => bridge.push({ kind: 'realm.changed', account: olivia.id, changes: [{ collection: 'users', ids: [olivia.userId] }] }));
+
+    const changed = await within(dialog).findByRole('group', { name: 'Changed on the server while this dialog was open' });
+    expect(changed.textContent).toContain('Your role changed on the server: you may no longer invite administrators, so these invitations would be sent as members.');
+    expect(dialog.textContent).toContain('2 addresses will be invited as member');
+    const again = within(changed).getByRole('checkbox', { name: 'I have read what changed, and want to send these invitations as they are now' });
+    expect(again).toHaveProperty('checked', false);
+    // The focus is on the new box, never on Send, which waits for it.
+    expect(document.activeElement).toBe(again);
+    expect(send).toHaveProperty('disabled', true);
+    fireEvent.click(send);
+    expect(bridge.callsTo('invites.campaign.start')).toHaveLength(0);
+
+    fireEvent.click(again);
+    expect(send).toHaveProperty('disabled', false);
+    fireEvent.click(send);
+    await waitFor(() => expect(bridge.callsTo('invites.campaign.start')).toHaveLength(1));
+    expect((bridge.callsTo('invites.campaign.start')[0] as ChannelInput<'invites.campaign.start'>).options.invite_as).toBe(400);
   });
 });
 
