@@ -5,7 +5,7 @@ import { removeFakeBridge } from '../../../testing/fake-bridge';
 import { olivia } from '../../../testing/demo-samples';
 import { useInvitationsUiStore } from '../invitations-ui';
 import { checkLikeTheCore, openCompose, paste } from '../testing/compose-harness';
-import { choices } from '../testing/invitation-samples';
+import { choices, MODERATOR_ROLE_CHOICES } from '../testing/invitation-samples';
 
 beforeEach(() => useInvitationsUiStore.setState({ byAccount: {} }));
 
@@ -132,13 +132,7 @@ describe('the open form follows the organization', () => {
     const bridge = openCompose({ 'invites.choices': () => current });
     fireEvent.click(await screen.findByRole('radio', { name: 'Moderator' }));
     current = choices({
-      roles: [
-        { role: 100, allowed: false, reason: 'Only organization owners can invite owners.' },
-        { role: 200, allowed: false, reason: 'Only organization administrators can invite administrators and moderators.' },
-        { role: 300, allowed: false, reason: 'Only organization administrators can invite administrators and moderators.' },
-        { role: 400, allowed: true, reason: null },
-        { role: 600, allowed: true, reason: null },
-      ],
+      roles: MODERATOR_ROLE_CHOICES,
     });
     act(() => bridge.push({ kind: 'realm.changed', account: olivia.id, changes: [{ collection: 'users', ids: [1] }] }));
     expect((await screen.findByText(/You may no longer invite as moderator/)).textContent).toContain('member is chosen instead');

@@ -11,7 +11,7 @@ import { removeFakeBridge } from '../../../testing/fake-bridge';
 import { ROLE_MEANING } from '../../../user-changes/change-words';
 import { useInvitationsUiStore } from '../invitations-ui';
 import { openCompose, paste } from '../testing/compose-harness';
-import { choices } from '../testing/invitation-samples';
+import { choices, MODERATOR_ROLE_CHOICES } from '../testing/invitation-samples';
 import { inviteRoleNotice } from './invite-role-notice';
 
 /** An owner's choices: every role may be given. */
@@ -110,13 +110,7 @@ describe('the role given, changed while the confirmation is open', () => {
   /** An administrator's choices once another owner has made them a moderator. */
   const moderatorChoices = () =>
     choices({
-      roles: [
-        { role: 100, allowed: false, reason: 'Only organization owners can invite owners.' },
-        { role: 200, allowed: false, reason: 'Only organization administrators can invite administrators and moderators.' },
-        { role: 300, allowed: false, reason: 'Only organization administrators can invite administrators and moderators.' },
-        { role: 400, allowed: true, reason: null },
-        { role: 600, allowed: true, reason: null },
-      ],
+      roles: MODERATOR_ROLE_CHOICES,
       canWriteWelcomeMessage: false,
     });
 

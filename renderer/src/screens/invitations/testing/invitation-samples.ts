@@ -24,6 +24,15 @@ export const choices = (overrides: Partial<InviteChoices> = {}): InviteChoices =
   ...overrides,
 });
 
+/** The roles a moderator may invite as (an administrator made a moderator meanwhile, say). */
+export const MODERATOR_ROLE_CHOICES: InviteChoices['roles'] = [
+  { role: 100, allowed: false, reason: 'Only organization owners can invite owners.' },
+  { role: 200, allowed: false, reason: 'Only organization administrators can invite administrators and moderators.' },
+  { role: 300, allowed: false, reason: 'Only organization administrators can invite administrators and moderators.' },
+  { role: 400, allowed: true, reason: null },
+  { role: 600, allowed: true, reason: null },
+];
+
 export function countsOf(addresses: CampaignAddress[]): Record<InviteOutcome, number> {
   const counts: Record<InviteOutcome, number> = { pending: 0, invited: 0, already_invited: 0, existing: 0, deactivated: 0, invalid: 0, outside_domain: 0, other: 0, not_attempted: 0 };
   for (const address of addresses) counts[address.outcome]++;
