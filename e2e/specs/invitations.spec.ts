@@ -143,22 +143,12 @@ test.describe('the core dying mid-campaign', () => {
     await expect(page.getByRole('table', { name: 'Addresses and what the check found' })).toBeVisible();
     await page.getByLabel('Addresses per request').fill('10');
 
-    // The server's replies are held back, so each step below waits on exactly one batch: the first
-    // goes out and is answered, then the campaign pauses (mid-campaign, one batch done).
+    // The server's replies are held back: the first batch goes out and the server invites it, but its
+    // reply never arrives: the core is closed while waiting for it, and the connection dies after.
     sandbox.proxy.holdReplies();
     await page.getByRole('button', { name: 'Send 200 invitations…' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(sentOnServer).toBe(10);
-    await page.getByRole('button', { name: 'Pause' }).click();
-    sandbox.proxy.restore();
-    await expect(campaignBadge(page)).toHaveText('Paused');
-    await expect(outcomeFigure(page, 'Invited')).toHaveText('10');
-
-    // Resumed, the next batch goes out and the server invites it, but its reply never arrives: the
-    // core is closed while waiting for it, and the connection dies after.
-    sandbox.proxy.holdReplies();
-    await page.getByRole('button', { name: 'Resume' }).click();
-    await expect.poll(sentOnServer).toBe(20);
     const closing = core.close();
     await page.waitForTimeout(3_500);
     sandbox.proxy.cut();
@@ -169,7 +159,7 @@ test.describe('the core dying mid-campaign', () => {
     const [account] = journal.accounts();
     const [campaignId] = account ? journal.ids(account) : [];
     const left = account && campaignId ? journal.read(account, campaignId) : null;
-    expect(left?.inFlight?.emails).toEqual(emails.slice(10, 20));
+    expect(left?.inFlight?.emails).toEqual(emails.slice(0, 10));
 
     // A new core on the same data folder picks the campaign up from its journal.
     const second = await createCore({

@@ -65,8 +65,12 @@ export class CampaignRunner {
   private size: number;
   private cursor = 0;
   private failures = 0;
-  /** The organization is read again before sending: at every run's start, and after a network pause. */
-  private recheckWanted = true;
+  /**
+   * The organization is read again before sending: at every run's start, and after a network pause;
+   * not before the first batch of a campaign started just now, whose addresses compose's live check
+   * judged against the organization as it is (and a 100,000-member realm's users are not read twice).
+   */
+  private recheckWanted: boolean;
   /** A reply applied in memory that the journal has not taken yet (see recorded). */
   private unsaved = false;
   /** For the time left: addresses answered, and the time their requests took, since this run began. */
@@ -80,6 +84,7 @@ export class CampaignRunner {
   ) {
     this.size = record.batchSize;
     this.cancelWanted = options.cancel ?? false;
+    this.recheckWanted = !startedJustNow(record, host.now());
     this.done = this.run();
   }
 
@@ -401,4 +406,12 @@ export class CampaignRunner {
   private checkAlive(): void {
     if (this.host.abandoned) throw new Abandoned();
   }
+}
+
+/** How long after its creation a campaign counts as started just now: compose's check still holds. */
+const JUST_NOW_MS = 60_000;
+
+/** A campaign on its first run, moments after compose checked it: nothing answered, nothing in flight. */
+function startedJustNow(record: CampaignRecord, now: number): boolean {
+  return now - record.createdAt < JUST_NOW_MS && !record.inFlight && record.addresses.every((address) => address.outcome === 'pending');
 }
