@@ -1,10 +1,12 @@
 // Opens the sandbox's SQLite database in WAL mode, refusing a data directory another server is using
-// (a lock file, server.lock, taken over when its process is gone), and brings its schema up to date.
+// (a lock file, server.lock, taken over when its process is gone), brings its schema up to date, and
+// keeps its compiled statements (statement-cache.ts).
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { acquireInstanceLock } from '../../shared/node/instance-lock';
 import { migrate } from './migrations';
+import { cacheStatements } from './statement-cache';
 
 export type Db = Database.Database;
 
@@ -32,6 +34,7 @@ export function openDatabase(dataDir: string): OpenedDb {
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
     migrate(db);
+    cacheStatements(db);
   } catch (error) {
     lock.release();
     throw error;
