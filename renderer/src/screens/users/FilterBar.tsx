@@ -1,5 +1,6 @@
 // The Users screen's search box, its three filters (lists/FilterGroup.tsx: each option with its live
 // count) and "not active for N days".
+import { useState } from 'react';
 import { FACET_WORDS, KIND_OPTIONS, ROLE_OPTIONS, STATUS_OPTIONS } from '../../../../shared/domain/user-counts';
 import { FilterGroup } from '../../lists/FilterGroup';
 import { ListSearch } from '../../lists/ListSearch';
@@ -20,7 +21,16 @@ export interface FilterBarProps {
   historyLimitDays: number | null;
 }
 
+/** The idle filter's note: how far back presence is known, and what became of a number beyond it. */
+function idleHelp(historyLimitDays: number | null, beyond: number | null): string {
+  if (historyLimitDays === null) return 'Loading presence…';
+  if (beyond !== null) return `Presence is known for ${historyLimitDays} days only, so ${beyond} became ${historyLimitDays}; bots left out.`;
+  return `Presence known for ${historyLimitDays} days; bots left out.`;
+}
+
 export function FilterBar({ filters, counts, onChange, historyLimitDays }: FilterBarProps) {
+  // The number typed past what presence can tell, said beside the box so the change is not silent.
+  const [beyond, setBeyond] = useState<number | null>(null);
   return (
     <div className="list-filters">
       <ListSearch
@@ -47,11 +57,13 @@ export function FilterBar({ filters, counts, onChange, historyLimitDays }: Filte
             aria-describedby="users-idle-help"
             onChange={(event) => {
               const days = Number.parseInt(event.target.value, 10);
-              onChange({ idleDays: Number.isNaN(days) || days < 1 ? null : Math.min(days, historyLimitDays ?? days) });
+              const limit = historyLimitDays ?? days;
+              setBeyond(days > limit ? days : null);
+              onChange({ idleDays: Number.isNaN(days) || days < 1 ? null : Math.min(days, limit) });
             }}
           />
-          <p id="users-idle-help" className="muted">
-            {historyLimitDays === null ? 'Loading presence…' : `Presence known for ${historyLimitDays} days; bots left out.`}
+          <p id="users-idle-help" className="muted" aria-live="polite">
+            {idleHelp(historyLimitDays, beyond !== null && filters.idleDays === historyLimitDays ? beyond : null)}
           </p>
         </div>
       </div>
