@@ -160,6 +160,35 @@ test('in a small window the list keeps its rows and draws over none of the butto
   expect(gridBox?.height).toBeGreaterThanOrEqual(300);
 });
 
+test('in a 1024-pixel window the list scrolls its last columns sideways; with a user open it gives up columns the panel shows, and closed, every column is back', async ({ consolePage: page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openUsers(page);
+  const grid = page.getByRole('grid', { name: 'Users' });
+  const overflows = () => grid.evaluate((element) => element.scrollWidth > element.clientWidth);
+  const columns = ['Name', 'Role', 'Status', 'Joined', 'Last active'];
+  for (const name of columns) await expect(grid.getByRole('columnheader', { name })).toBeAttached();
+  // Every column keeps its width; the last is reached by scrolling the list, not cut off.
+  expect(await overflows()).toBe(true);
+  await grid.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+  await expect(grid.getByRole('columnheader', { name: 'Last active' })).toBeInViewport({ ratio: 1 });
+
+  await row(page, 'Adam Admin').click();
+  const panel = page.getByRole('complementary', { name: /^Adam Admin/ });
+  for (const name of ['Name', 'Role']) await expect(grid.getByRole('columnheader', { name })).toBeVisible();
+  for (const name of ['Status', 'Joined', 'Last active']) {
+    await expect(grid.getByRole('columnheader', { name })).toBeHidden();
+    await expect(panel.getByText(name, { exact: true })).toBeVisible();
+  }
+  expect(await overflows()).toBe(false);
+  // A wider window gives the list room for Status again.
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await expect(grid.getByRole('columnheader', { name: 'Status' })).toBeVisible();
+  expect(await overflows()).toBe(false);
+
+  await page.getByRole('button', { name: 'Close user details' }).click();
+  for (const name of columns) await expect(grid.getByRole('columnheader', { name })).toBeAttached();
+});
+
 test('a click, then the arrows and Enter: the panel and the selection follow the keyboard from the clicked row, and name the same person', async ({ consolePage: page }) => {
   await openUsers(page);
   await row(page, 'Ben Costa').click();

@@ -5,6 +5,7 @@ import { VirtualGrid, type GridState } from '../../lists/VirtualGrid';
 import { columns, SORT_KEYS } from './columns';
 import type { SortKey } from './user-index';
 import { MARKS } from './user-marks';
+import '../../components/scroll-cue.css';
 
 export type UsersTableProps = GridState<User, SortKey>;
 
@@ -18,7 +19,7 @@ export function UsersTable(props: UsersTableProps) {
     <VirtualGrid
       {...props}
       label="Users"
-      className="panel users-table"
+      className="panel users-table scroll-cue"
       idOf={idOf}
       rowDomId={rowDomId}
       columns={columns}
