@@ -132,6 +132,33 @@ test.describe('bulk subscribers', () => {
     for (const id of Object.values(ids)) expect(mine.has(id) || theirs.has(id)).toBe(false);
   });
 
+  test('removing everyone from a private channel says nobody would be left and who could add anyone back, and waits for both ticks; the server ends with it empty', async ({ consolePage: page, sandbox }) => {
+    const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+    const ids = { olivia: await adam.userId('olivia@sandbox.test'), mark: await adam.userId('mark@sandbox.test') };
+    await adam.request('POST', '/users/me/subscriptions', { subscriptions: [{ name: 'rm-vault' }], invite_only: true, principals: [ids.olivia, ids.mark] });
+    expect(await members(adam, 'rm-vault')).toEqual(new Set([ids.olivia, ids.mark]));
+
+    await selectChannels(page, 'rm-vault', 1);
+    const dialog = page.getByRole('dialog', { name: 'Subscribers of #rm-vault' });
+    await dialog.getByRole('radio', { name: 'Remove subscribers' }).check();
+    await dialog.getByRole('radio', { name: 'Addresses or a CSV file' }).check();
+    await dialog.getByRole('textbox', { name: 'Addresses' }).fill('olivia@sandbox.test, mark@sandbox.test');
+    await dialog.getByRole('button', { name: 'Review…' }).click();
+    const remove = dialog.getByRole('button', { name: 'Remove 2 subscriptions' });
+    const nobody = dialog.getByRole('group', { name: 'Nobody would be left in #rm-vault' });
+    await expect(nobody).toContainText('its messages would reach no one, and you could not add anyone back');
+    const emptyTick = nobody.getByRole('checkbox', { name: 'I understand that #rm-vault will have no subscribers.' });
+    const selfTick = dialog.getByRole('checkbox', { name: /^I understand that I remove myself too, from #rm-vault:/ });
+    await expect(emptyTick).not.toBeChecked();
+    await expect(remove).toBeDisabled();
+    await selfTick.check();
+    await expect(remove).toBeDisabled();
+    await emptyTick.check();
+    await remove.click();
+    await expect(page.getByRole('region', { name: /: done$/ })).toContainText('2 removed', { timeout: 30_000 });
+    expect((await members(adam, 'rm-vault')).size).toBe(0);
+  });
+
   test('the core closed mid-job: a new core resumes it, and every subscription is made exactly once', async ({ consolePage: page, sandbox, core, coreDataDir }) => {
     const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
     const people = await createPeople(adam, 'shift', 250);

@@ -89,6 +89,8 @@ export const SubscriberPlanChannel = z.object({
   /** Guests who would be added, and what they then see. */
   guests: z.int(),
   guestWords: z.string().nullable(),
+  /** A removal that leaves this private channel with no subscribers, in words (and who could add anyone back); else null. */
+  leftEmpty: z.string().nullable(),
 });
 export type SubscriberPlanChannel = z.infer<typeof SubscriberPlanChannel>;
 
@@ -104,12 +106,21 @@ export const SubscriberPlan = z.object({
 });
 export type SubscriberPlan = z.infer<typeof SubscriberPlan>;
 
+/**
+ * What a bulk subscriber job must have confirmed before it starts: removing oneself from a channel one is
+ * in (`ownAccess`), and leaving a private channel with no subscribers (`leftEmpty`). `job.start` refuses
+ * with CONFIRMATION_NEEDED, before anything is sent, when its plan has one not in `acknowledged`.
+ */
+export const SUBSCRIBER_HAZARDS = ['ownAccess', 'leftEmpty'] as const;
+export type SubscriberHazard = (typeof SUBSCRIBER_HAZARDS)[number];
+
 const BulkInput = z
   .object({
     account: AccountId,
     action: BulkAction,
     channelIds: z.array(z.int()).min(1).max(1000),
     userIds: z.array(z.int()).min(1).max(100_000),
+    acknowledged: z.array(z.enum(SUBSCRIBER_HAZARDS)).max(SUBSCRIBER_HAZARDS.length).optional(),
   })
   .strict();
 const ForSubscriberJob = z.object({ account: AccountId, jobId: z.string().max(100) }).strict();
@@ -117,7 +128,7 @@ const ForSubscriberJob = z.object({ account: AccountId, jobId: z.string().max(10
 export const bulkSubscriberChannels = {
   /** What the job would do, from the live state, before anything is sent. */
   'channels.subscribers.plan': { input: BulkInput, output: SubscriberPlan },
-  /** Starts the job and returns it at once; progress follows as `job.progress` pushes. */
+  /** Starts the job and returns it at once; progress follows as `job.progress` pushes. Refused with CONFIRMATION_NEEDED when a hazard of its plan is not in `acknowledged`. */
   'channels.subscribers.job.start': { input: BulkInput, output: SubscriberJob },
   'channels.subscribers.job.get': { input: ForSubscriberJob, output: SubscriberJob },
   /** The account's jobs, newest first, without their results (a resumed one is found here after a restart). */

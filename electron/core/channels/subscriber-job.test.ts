@@ -125,6 +125,41 @@ test('removing oneself is flagged only for the channels one is subscribed to: el
   expect(planOf(state, 'add', [mine, notMine], [state.ownUserId]).ownRemovals).toEqual([]);
 });
 
+test('removing everyone from a private channel, oneself among them, is refused unconfirmed before anything is sent; confirmed, the channel is left empty', async () => {
+  const vaultName = 'subs-vault';
+  const state = olivia.state();
+  const [mark, adamId] = ['mark@sandbox.test', 'adam@sandbox.test'].map((email) => userIdOf(state, email)) as [number, number];
+  await adam.call(subscribe, { subscriptions: [{ name: vaultName }], invite_only: true, principals: [state.ownUserId, mark, adamId] });
+  await expect.poll(() => olivia.state().subscribers.get(channelId(vaultName))?.size).toBe(3);
+  const vault = channelId(vaultName);
+  const everyone = [olivia.state().ownUserId, mark, adamId];
+
+  const plan = planOf(olivia.state(), 'remove', [vault], everyone);
+  // Nobody else may add subscribers there, so the owner could not add anyone back.
+  expect(plan.channels[0]?.leftEmpty).toBe(
+    'Nobody would be left in #subs-vault: it is private, so its messages would reach no one, and you could not add anyone back: the server refuses a private channel to anyone not subscribed to it, administrators included, except its “who may add subscribers” and “who may subscribe” groups.',
+  );
+  expect(planOf(olivia.state(), 'remove', [vault], [mark, adamId]).channels[0]?.leftEmpty).toBeNull();
+
+  const service = jobs();
+  const before = deletes();
+  for (const acknowledged of [[], ['ownAccess'], ['leftEmpty']] as const) {
+    const refused = await service.start(olivia.accountId, 'remove', [vault], everyone, acknowledged).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ConsoleError);
+    expect((refused as ConsoleError).code).toBe('CONFIRMATION_NEEDED');
+  }
+  const unconfirmed = await service.start(olivia.accountId, 'remove', [vault], everyone).catch((error: unknown) => error as ConsoleError);
+  expect((unconfirmed as ConsoleError).message).toBe(
+    'The subscribers were not removed: it removes you from #subs-vault, and it leaves #subs-vault with no subscribers. Nothing was sent: confirm that you understand, then try again.',
+  );
+  expect(deletes()).toBe(before);
+  expect((await members(vault)).size).toBe(3);
+
+  const job = await finished(service, await service.start(olivia.accountId, 'remove', [vault], everyone, ['ownAccess', 'leftEmpty']));
+  expect(new Set(Object.values(outcomes(job, vault)))).toEqual(new Set(['removed']));
+  expect((await members(vault)).size).toBe(0);
+});
+
 test('a lost reply is looked up on the server: the users it added are "added", nothing is sent twice', async () => {
   const engineering = channelId('engineering');
   const state = olivia.state();

@@ -12,7 +12,7 @@ import { groupSettingWords } from '../../../shared/domain/channel-groups';
 import { hasContentAccess } from '../../../shared/domain/channel-admin';
 import { alwaysHoldersShort } from '../../../shared/domain/channel-permissions';
 import { effectiveAccess } from '../../../shared/domain/effective-access';
-import type { BulkAction, SubscriberPlan, SubscriberPlanChannel } from '../../../shared/ipc';
+import type { BulkAction, SubscriberHazard, SubscriberPlan, SubscriberPlanChannel } from '../../../shared/ipc';
 import type { RealmState } from '../session/realm-state';
 import { groupIndexOf } from './channel-state';
 import { channelLabel } from './channel-words';
@@ -90,6 +90,31 @@ export function guestWords(channel: Stream): string {
     : 'Guests see this channel’s messages from the moment they are added, not its earlier history, and nothing of channels they are not in.';
 }
 
+/**
+ * A removal that leaves a private channel with nobody in it, in words, else null: its messages then reach
+ * no one, and only those with access to it (upstream user_has_content_access: its “who may add
+ * subscribers” or “who may subscribe” groups) can add anyone back; an administrator is refused
+ * ("Unable to access channel") like anyone else.
+ */
+function leftEmptyWords(state: RealmState, channel: Stream, members: ReadonlySet<number>, removed: ReadonlySet<number>): string | null {
+  if (!channel.invite_only || members.size === 0) return null;
+  for (const id of members) if (!removed.has(id)) return null;
+  const canAddBack = hasContentAccess({ userId: state.ownUserId, role: state.ownRole }, channel, false, groupIndexOf(state));
+  return `Nobody would be left in ${channelLabel(channel.name)}: it is private, so its messages would reach no one, and ${
+    canAddBack
+      ? 'only people who may add subscribers there (you are one) could add anyone back.'
+      : 'you could not add anyone back: the server refuses a private channel to anyone not subscribed to it, administrators included, except its “who may add subscribers” and “who may subscribe” groups.'
+  }`;
+}
+
+/** What of this plan must be confirmed before it is sent. */
+export function subscriberHazards(plan: SubscriberPlan): SubscriberHazard[] {
+  const hazards: SubscriberHazard[] = [];
+  if (plan.ownRemovals.length > 0) hazards.push('ownAccess');
+  if (plan.channels.some((channel) => channel.leftEmpty !== null)) hazards.push('leftEmpty');
+  return hazards;
+}
+
 export function planOf(state: RealmState, action: BulkAction, channelIds: readonly number[], userIds: readonly number[]): SubscriberPlan {
   const ids = [...new Set(userIds)];
   const rules = channelRules(state, action, [...new Set(channelIds)]);
@@ -99,6 +124,7 @@ export function planOf(state: RealmState, action: BulkAction, channelIds: readon
   });
   const refusedIds = new Set(refusedUsers.map((user) => user.userId));
   const eligible = ids.filter((id) => !refusedIds.has(id));
+  const removed = new Set(action === 'remove' ? eligible : []);
   const channels: SubscriberPlanChannel[] = [...rules].map(([channelId, rule]) => {
     const members = state.subscribers.get(channelId) ?? new Set<number>();
     const there = eligible.filter((id) => members.has(id)).length;
@@ -116,6 +142,7 @@ export function planOf(state: RealmState, action: BulkAction, channelIds: readon
       refused: rule.allowed ? refusedUsers.length : ids.length,
       guests,
       guestWords: guests > 0 && rule.channel ? guestWords(rule.channel) : null,
+      leftEmpty: rule.allowed && rule.channel ? leftEmptyWords(state, rule.channel, members, removed) : null,
     };
   });
   const realmAdd = state.channelPolicy.groups.can_add_subscribers_group;

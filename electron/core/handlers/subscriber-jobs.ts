@@ -13,7 +13,7 @@ export interface SubscriberJobsContext {
 
 export const subscriberJobHandlers: Pick<Handlers<SubscriberJobsContext>, keyof typeof bulkSubscriberChannels> = {
   'channels.subscribers.plan': async ({ account, action, channelIds, userIds }, ctx) => planOf(await ctx.sessions.get(account).whenReady(), action, channelIds, userIds),
-  'channels.subscribers.job.start': ({ account, action, channelIds, userIds }, ctx) => ctx.subscriberJobs.start(account, action, channelIds, userIds),
+  'channels.subscribers.job.start': ({ account, action, channelIds, userIds, acknowledged }, ctx) => ctx.subscriberJobs.start(account, action, channelIds, userIds, acknowledged),
   'channels.subscribers.job.get': ({ account, jobId }, ctx) => ctx.subscriberJobs.get(account, jobId),
   'channels.subscribers.job.list': ({ account }, ctx) => ctx.subscriberJobs.list(account),
   'channels.subscribers.job.retry': ({ account, jobId }, ctx) => ctx.subscriberJobs.retryFailed(account, jobId),

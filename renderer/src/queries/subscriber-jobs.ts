@@ -3,7 +3,7 @@
 // account's jobs (a job the core resumed after a restart is found there), cancelling what is not sent
 // yet, retrying its failures, and its results as CSV. The subscriber counts follow through the realm's own pushes.
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkAction, JobProgress, SubscriberJob } from '../../../shared/ipc';
+import type { BulkAction, JobProgress, SubscriberHazard, SubscriberJob } from '../../../shared/ipc';
 import { call } from '../bridge/bridge';
 import { activityKey } from './activity';
 import { queryKeys } from './keys';
@@ -33,14 +33,14 @@ export function useSubscriberJobs(account: string) {
   return useQuery({ queryKey: [...queryKeys.account(account), 'subscriberJobs'] as const, queryFn: () => call('channels.subscribers.job.list', { account }) });
 }
 
-type JobAction = ({ kind: 'start' } & BulkChoice) | { kind: 'retry' | 'cancel'; jobId: string };
+type JobAction = ({ kind: 'start'; acknowledged: SubscriberHazard[] } & BulkChoice) | { kind: 'retry' | 'cancel'; jobId: string };
 
 export function useSubscriberJobAction(account: string, onJob?: (job: SubscriberJob) => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: JobAction) =>
       action.kind === 'start'
-        ? call('channels.subscribers.job.start', { account, action: action.action, channelIds: action.channelIds, userIds: action.userIds })
+        ? call('channels.subscribers.job.start', { account, action: action.action, channelIds: action.channelIds, userIds: action.userIds, acknowledged: action.acknowledged })
         : call(action.kind === 'retry' ? 'channels.subscribers.job.retry' : 'channels.subscribers.job.cancel', { account, jobId: action.jobId }),
     onSuccess: (job) => {
       client.setQueryData(queryKeys.jobResults(account, job.id), job);

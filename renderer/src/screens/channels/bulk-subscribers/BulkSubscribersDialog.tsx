@@ -1,10 +1,12 @@
 // "Add or remove subscribers…" for the selected channels: first whether to add or remove (never
 // preselected) and who (PeoplePicker), then the review of who changes where and the rules (the core's
 // plan), then the job starts in the core (queries/subscriber-jobs.ts). Removing oneself is confirmed
-// in words: in a private channel it ends one's own access.
+// in words: in a private channel it ends one's own access; so is leaving a private channel with nobody
+// in it (the core refuses either unconfirmed).
 import { useCallback, useId, useMemo, useState } from 'react';
 import type { User } from '../../../../../shared/api/users';
-import type { BulkAction, ChannelContext, ChannelEntry, SubscriberJob } from '../../../../../shared/ipc';
+import type { BulkAction, ChannelContext, ChannelEntry, SubscriberHazard, SubscriberJob } from '../../../../../shared/ipc';
+import { ConsentBox } from '../../../components/ConsentBox';
 import { Dialog } from '../../../components/Dialog';
 import { ProblemText } from '../../../components/Field';
 import { QueryGate } from '../../../components/QueryGate';
@@ -37,6 +39,8 @@ export function BulkSubscribersDialog({ account, context, rules, users, channels
   const setMatched = useCallback((next: Matched) => setMatchedState(next), []);
   const [reviewing, setReviewing] = useState(false);
   const [selfConfirmed, setSelfConfirmed] = useState(false);
+  // The channels the tick was given for: another set (the plan changed while open) unticks it.
+  const [emptyConfirmedFor, setEmptyConfirmedFor] = useState<string | null>(null);
   const channelIds = useMemo(() => channels.map((entry) => entry.channel.stream_id), [channels]);
   const choice = useMemo<BulkChoice | null>(
     () => (reviewing && action !== null && matched.userIds.length > 0 ? { action, channelIds, userIds: matched.userIds } : null),
@@ -50,6 +54,11 @@ export function BulkSubscribersDialog({ account, context, rules, users, channels
   // Only where the user is subscribed: removing them from channels they are not in changes nothing of theirs.
   const ownRemovals = (plan.data?.ownRemovals ?? []).map((channelId) => `#${plan.data?.channels.find((one) => one.channelId === channelId)?.name ?? ''}`);
   const removingSelf = ownRemovals.length > 0;
+  const emptied = (plan.data?.channels ?? []).filter((channel) => channel.leftEmpty !== null);
+  const emptiedKey = emptied.map((channel) => channel.channelId).join(',');
+  const emptyConfirmed = emptied.length === 0 || emptyConfirmedFor === emptiedKey;
+  const emptiedNames = listWords(emptied.map((channel) => `#${channel.name}`));
+  const acknowledged: SubscriberHazard[] = [...(removingSelf && selfConfirmed ? (['ownAccess'] as const) : []), ...(emptied.length > 0 && emptyConfirmed ? (['leftEmpty'] as const) : [])];
   const verb = action === 'remove' ? 'Remove' : 'Add';
 
   const confirm = !reviewing
@@ -57,8 +66,8 @@ export function BulkSubscribersDialog({ account, context, rules, users, channels
     : {
         label: `${verb} ${count.format(total)} ${total === 1 ? 'subscription' : 'subscriptions'}`,
         danger: action === 'remove',
-        disabled: plan.data === undefined || total === 0 || start.isPending || (removingSelf && !selfConfirmed),
-        onClick: () => choice && start.mutate({ kind: 'start', ...choice }),
+        disabled: plan.data === undefined || total === 0 || start.isPending || (removingSelf && !selfConfirmed) || !emptyConfirmed,
+        onClick: () => choice && start.mutate({ kind: 'start', ...choice, acknowledged }),
       };
 
   return (
@@ -99,6 +108,16 @@ export function BulkSubscribersDialog({ account, context, rules, users, channels
           <QueryGate query={plan} loading="Checking who may change what" failure="Could not check the rules">
             {(data) => <SubscriberReview plan={data} unknown={matched.unknown} />}
           </QueryGate>
+          {emptied.length > 0 && (
+            <ConsentBox
+              notice
+              title={`Nobody would be left in ${emptiedNames}`}
+              words={emptied.map((channel) => channel.leftEmpty).join(' ')}
+              consent={`I understand that ${emptiedNames} will have no subscribers.`}
+              checked={emptyConfirmed}
+              onChange={(checked) => setEmptyConfirmedFor(checked ? emptiedKey : null)}
+            />
+          )}
           {removingSelf && (
             <label className="radio-line bulk-self">
               <input type="checkbox" checked={selfConfirmed} onChange={(event) => setSelfConfirmed(event.target.checked)} />
