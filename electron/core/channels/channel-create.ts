@@ -20,7 +20,7 @@ import type { RealmState } from '../session/realm-state';
 import type { SessionManager } from '../session-manager';
 import { nameClash, privacySituationOf } from './channel-checks';
 import { channelEntry, groupIndexOf } from './channel-state';
-import { channelChangeFailed, channelLabel } from './channel-words';
+import { channelChangeFailed, channelLabel, CREATE_ADVICE } from './channel-words';
 
 export interface ChannelCreatorOptions {
   accounts: AccountService;
@@ -59,7 +59,7 @@ export class ChannelCreator {
       already = Object.values(value.already_subscribed).some((names) => names.some((taken) => taken.toLowerCase() === name.toLowerCase()));
     } catch (error) {
       if (!(error instanceof ConsoleError)) throw error;
-      refuse(channelChangeFailed(subject, error, null));
+      refuse(channelChangeFailed(subject, error, null, null, CREATE_ADVICE));
     }
     const created = await this.arrived(account, name);
     // Someone made a channel of this name in the moment between: the request subscribed to theirs.

@@ -145,14 +145,23 @@ const ADVICE_BY_MESSAGE: [RegExp, string | null][] = [
   [/cannot be set to 'role:/i, 'Choose another group: Members instead of Everyone, for instance.'],
   [/invalid channel folder id/i, 'The folder was archived or deleted meanwhile: choose another one.'],
   [/all messages in this channel must be in/i, null],
-  [/unable to access channel/i, 'A channel of that name exists and you cannot see into it: choose another name.'],
+  [
+    /unable to access channel/i,
+    'The channel is private and you cannot see into it: the server lets only its subscribers and the people in its “who may add subscribers” or “who may subscribe” groups reach it, not administrators as such. Ask one of them.',
+  ],
 ];
 
-/** The server's (or the console's) error for a change, in words: `subject` says what was not done. */
-export function channelChangeFailed(subject: string, error: ConsoleError, channelName: string | null, fate: CheckedFate | null = null): ConsoleError {
-  const advice = adviceForFailure(error, ADVICE_BY_MESSAGE, channelName === null ? null : channelLabel(channelName), fate);
+/** Creating a channel, upstream's "Unable to access channel" means a private one of that name exists. */
+export const CREATE_ADVICE: [RegExp, string | null][] = [[/unable to access channel/i, 'A channel of that name exists and you cannot see into it: choose another name.']];
+
+/**
+ * The server's (or the console's) error for a change, in words: `subject` says what was not done.
+ * `advice` comes before the common advice, for what a message means in one kind of change only.
+ */
+export function channelChangeFailed(subject: string, error: ConsoleError, channelName: string | null, fate: CheckedFate | null = null, advice: [RegExp, string | null][] = []): ConsoleError {
   const said = sentence(error.message);
-  return new ConsoleError(error.code, advice ? `${subject}: ${said} ${advice}` : `${subject}: ${said}`, error.extra);
+  const next = adviceForFailure(error, [...advice, ...ADVICE_BY_MESSAGE], channelName === null ? null : channelLabel(channelName), fate);
+  return new ConsoleError(error.code, next ? `${subject}: ${said} ${next}` : `${subject}: ${said}`, error.extra);
 }
 
 function capitalize(text: string): string {
