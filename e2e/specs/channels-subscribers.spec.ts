@@ -37,3 +37,23 @@ test('subscribers listed with roles, a guest added by search and a member remove
   await subscribers.getByLabel('Search subscribers').fill('');
   await expect(subscribers.getByText('17 subscribers')).toBeVisible();
 });
+
+test('removing oneself, the last subscriber of a private channel, says nobody would be left and waits for the tick; the server ends with it empty', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  const olivia = await adam.userId('olivia@sandbox.test');
+  await adam.request('POST', '/users/me/subscriptions', { subscriptions: [{ name: 'solo-room' }], invite_only: true, principals: [olivia] });
+  expect(await serverSubscribers(adam, 'solo-room')).toEqual([olivia]);
+  await openChannels(page);
+  const subscribers = section(await openChannel(page, 'solo-room'), 'Subscribers');
+  await subscribers.getByRole('list', { name: 'Subscribers of #solo-room' }).getByRole('button', { name: 'Remove Olivia Owner' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove Olivia Owner from #solo-room?' });
+  await expect(dialog).toContainText('You stop receiving #solo-room’s messages and can no longer read them.');
+  const nobody = dialog.getByRole('group', { name: 'Nobody would be left in #solo-room' });
+  await expect(nobody).toContainText('you could not add anyone back');
+  const remove = dialog.getByRole('button', { name: 'Remove subscriber' });
+  await expect(remove).toBeDisabled();
+  await nobody.getByRole('checkbox', { name: 'I understand that I will no longer be subscribed to #solo-room, and #solo-room will have no subscribers.' }).check();
+  await remove.click();
+  await expect(subscribers.getByRole('status')).toHaveText('Olivia Owner was unsubscribed from #solo-room.');
+  expect(await serverSubscribers(adam, 'solo-room')).toEqual([]);
+});

@@ -12,13 +12,22 @@ export const SubscriberResult = z.object({
 });
 export type SubscriberResult = z.infer<typeof SubscriberResult>;
 
+/**
+ * What a removal of subscribers must have confirmed before it is sent: removing oneself from a channel one is
+ * in (`ownAccess`), and leaving a private channel with no subscribers (`leftEmpty`). `channels.subscribers.change`
+ * and `job.start` refuse with CONFIRMATION_NEEDED, before anything is sent, when one is not in `acknowledged`.
+ */
+export const SUBSCRIBER_HAZARDS = ['ownAccess', 'leftEmpty'] as const;
+export type SubscriberHazard = (typeof SUBSCRIBER_HAZARDS)[number];
+const Acknowledged = z.array(z.enum(SUBSCRIBER_HAZARDS)).max(SUBSCRIBER_HAZARDS.length);
+
 const ForChannel = z.object({ account: AccountId, channelId: z.int() }).strict();
 
 export const channelSubscriberChannels = {
   /** The channel's active subscribers' IDs, as the live state has them. */
   'channels.subscribers.list': { input: ForChannel, output: z.array(z.int()) },
   'channels.subscribers.change': {
-    input: ForChannel.extend({ action: z.enum(['add', 'remove']), userIds: z.array(z.int()).min(1).max(1000) }).strict(),
+    input: ForChannel.extend({ action: z.enum(['add', 'remove']), userIds: z.array(z.int()).min(1).max(1000), acknowledged: Acknowledged.optional() }).strict(),
     output: z.array(SubscriberResult),
   },
 } as const;
@@ -106,21 +115,13 @@ export const SubscriberPlan = z.object({
 });
 export type SubscriberPlan = z.infer<typeof SubscriberPlan>;
 
-/**
- * What a bulk subscriber job must have confirmed before it starts: removing oneself from a channel one is
- * in (`ownAccess`), and leaving a private channel with no subscribers (`leftEmpty`). `job.start` refuses
- * with CONFIRMATION_NEEDED, before anything is sent, when its plan has one not in `acknowledged`.
- */
-export const SUBSCRIBER_HAZARDS = ['ownAccess', 'leftEmpty'] as const;
-export type SubscriberHazard = (typeof SUBSCRIBER_HAZARDS)[number];
-
 const BulkInput = z
   .object({
     account: AccountId,
     action: BulkAction,
     channelIds: z.array(z.int()).min(1).max(1000),
     userIds: z.array(z.int()).min(1).max(100_000),
-    acknowledged: z.array(z.enum(SUBSCRIBER_HAZARDS)).max(SUBSCRIBER_HAZARDS.length).optional(),
+    acknowledged: Acknowledged.optional(),
   })
   .strict();
 const ForSubscriberJob = z.object({ account: AccountId, jobId: z.string().max(100) }).strict();

@@ -7,7 +7,7 @@
 // usable answer (a reply lost after the server acted) is looked up in the channel's subscribers before
 // the console says it failed (request-fate.ts). Each request is one activity log entry.
 import { getSubscribers, subscribe, unsubscribe } from '../../../shared/api';
-import type { SubscriberResult } from '../../../shared/ipc';
+import type { SubscriberHazard, SubscriberResult } from '../../../shared/ipc';
 import type { AccountService } from '../accounts/accounts';
 import { actorOf } from '../activity/actor';
 import type { ActivityLog } from '../activity/activity-log';
@@ -16,6 +16,7 @@ import { ConsoleError } from '../errors';
 import { mayHaveBeenApplied, type CheckedFate } from '../request-fate';
 import type { SessionManager } from '../session-manager';
 import { channelChangeFailed, channelLabel } from './channel-words';
+import { planOf, refuseUnconfirmed } from './subscriber-plan';
 
 export interface SubscriberChangesOptions {
   accounts: AccountService;
@@ -31,11 +32,17 @@ export class SubscriberChanges {
     return [...(state.subscribers.get(channelId) ?? [])].sort((a, b) => a - b);
   }
 
-  async change(account: string, channelId: number, action: 'add' | 'remove', userIds: readonly number[]): Promise<SubscriberResult[]> {
+  /**
+   * Adds or removes people. A removal of oneself, or of a private channel's last subscribers, is refused
+   * with CONFIRMATION_NEEDED before anything is sent unless `acknowledged` says it was confirmed
+   * (subscriber-plan.ts, as for the bulk job).
+   */
+  async change(account: string, channelId: number, action: 'add' | 'remove', userIds: readonly number[], acknowledged: readonly SubscriberHazard[] = []): Promise<SubscriberResult[]> {
     const state = await this.options.sessions.get(account).whenReady();
     const channel = state.channels.get(channelId);
     if (!channel) throw new ConsoleError('UNKNOWN_CHANNEL_ID', `There is no channel with ID ${String(channelId)} in ${state.realmName}: reload the list of channels.`, { channelId });
     const ids = [...new Set(userIds)];
+    if (action === 'remove') refuseUnconfirmed(planOf(state, action, [channelId], ids), acknowledged);
     const names = ids.map((id) => state.users.get(id)?.full_name ?? `user ${String(id)}`);
     const entry = {
       actor: actorOf(this.options.accounts, account, state),

@@ -16,7 +16,7 @@
 // restart looks up that last request's fate but sends nothing more.
 import { getSubscribers, subscribe, unsubscribe } from '../../../shared/api';
 import { toCsv } from '../../../shared/domain/csv';
-import { BULK_SUBSCRIBER_OUTCOME_WORDS, CONFIRMATION_NEEDED, type BulkAction, type BulkSubscriberResult, type Push, type SubscriberHazard, type SubscriberJob, type SubscriberPlan } from '../../../shared/ipc';
+import { BULK_SUBSCRIBER_OUTCOME_WORDS, type BulkAction, type BulkSubscriberResult, type Push, type SubscriberHazard, type SubscriberJob } from '../../../shared/ipc';
 import { errorMessage } from '../../../shared/node/error-message';
 import type { AccountService } from '../accounts/accounts';
 import { actorOf } from '../activity/actor';
@@ -26,7 +26,7 @@ import { JobRunner } from '../jobs/job-runner';
 import { mayHaveBeenApplied } from '../request-fate';
 import type { SessionManager } from '../session-manager';
 import { channelLabel } from './channel-words';
-import { channelRules, planOf, subscriberHazards, userRefusal } from './subscriber-plan';
+import { channelRules, planOf, refuseUnconfirmed, userRefusal } from './subscriber-plan';
 import { SubscriberJournal, type SubscriberJobRecord, type Unsettled } from './subscriber-journal';
 import { channelActivity, settled, settleFromMembers } from './subscriber-outcomes';
 import { formatWhen } from '../../../shared/domain/when';
@@ -94,9 +94,7 @@ export class SubscriberJobs {
     const state = await this.options.sessions.get(account).whenReady();
     const channels = [...new Set(channelIds)];
     const users = [...new Set(userIds)];
-    const plan = planOf(state, action, channels, users);
-    const unconfirmed = subscriberHazards(plan).filter((hazard) => !acknowledged.includes(hazard));
-    if (unconfirmed.length > 0) throw unconfirmedRemoval(plan, unconfirmed);
+    refuseUnconfirmed(planOf(state, action, channels, users), acknowledged);
     const rules = channelRules(state, action, channels);
     const results: Result[] = channels.flatMap((channelId) => {
       const refusal = rules.get(channelId)?.refusal ?? null;
@@ -397,14 +395,3 @@ function sentenceOf(message: string): string {
 function publicJob({ version: _version, actor: _actor, unsettled: _unsettled, ...job }: JobRecord): SubscriberJob {
   return structuredClone(job);
 }
-
-/** The refusal of a removal whose hazards were not confirmed, naming them. */
-function unconfirmedRemoval(plan: SubscriberPlan, hazards: readonly SubscriberHazard[]): ConsoleError {
-  const named = (ids: readonly number[]) => plan.channels.filter((channel) => ids.includes(channel.channelId)).map((channel) => channelLabel(channel.name));
-  const words = [
-    hazards.includes('ownAccess') ? `it removes you from ${named(plan.ownRemovals).join(', ')}` : null,
-    hazards.includes('leftEmpty') ? `it leaves ${named(plan.channels.flatMap((channel) => (channel.leftEmpty ? [channel.channelId] : []))).join(', ')} with no subscribers` : null,
-  ].filter((part) => part !== null);
-  return new ConsoleError(CONFIRMATION_NEEDED, `The subscribers were not removed: ${words.join(', and ')}. Nothing was sent: confirm that you understand, then try again.`, { hazards: [...hazards] });
-}
-

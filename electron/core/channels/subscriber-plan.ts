@@ -12,7 +12,8 @@ import { groupSettingWords } from '../../../shared/domain/channel-groups';
 import { hasContentAccess } from '../../../shared/domain/channel-admin';
 import { alwaysHoldersShort } from '../../../shared/domain/channel-permissions';
 import { effectiveAccess } from '../../../shared/domain/effective-access';
-import type { BulkAction, SubscriberHazard, SubscriberPlan, SubscriberPlanChannel } from '../../../shared/ipc';
+import { CONFIRMATION_NEEDED, type BulkAction, type SubscriberHazard, type SubscriberPlan, type SubscriberPlanChannel } from '../../../shared/ipc';
+import { ConsoleError } from '../errors';
 import type { RealmState } from '../session/realm-state';
 import { groupIndexOf } from './channel-state';
 import { channelLabel } from './channel-words';
@@ -113,6 +114,21 @@ export function subscriberHazards(plan: SubscriberPlan): SubscriberHazard[] {
   if (plan.ownRemovals.length > 0) hazards.push('ownAccess');
   if (plan.channels.some((channel) => channel.leftEmpty !== null)) hazards.push('leftEmpty');
   return hazards;
+}
+
+/**
+ * Refuses, before anything is sent, a plan with a hazard not in `acknowledged` (CONFIRMATION_NEEDED,
+ * naming each): the bulk job and the editor's single removal alike.
+ */
+export function refuseUnconfirmed(plan: SubscriberPlan, acknowledged: readonly SubscriberHazard[]): void {
+  const hazards = subscriberHazards(plan).filter((hazard) => !acknowledged.includes(hazard));
+  if (hazards.length === 0) return;
+  const named = (ids: readonly number[]) => plan.channels.filter((channel) => ids.includes(channel.channelId)).map((channel) => channelLabel(channel.name));
+  const words = [
+    hazards.includes('ownAccess') ? `it removes you from ${named(plan.ownRemovals).join(', ')}` : null,
+    hazards.includes('leftEmpty') ? `it leaves ${named(plan.channels.flatMap((channel) => (channel.leftEmpty ? [channel.channelId] : []))).join(', ')} with no subscribers` : null,
+  ].filter((part) => part !== null);
+  throw new ConsoleError(CONFIRMATION_NEEDED, `The subscribers were not removed: ${words.join(', and ')}. Nothing was sent: confirm that you understand, then try again.`, { hazards });
 }
 
 export function planOf(state: RealmState, action: BulkAction, channelIds: readonly number[], userIds: readonly number[]): SubscriberPlan {

@@ -9,5 +9,5 @@ export interface ChannelSubscribersContext {
 
 export const channelSubscriberHandlers: Pick<Handlers<ChannelSubscribersContext>, keyof typeof channelSubscriberChannels> = {
   'channels.subscribers.list': ({ account, channelId }, ctx) => ctx.subscriberChanges.list(account, channelId),
-  'channels.subscribers.change': ({ account, channelId, action, userIds }, ctx) => ctx.subscriberChanges.change(account, channelId, action, userIds),
+  'channels.subscribers.change': ({ account, channelId, action, userIds, acknowledged }, ctx) => ctx.subscriberChanges.change(account, channelId, action, userIds, acknowledged),
 };

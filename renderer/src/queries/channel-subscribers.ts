@@ -4,6 +4,7 @@ import { skipToken, useMutation, useQueries, useQuery, useQueryClient, type UseQ
 import { useCallback, useMemo } from 'react';
 import { call } from '../bridge/bridge';
 import { activityKey } from './activity';
+import type { SubscriberHazard } from '../../../shared/ipc';
 
 export const subscriberKeys = {
   all: (account: string) => ['account', account, 'channels', 'subscribers'] as const,
@@ -47,7 +48,8 @@ export function useSubscriberSets(account: string, channelIds: readonly number[]
 export function useChangeSubscribers(account: string, channelId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, userIds }: { action: 'add' | 'remove'; userIds: number[] }) => call('channels.subscribers.change', { account, channelId, action, userIds }),
+    mutationFn: ({ action, userIds, acknowledged = [] }: { action: 'add' | 'remove'; userIds: number[]; acknowledged?: SubscriberHazard[] }) =>
+      call('channels.subscribers.change', { account, channelId, action, userIds, acknowledged }),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: subscriberKeys.channel(account, channelId) }), client.invalidateQueries({ queryKey: activityKey(account) })]),
   });
 }

@@ -1,15 +1,20 @@
 // A channel's subscribers in the editor: a searchable, virtualized list with each person's role, adding
 // people found by name or address, and removing one after a confirmation. The list follows the server
-// live; the rules are said up front (who may add and remove here, what a guest then sees).
+// live; the rules are said up front (who may add and remove here, what a guest then sees). Removing
+// oneself, or a private channel's last subscriber, is confirmed in words (the core's review of the
+// removal, as for the bulk job; the core refuses it unconfirmed).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import type { User } from '../../../../../shared/api/users';
 import { ROLE_NAMES } from '../../../../../shared/domain/role-rules';
 import { plural } from '../../../../../shared/domain/plural';
+import type { SubscriberHazard } from '../../../../../shared/ipc';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ConsentBox } from '../../../components/ConsentBox';
 import { ProblemText } from '../../../components/Field';
 import { wordedByCore } from '../../../errors/words';
 import { useChangeSubscribers, useChannelSubscribers } from '../../../queries/channel-subscribers';
+import { useSubscriberPlan } from '../../../queries/subscriber-jobs';
 import type { SectionProps } from './rules-context';
 
 const ROW_HEIGHT = 40;
@@ -26,6 +31,17 @@ export function SubscribersSection({ account, entry, rules }: SectionProps) {
   const [adding, setAdding] = useState('');
   const [removing, setRemoving] = useState<User | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The removal the tick was given for (person and hazards): another one unticks it.
+  const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
+  const removal = useSubscriberPlan(
+    account.id,
+    useMemo(() => (removing ? { action: 'remove' as const, channelIds: [channel.stream_id], userIds: [removing.user_id] } : null), [removing, channel.stream_id]),
+  );
+  const leftEmpty = removal.data?.channels[0]?.leftEmpty ?? null;
+  const ownLoss = (removal.data?.ownRemovals.length ?? 0) > 0;
+  const hazards: SubscriberHazard[] = [...(ownLoss ? (['ownAccess'] as const) : []), ...(leftEmpty ? (['leftEmpty'] as const) : [])];
+  const hazardKey = `${String(removing?.user_id)}:${hazards.join('+')}`;
+  const confirmed = hazards.length === 0 || confirmedFor === hazardKey;
   const query = useDeferredValue(search.trim().toLowerCase());
   const addQuery = adding.trim().toLowerCase();
 
@@ -47,10 +63,10 @@ export function SubscribersSection({ account, entry, rules }: SectionProps) {
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose
   const virtualizer = useVirtualizer({ count: shown.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8, initialRect: { width: 380, height: 240 } });
 
-  const send = (action: 'add' | 'remove', user: User) => {
+  const send = (action: 'add' | 'remove', user: User, acknowledged: SubscriberHazard[] = []) => {
     setDone(null);
     change.mutate(
-      { action, userIds: [user.user_id] },
+      { action, userIds: [user.user_id], acknowledged },
       {
         onSuccess: ([result]) => {
           if (action === 'add') setAdding('');
@@ -162,16 +178,28 @@ export function SubscribersSection({ account, entry, rules }: SectionProps) {
         title={`Remove ${removing?.full_name ?? ''} from #${channel.name}?`}
         confirmLabel="Remove subscriber"
         danger
+        confirmDisabled={removal.isPending || !confirmed}
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
-          if (removing) send('remove', removing);
+          if (removing) send('remove', removing, confirmed ? hazards : []);
           setRemoving(null);
         }}
       >
         <p>
-          {removing?.full_name} stops receiving #{channel.name}’s messages
-          {channel.invite_only ? ' and, unless an administrator, loses sight of this private channel' : ''}. They can be added again later.
+          {ownLoss
+            ? `You stop receiving #${channel.name}’s messages${channel.invite_only ? ' and can no longer read them' : ''}.`
+            : `${removing?.full_name ?? ''} stops receiving #${channel.name}’s messages${channel.invite_only ? ' and, unless an administrator, loses sight of this private channel' : ''}.`}
+          {leftEmpty ? '' : ` ${ownLoss ? 'You' : 'They'} can be added again later.`}
         </p>
+        {hazards.length > 0 && (
+          <ConsentBox
+            title={leftEmpty ? `Nobody would be left in #${channel.name}` : `You are removing yourself from #${channel.name}`}
+            words={leftEmpty ?? `Only someone who may add subscribers to #${channel.name} can add you again.`}
+            consent={`I understand that ${[ownLoss ? `I will no longer be subscribed to #${channel.name}` : null, leftEmpty ? `#${channel.name} will have no subscribers` : null].filter(Boolean).join(', and ')}.`}
+            checked={confirmed}
+            onChange={(checked) => setConfirmedFor(checked ? hazardKey : null)}
+          />
+        )}
       </ConfirmDialog>
     </section>
   );
