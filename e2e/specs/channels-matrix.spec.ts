@@ -2,7 +2,8 @@
 // the pills, the review listing the changes and, apart, the private channels Olivia is not subscribed
 // to, which cannot take it), the job's per-channel results checked on the server, retry failed once
 // she is subscribed, and the grid exported as CSV. Set a value's pill suggestions are in sight (not
-// clipped by the dialog) in a small window and are chosen from the keyboard.
+// clipped by the dialog) in a small window and are chosen from the keyboard. Shortening how long
+// messages are kept deletes older ones for good: nothing is sent until that danger is ticked.
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
@@ -155,6 +156,43 @@ test('Set a value’s role, group and people suggestions are in sight in a small
   await dialog.getByRole('button', { name: 'Apply to 1 channel' }).click();
   await expect(page.getByRole('region', { name: 'Bulk change of 1 channel: done' }).getByText('1 changed')).toBeVisible({ timeout: 30_000 });
   expect((await serverChannel(adam, 'general')).can_add_subscribers_group).toBe(administrators);
+});
+
+test('keeping messages for fewer days in several channels is sent only once the danger is ticked', async ({ consolePage: page, sandbox }) => {
+  test.setTimeout(90_000);
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  const names = ['keep-1', 'keep-2', 'keep-3'];
+  await adam.request('POST', '/users/me/subscriptions', { subscriptions: names.map((name) => ({ name })) });
+  const kept = async () => Promise.all(names.map(async (name) => (await serverChannel(adam, name)).message_retention_days));
+  const before = await kept();
+  expect(before).toEqual([null, null, null]);
+
+  await openChannels(page);
+  await page.getByRole('tab', { name: 'Permission matrix' }).click();
+  await page.getByRole('searchbox', { name: 'Search by name or description' }).fill('keep-');
+  await expect(page.getByText('3 channels shown')).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Permission matrix' });
+  await grid.getByRole('columnheader', { name: 'Messages kept' }).getByRole('button').click();
+  await expect(page.getByText('3 cells selected in 3 channels')).toBeVisible();
+  await page.getByRole('button', { name: 'Set a value…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: 'A number of days' }).check();
+  await dialog.getByRole('textbox', { name: 'Days to keep messages' }).fill('7');
+  await dialog.getByRole('button', { name: 'Review changes' }).click();
+
+  const danger = dialog.getByRole('group', { name: 'Older messages will be deleted in 3 channels' });
+  await expect(danger).toContainText('#keep-1, #keep-2 and #keep-3 will keep messages for 7 days. Messages older than 7 days will be deleted for good');
+  const apply = dialog.getByRole('button', { name: 'Apply to 3 channels' });
+  await expect(apply).toBeDisabled();
+  await expect(apply).toHaveClass(/button-danger/);
+  const tick = danger.getByRole('checkbox', { name: 'I understand that messages older than 7 days in these 3 channels will be deleted for good' });
+  await expect(tick).not.toBeChecked();
+  expect(await kept()).toEqual(before);
+
+  await tick.check();
+  await apply.click();
+  await expect(page.getByRole('region', { name: 'Bulk change of 3 channels: done' }).getByText('3 changed')).toBeVisible({ timeout: 30_000 });
+  expect(await kept()).toEqual([7, 7, 7]);
 });
 
 /**

@@ -149,6 +149,21 @@ describe('the plan', () => {
     expect(planMatrix(admin, [entry(3, 'joined')], select([[3, ['privacy']]]), { privacy: 'private_shared' }).hazards).toEqual([]);
   });
 
+  test('a shorter retention is a hazard, judged against the value the review shows; a longer one or forever is not', () => {
+    const rows = [entry(1, 'news'), entry(2, 'kept', { message_retention_days: 30 })];
+    const both = select([[1, ['retention']], [2, ['retention']]]);
+    const shorter = planMatrix(owner, rows, both, { retention: 7 });
+    expect(shorter.hazards).toEqual(['retentionLoss']);
+    expect(shorter.channels.map((one) => one.changes[0]?.hazard)).toEqual([
+      { hazard: 'retentionLoss', words: 'Messages older than 7 days will be deleted for good the next time the server removes expired messages.' },
+      { hazard: 'retentionLoss', words: 'Messages older than 7 days will be deleted for good the next time the server removes expired messages.' },
+    ]);
+    expect(planMatrix(owner, [rows[1] as MatrixEntry], select([[2, ['retention']]]), { retention: 90 }).hazards).toEqual([]);
+    expect(planMatrix(owner, rows, both, { retention: -1 }).hazards).toEqual([]);
+    // The review showed 5 days: going to 7 keeps more than the user was shown, so nothing to confirm.
+    expect(planMatrix(owner, [rows[1] as MatrixEntry], select([[2, ['retention']]]), { retention: 7 }, new Map([[2, new Map([['retention', 5]])]])).hazards).toEqual([]);
+  });
+
   test('a cell whose kind has no value chosen yet is counted, not planned; a channel with nothing planned is left out', () => {
     const plan = planMatrix(admin, [entry(1, 'a'), entry(2, 'b')], select([[1, ['privacy', 'can_send_message_group']], [2, ['topicsPolicy']]]), { group: 4 });
     expect(plan.channels.map((one) => one.entry.channel.name)).toEqual(['a']);
@@ -238,7 +253,7 @@ describe('who gains and who loses access', () => {
     });
   });
 
-  test('privacy and retention say it in words', () => {
+  test('privacy says it in words', () => {
     expect(accessChange(admin, entry(1, 'design', {}, { subscriberCount: 12 }), { column: 'privacy', old: 'public', value: 'private_protected' }).note).toBe(
       'Only its 12 subscribers keep access; the organization’s other members can no longer find, join or read it.',
     );
@@ -247,9 +262,8 @@ describe('who gains and who loses access', () => {
     expect(privacyAccessNote('public', 'web_public', 3)).toBe('Anyone on the internet gains read access, without an account.');
     expect(privacyAccessNote('private_shared', 'private_protected', 3)).toBe('Subscribers who join from now on lose the messages sent before they joined.');
     expect(privacyAccessNote('private_protected', 'private_shared', 3)).toBe('Subscribers gain the messages sent before they joined.');
-    expect(accessChange(owner, entry(1, 'design'), { column: 'retention', old: null, value: 30 }).note).toBe(
-      'Messages older than 30 days will be deleted for good the next time the server removes expired messages.',
-    );
+    // A shorter retention is said once, as a hazard (retentionHazard), not again as a note.
+    expect(accessChange(owner, entry(1, 'design'), { column: 'retention', old: null, value: 30 }).note).toBeNull();
     expect(accessChange(owner, entry(1, 'design'), { column: 'topicsPolicy', old: 'inherit', value: 'disable_empty_topic' })).toEqual({ gain: [], lose: [], note: null, warning: null });
   });
 });

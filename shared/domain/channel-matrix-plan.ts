@@ -13,10 +13,11 @@ import type { BatchColumn, ChannelHazard } from '../ipc/channels';
 import { audienceChange } from './channel-audience';
 import { isChannelGroupSetting } from './channel-permissions';
 import { isPrivate, type ChannelPrivacy, type Privacy } from './channel-privacy';
-import { retentionLoss, type Retention } from './channel-retention';
+import type { Retention } from './channel-retention';
 import {
   applyOrder,
   checkSettingsChange,
+  retentionHazard,
   sameSettingValue,
   settingHazard,
   settingValue,
@@ -140,7 +141,8 @@ export function planMatrix(
         one.refused.push({ column, value, reason: verdict.reason });
         continue;
       }
-      const hazard = settingHazard(facts, entry.channel, entry, edit);
+      // Judged against the value the review shows: that is what the user is told they lose.
+      const hazard = settingHazard(facts, entry.channel, entry, edit) ?? (column === 'retention' ? retentionHazard(old as Retention, value as Retention, facts.policy.messageRetentionDays) : null);
       if (hazard) hazards.add(hazard.hazard);
       one.changes.push({ column, old, value, hazard });
     }
@@ -153,6 +155,16 @@ export function planMatrix(
   }
   plan.hazards = [...hazards];
   return plan;
+}
+
+/**
+ * What the user confirms for a hazard: its channels and its words. A tick keeps only while this stays
+ * the same, so choosing fewer days, or a plan reviewed again with other values, asks again.
+ */
+export function hazardKey(plan: MatrixPlan, hazard: ChannelHazard): string {
+  return plan.channels
+    .flatMap((one) => one.changes.flatMap((change) => (change.hazard?.hazard === hazard ? [`${one.entry.channel.stream_id}:${change.hazard.words}`] : [])))
+    .join('\n');
 }
 
 /** The job's input: every planned cell of every channel, with the value the review showed as `old`. */
@@ -210,7 +222,7 @@ export function withoutCells(selection: ReadonlyMap<number, ReadonlySet<SettingC
 export interface AccessChange {
   gain: number[];
   lose: number[];
-  /** What changes for whom when people cannot be listed (privacy, retention), or null. */
+  /** What changes for whom when people cannot be listed (privacy), or null. A shorter retention is a hazard instead (retentionHazard), said once with its box to tick. */
   note: string | null;
   /** A private channel opened to those who gain (channel-audience.ts), or null. */
   warning: string | null;
@@ -229,7 +241,6 @@ export function accessChange(facts: ChannelFacts, entry: MatrixEntry, change: Pi
     return { gain: gain.sort(byNumber), lose: lose.sort(byNumber), note, warning: opening };
   }
   if (column === 'privacy') return { gain: [], lose: [], note: privacyAccessNote(old as ChannelPrivacy, value as Privacy, entry.subscriberCount), warning: null };
-  if (column === 'retention') return { gain: [], lose: [], note: retentionLoss(old as Retention, value as Retention, facts.policy.messageRetentionDays), warning: null };
   return { gain: [], lose: [], note: null, warning: null };
 }
 

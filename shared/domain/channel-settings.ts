@@ -12,7 +12,7 @@ import { sameGroupSetting, type GroupIndex, type People } from './channel-groups
 import { CHANNEL_SETTING_INFO, checkSettingChange, checkSettingValue, isChannelGroupSetting, type ChannelGroupSetting, type RealmChannelPolicy } from './channel-permissions';
 import { checkPrivacy, isPrivate, privacyOf, type ChannelPrivacy } from './channel-privacy';
 import { privacySituation } from './channel-privacy-situation';
-import { checkRetentionChange, type Retention } from './channel-retention';
+import { checkRetentionChange, retentionLoss, type Retention } from './channel-retention';
 import type { RuleVerdict } from './role-rules';
 
 export { SETTING_COLUMNS, type SettingColumn };
@@ -132,6 +132,16 @@ export function settingHazard(facts: ChannelFacts, channel: Stream, standing: Ch
     }
   }
   return null;
+}
+
+/**
+ * A bulk change's retention that deletes messages kept today (retentionLoss's words), or null. Only
+ * the bulk change asks it as a hazard: the channel editor confirms it in its own dialog, and an undo
+ * puts back what the channel had.
+ */
+export function retentionHazard(before: Retention, after: Retention, realmDays: number | null): { hazard: ChannelHazard; words: string } | null {
+  const words = retentionLoss(before, after, realmDays);
+  return words === null ? null : { hazard: 'retentionLoss', words };
 }
 
 /**

@@ -73,10 +73,12 @@ export type ChannelChange = z.infer<typeof ChannelChange>;
 export type ChannelProperty = ChannelChange['property'];
 
 /**
- * Changes that take something away from the signed-in user, confirmed in words: administering the
- * channel, or reading it (made private while they are not subscribed).
+ * Changes confirmed in words: those that take something away from the signed-in user (administering
+ * the channel, or reading it once made private while they are not subscribed), and, in a bulk change,
+ * a shorter message retention, which deletes older messages for good (the channel editor asks that
+ * in its own dialog).
  */
-export const CHANNEL_HAZARDS = ['ownAdministration', 'ownAccess'] as const;
+export const CHANNEL_HAZARDS = ['ownAdministration', 'ownAccess', 'retentionLoss'] as const;
 export type ChannelHazard = (typeof CHANNEL_HAZARDS)[number];
 
 /** A change refused because the channel changed on the server meanwhile; `theirs` is the value there now. */

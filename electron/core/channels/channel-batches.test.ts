@@ -230,6 +230,38 @@ describe('a bulk change', () => {
     }
   });
 
+  test('a shorter retention, which deletes older messages, is refused before anything is sent until confirmed; a longer one needs no confirmation', async () => {
+    const owner = await signedInConsole(sandbox.url, 'olivia@sandbox.test');
+    try {
+      const ownerChanges = new ChannelChanges({ accounts: owner.accounts, sessions: owner.sessions, activity: owner.activity });
+      const jobs = new ChannelBatches({ changes: ownerChanges, sessions: owner.sessions, push: () => undefined, progressIntervalMs: 0 });
+      const [engineering, old] = [channel('engineering'), channel('old-projects')];
+      for (const id of [engineering.stream_id, old.stream_id]) await olivia.call(updateChannel, { stream_id: id, message_retention_days: 90 });
+      await eventually(() => [engineering, old].every(({ stream_id }) => owner.state().channels.get(stream_id)?.message_retention_days === 90), '90 days in the state');
+      const column = { property: 'retention', value: 7, cells: [[engineering.stream_id, 90], [old.stream_id, 90]] } as BatchColumn;
+      owner.requests.length = 0;
+      await expect(jobs.start(owner.accountId, [column])).rejects.toMatchObject({
+        code: 'CONFIRMATION_NEEDED',
+        message: expect.stringContaining('#engineering, #old-projects would keep messages for less time than now, and their older messages would be deleted for good'),
+      });
+      expect(owner.requests).toEqual([]);
+      expect((await onServer(engineering.stream_id)).message_retention_days).toBe(90);
+
+      const started = await jobs.start(owner.accountId, [column], ['retentionLoss']);
+      await eventually(() => jobs.get(owner.accountId, started.id).finishedAt !== null, 'the job to finish');
+      expect(jobs.get(owner.accountId, started.id).results.map((result) => result.outcome)).toEqual(['changed', 'changed']);
+      expect((await onServer(old.stream_id)).message_retention_days).toBe(7);
+
+      const longer = { property: 'retention', value: -1, cells: [[engineering.stream_id, 7], [old.stream_id, 7]] } as BatchColumn;
+      await eventually(() => owner.state().channels.get(old.stream_id)?.message_retention_days === 7, '7 days in the state');
+      const back = await jobs.start(owner.accountId, [longer]);
+      await eventually(() => jobs.get(owner.accountId, back.id).finishedAt !== null, 'the job to finish');
+      expect((await onServer(old.stream_id)).message_retention_days).toBe(-1);
+    } finally {
+      await owner.close();
+    }
+  });
+
   test('cancel: what was sent finishes, the rest fail as cancelled, and the job says which changed', async () => {
     const { jobs, counter } = batches(2);
     let open: () => void = () => undefined;

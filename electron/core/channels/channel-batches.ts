@@ -5,10 +5,11 @@
 // change), progress pushed as `job.progress` (type channelBatch), "retry failed", applying one's values
 // over the conflicts, and cancel. Every attempt goes to the activity log with its channel's ID.
 //
-// A job whose changes take something away from the signed-in user starts only when the input says they
-// confirmed exactly that; each change is checked again as it runs, against the state of that moment, so
-// losing one's administration mid-job fails the remaining channels with the reason.
-import { applyOrder, type SettingColumn } from '../../../shared/domain/channel-settings';
+// A job whose changes take something away from the signed-in user, or shorten a channel's retention
+// (older messages deleted for good), starts only when the input says they confirmed exactly that; each
+// change is checked again as it runs, against the state of that moment, so losing one's administration
+// mid-job fails the remaining channels with the reason.
+import { applyOrder, retentionHazard, type SettingColumn } from '../../../shared/domain/channel-settings';
 import {
   CONFIRMATION_NEEDED,
   type BatchColumn,
@@ -21,10 +22,11 @@ import {
 import { ConsoleError } from '../errors';
 import { CANCELLED_REASON, changeJobRunner, stateToStart, type ChangeJobsOptions } from '../jobs/change-jobs';
 import type { JobRunner } from '../jobs/job-runner';
+import type { Stream } from '../../../shared/api/channels';
 import type { RealmState } from '../session/realm-state';
 import type { SessionManager } from '../session-manager';
 import type { ChannelAttempt, ChannelChanges } from './channel-changes';
-import { hazardOf } from './channel-checks';
+import { channelFacts, hazardOf } from './channel-checks';
 import type { PropertyValue } from './channel-state';
 import { channelLabel, settingChangeWords } from './channel-words';
 
@@ -170,14 +172,14 @@ function byChannel(columns: readonly BatchColumn[]): Map<number, SettingChange[]
   return changes;
 }
 
-/** CONFIRMATION_NEEDED naming each channel, when a change takes away what the user did not confirm losing. */
+/** CONFIRMATION_NEEDED naming each channel, when a change takes away what the user did not confirm losing (their own rights, or older messages). */
 function unconfirmed(state: RealmState, changes: Map<number, SettingChange[]>, acknowledged: readonly ChannelHazard[]): ConsoleError | null {
   const found = new Map<ChannelHazard, string[]>();
   for (const [channelId, list] of changes) {
     const channel = state.channels.get(channelId);
     if (!channel) continue;
     for (const change of list) {
-      const hazard = hazardOf(state, channel, change);
+      const hazard = hazardOf(state, channel, change) ?? lossOf(state, channel, change);
       if (hazard && !acknowledged.includes(hazard.hazard)) found.set(hazard.hazard, [...(found.get(hazard.hazard) ?? []), channelLabel(channel.name)]);
     }
   }
@@ -185,9 +187,15 @@ function unconfirmed(state: RealmState, changes: Map<number, SettingChange[]>, a
   const words: Record<ChannelHazard, (names: string) => string> = {
     ownAdministration: (names) => `you would no longer administer ${names}, and could not undo this yourself`,
     ownAccess: (names) => `you are not subscribed to ${names}: once private, you could not read them, nor change their privacy back, until someone subscribes you`,
+    retentionLoss: (names) => `${names} would keep messages for less time than now, and their older messages would be deleted for good`,
   };
   const said = [...found].map(([hazard, names]) => words[hazard](names.join(', '))).join('; and ');
   return new ConsoleError(CONFIRMATION_NEEDED, `The bulk change did not start: ${said}. Nothing was changed: confirm that you understand, then try again.`, { hazards: [...found.keys()] });
+}
+
+/** A shorter retention than the channel has now: its older messages would be deleted for good. */
+function lossOf(state: RealmState, channel: Stream, change: SettingChange): ReturnType<typeof retentionHazard> {
+  return change.property === 'retention' ? retentionHazard(channel.message_retention_days, change.value, channelFacts(state).policy.messageRetentionDays) : null;
 }
 
 /** A channel's outcome from its settings' and, for a failure or a conflict, what else in it did change. */

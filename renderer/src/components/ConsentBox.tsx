@@ -13,16 +13,18 @@ export interface ConsentBoxProps {
   consent: string;
   checked: boolean;
   onChange(checked: boolean): void;
-  /** Drawn as a warning notice, for a box that stands on its own (in a dialog, under a review). */
+  /** Drawn as a notice, for a box that stands on its own (in a dialog, under a review). */
   notice?: boolean;
+  /** The notice's tone: danger for what cannot be undone (deleted messages), else warning. */
+  tone?: 'warning' | 'danger';
 }
 
-export function ConsentBox({ title, words, consent, checked, onChange, notice = false }: ConsentBoxProps) {
+export function ConsentBox({ title, words, consent, checked, onChange, notice = false, tone = 'warning' }: ConsentBoxProps) {
   const id = useId();
   return (
     <div
       className={notice ? 'notice hazard' : 'hazard'}
-      data-tone={notice ? 'warning' : undefined}
+      data-tone={notice ? tone : undefined}
       role="group"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-words`}

@@ -2,7 +2,7 @@
 // then the review of the plan (shared/domain/channel-matrix-plan.ts), then the job is started. Every
 // selected channel goes to the job, refused cells included, so its results list one outcome per channel.
 import { useMemo, useState } from 'react';
-import { batchColumns, type MatrixValues } from '../../../../../shared/domain/channel-matrix-plan';
+import { batchColumns, hazardKey, type MatrixValues } from '../../../../../shared/domain/channel-matrix-plan';
 import { checkPrivacy } from '../../../../../shared/domain/channel-privacy';
 import { privacySituation } from '../../../../../shared/domain/channel-privacy-situation';
 import type { ChannelFacts, SettingColumn } from '../../../../../shared/domain/channel-settings';
@@ -36,7 +36,7 @@ export interface MatrixEditDialogProps {
 export function MatrixEditDialog({ account, context, rules, rows, selection, columns, onClose, onStarted }: MatrixEditDialogProps) {
   const [values, setValues] = useState<MatrixValues>({});
   const [step, setStep] = useState<'values' | 'review'>('values');
-  const [consents, setConsents] = useState<ReadonlySet<ChannelHazard>>(new Set());
+  const [consents, setConsents] = useState<ReadonlyMap<ChannelHazard, string>>(new Map());
   const action = useChannelBatchAction(account, (batch) => onStarted(batch.id));
   const facts = useMemo<ChannelFacts>(
     () => ({ actor: rules.actor, index: rules.index, people: rules.people, policy: rules.policy, featureLevel: context.featureLevel, moderationChannelId: context.moderationChannelId }),
@@ -51,11 +51,13 @@ export function MatrixEditDialog({ account, context, rules, rows, selection, col
   const privacyRefused = values.privacy !== undefined && !checkPrivacy(values.privacy, privacy).allowed;
   const chosenAny = Object.keys(values).length > 0;
   const ready = chosenAny && retentionProblem === null && !privacyRefused;
-  const confirmed = plan.hazards.every((hazard) => consents.has(hazard));
+  const confirmed = plan.hazards.every((hazard) => consents.get(hazard) === hazardKey(plan, hazard));
+  // Deleting older messages cannot be undone: Apply takes the danger style, as the channel editor's confirm does.
+  const deletes = plan.hazards.includes('retentionLoss');
   const failure = action.isError ? errorWords(action.error) : null;
 
   const start = () =>
-    action.mutate({ kind: 'start', columns: batchColumns(plan, values), acknowledged: plan.hazards.filter((hazard) => consents.has(hazard)) });
+    action.mutate({ kind: 'start', columns: batchColumns(plan, values), acknowledged: plan.hazards.filter((hazard) => consents.get(hazard) === hazardKey(plan, hazard)) });
 
   return (
     <Dialog
@@ -68,7 +70,7 @@ export function MatrixEditDialog({ account, context, rules, rows, selection, col
       confirm={
         step === 'values'
           ? { label: 'Review changes', disabled: !ready, onClick: () => setStep('review') }
-          : { label: `Apply to ${count.format(plan.changing)} ${plan.changing === 1 ? 'channel' : 'channels'}`, disabled: plan.changing === 0 || !confirmed || plan.meanwhile.length > 0 || action.isPending, onClick: start }
+          : { label: `Apply to ${count.format(plan.changing)} ${plan.changing === 1 ? 'channel' : 'channels'}`, danger: deletes, disabled: plan.changing === 0 || !confirmed || plan.meanwhile.length > 0 || action.isPending, onClick: start }
       }
     >
       {step === 'values' ? (
@@ -82,7 +84,14 @@ export function MatrixEditDialog({ account, context, rules, rows, selection, col
           consents={consents}
           onTakeTheirs={reviewed.takeTheirs}
           onDropChanged={reviewed.dropChanged}
-          onConsent={(hazard, checked) => setConsents((now) => new Set([...now].filter((other) => other !== hazard).concat(checked ? [hazard] : [])))}
+          onConsent={(hazard, checked) =>
+            setConsents((now) => {
+              const next = new Map(now);
+              if (checked) next.set(hazard, hazardKey(plan, hazard));
+              else next.delete(hazard);
+              return next;
+            })
+          }
         />
       )}
       {failure && <ProblemText message={`The bulk change did not start: ${failure.message}`} action={failure.action} />}

@@ -1,12 +1,15 @@
 // The review of a bulk change before anything is sent: every channel that changes, each setting old →
 // new and who gains and who loses access; apart, the cells that cannot take the value and why (the
-// core's rules, which the job applies again); each hazard, confirmed in words; and first, the cells
+// core's rules, which the job applies again); each hazard, confirmed in words (a shorter retention as a
+// danger, for deleted messages cannot be brought back: the channel editor asks it in a danger dialog,
+// and a bulk change is no less careful); and first, the cells
 // another administrator changed since the review opened, which the user confirms again against their
 // values or drops before anything is sent (docs/style.md, "Live").
 import { useMemo } from 'react';
 import type { GroupSettingValue } from '../../../../../shared/api/common';
 import { listWords } from '../../../../../shared/domain/list-words';
-import { accessChange, type MatrixPlan } from '../../../../../shared/domain/channel-matrix-plan';
+import { accessChange, hazardKey, type MatrixPlan } from '../../../../../shared/domain/channel-matrix-plan';
+import { daysLost, daysWords, type Retention } from '../../../../../shared/domain/channel-retention';
 import { settingLabel, type ChannelFacts } from '../../../../../shared/domain/channel-settings';
 import type { ChannelHazard } from '../../../../../shared/ipc';
 import { isChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
@@ -23,7 +26,8 @@ export interface MatrixReviewProps {
   plan: MatrixPlan;
   facts: ChannelFacts;
   rules: RulesContext;
-  consents: ReadonlySet<ChannelHazard>;
+  /** The hazards ticked, each with what it confirmed (hazardKey): a tick for another plan is no tick. */
+  consents: ReadonlyMap<ChannelHazard, string>;
   onConsent(hazard: ChannelHazard, checked: boolean): void;
   onTakeTheirs(): void;
   onDropChanged(): void;
@@ -39,6 +43,8 @@ export function MatrixReview({ account, plan, facts, rules, consents, onConsent,
   );
   const subscribers = useSubscriberSets(account, groupChannels);
   const hazardNames = (hazard: ChannelHazard) => changing.flatMap((one) => (one.changes.some((change) => change.hazard?.hazard === hazard) ? [`#${one.entry.channel.name}`] : []));
+  const ticked = (hazard: ChannelHazard) => consents.get(hazard) === hazardKey(plan, hazard);
+  const loss = retentionLossWords(plan, facts);
   return (
     <div className="matrix-review">
       <p className="matrix-summary">
@@ -77,7 +83,7 @@ export function MatrixReview({ account, plan, facts, rules, consents, onConsent,
           title="You would no longer administer some channels"
           words={`You would no longer administer ${listWords(hazardNames('ownAdministration'))}, and could not undo this yourself: an administrator of the organization or of the channel would have to.`}
           consent="I understand that I will no longer administer these channels"
-          checked={consents.has('ownAdministration')}
+          checked={ticked('ownAdministration')}
           onChange={(checked) => onConsent('ownAdministration', checked)}
         />
       )}
@@ -86,8 +92,19 @@ export function MatrixReview({ account, plan, facts, rules, consents, onConsent,
           title="You would lose access to some channels"
           words={`You are not subscribed to ${listWords(hazardNames('ownAccess'))}: once private you could not read them, nor change their privacy back, until someone subscribes you.`}
           consent="I understand that I will lose access to these channels"
-          checked={consents.has('ownAccess')}
+          checked={ticked('ownAccess')}
           onChange={(checked) => onConsent('ownAccess', checked)}
+        />
+      )}
+      {loss && (
+        <ConsentBox
+          notice
+          tone="danger"
+          title={`Older messages will be deleted in ${plural(loss.names.length, 'channel', 'channels')}`}
+          words={`${listWords(loss.names)} will keep messages for ${loss.days}. ${loss.words} Nobody can bring them back.`}
+          consent={`I understand that messages older than ${loss.days} in ${loss.names.length === 1 ? loss.names[0] : `these ${plural(loss.names.length, 'channel', 'channels')}`} will be deleted for good`}
+          checked={ticked('retentionLoss')}
+          onChange={(checked) => onConsent('retentionLoss', checked)}
         />
       )}
       {changing.length > 0 && (
@@ -132,6 +149,18 @@ export function MatrixReview({ account, plan, facts, rules, consents, onConsent,
       )}
     </div>
   );
+}
+
+/**
+ * A shorter retention in words: the channels that lose older messages, the days they keep from now
+ * on (one value for them all, so the same days), and retentionLoss's sentence; null when none loses any.
+ */
+function retentionLossWords(plan: MatrixPlan, facts: ChannelFacts): { names: string[]; days: string; words: string } | null {
+  const cells = plan.channels.flatMap((one) => one.changes.flatMap((change) => (change.hazard?.hazard === 'retentionLoss' ? [{ name: `#${one.entry.channel.name}`, change }] : [])));
+  const first = cells[0];
+  if (!first?.change.hazard) return null;
+  const days = daysLost(first.change.old as Retention, first.change.value as Retention, facts.policy.messageRetentionDays) ?? 0;
+  return { names: cells.map((cell) => cell.name), days: daysWords(days), words: first.change.hazard.words };
 }
 
 /** "Ann, Bob and 12 others". */
