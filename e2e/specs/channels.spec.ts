@@ -22,7 +22,7 @@ test('name, description, privacy, default, folder, topics and retention, each sa
   await expect(privacy.getByRole('radio', { name: 'Web-public' })).toBeDisabled();
   await expect(privacy).toContainText('This server does not allow web-public channels: they are off in its configuration');
   await privacy.getByRole('radio', { name: 'Private, protected history' }).check();
-  await expect(privacy).toContainText('Loses sight of it: every member and guest outside its 12 subscribers.');
+  await expect(privacy).toContainText('Loses sight of it: every member outside its 12 subscribers.');
   await privacy.getByRole('button', { name: 'Make it private, protected history' }).click();
   await expect(privacy.getByRole('status')).toHaveText('#design is now private, protected history.');
   expect(await serverChannel(adam, 'design')).toMatchObject({ invite_only: true, history_public_to_subscribers: false });

@@ -29,7 +29,10 @@ const count = new Intl.NumberFormat();
 /** Who gains and who loses sight of the channel, said before the change is sent. */
 function privacyReview(from: ChannelPrivacy, to: ChannelPrivacy, subscribers: number): string {
   const kept = `its ${count.format(subscribers)} subscriber${subscribers === 1 ? '' : 's'}`;
-  if (isPrivate(to) && !isPrivate(from)) return `Loses sight of it: every member and guest outside ${kept}. Administrators still see it exists.`;
+  // Guests see a public channel only when subscribed, but a web-public one as visitors do.
+  if (isPrivate(to) && !isPrivate(from)) {
+    return `Loses sight of it: every ${from === 'web_public' ? 'member and guest' : 'member'} outside ${kept}${from === 'web_public' ? ', and visitors without an account' : ''}. Administrators still see it exists.`;
+  }
   if (!isPrivate(to) && isPrivate(from)) {
     return to === 'web_public' ? 'Gains sight of it: every member, and anyone on the internet without an account.' : `Gains sight of it: every member, who can then read its whole history.`;
   }

@@ -90,7 +90,7 @@ export function MatrixReview({ account, plan, facts, rules, consents, onConsent,
       {plan.hazards.includes('ownAccess') && (
         <ConsentBox
           title="You would lose access to some channels"
-          words={`You are not subscribed to ${listWords(hazardNames('ownAccess'))}: once private you could not read them, nor change their privacy back, until someone subscribes you.`}
+          words={`You are not subscribed to ${listWords(hazardNames('ownAccess'))}: once private you could not read ${hazardNames('ownAccess').length === 1 ? 'it, nor change its' : 'them, nor change their'} privacy back, until someone subscribes you.`}
           consent="I understand that I will lose access to these channels"
           checked={ticked('ownAccess')}
           onChange={(checked) => onConsent('ownAccess', checked)}
