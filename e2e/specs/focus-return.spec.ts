@@ -115,6 +115,22 @@ test('saving a description and removing a permission pill keep the focus in thei
   await expect(page.getByRole('grid', { name: 'Channels' })).toBeFocused();
 });
 
+test('archiving from the editor, confirmed by keyboard, gives the focus back to the section’s button once it works again, with the result in view; the channel is archived on the server', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  await openChannels(page);
+  const editor = await openChannel(page, 'design');
+  const archive = section(editor, 'Archive');
+  await archive.getByRole('button', { name: 'Archive #design…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Archive #design?' });
+  await dialog.getByRole('button', { name: 'Archive', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const unarchive = section(editor, 'Unarchive');
+  await expect(unarchive.getByRole('status')).toHaveText('#design was archived.');
+  await expect(unarchive.getByRole('button', { name: 'Unarchive #design…' })).toBeFocused();
+  await expect(unarchive.getByRole('status')).toBeInViewport();
+  expect((await serverChannel(adam, 'design')).is_archived).toBe(true);
+});
+
 test('a bulk role change’s panel, closed, gives the focus to the users list; the change is on the server', async ({ consolePage: page, sandbox }) => {
   const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
   await openUsers(page);

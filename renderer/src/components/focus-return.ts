@@ -77,6 +77,9 @@ export function useFocusReturn(open: boolean) {
     const active = document.activeElement;
     if (!focusDropped() && !(within && active && within.contains(active))) return;
     if (isFocusable(from.opener)) from.opener.focus();
+    // An opener disabled while the confirmed step works (Archive, Save) lends the focus to its nearest
+    // neighbour without scrolling there, and takes it back when it is enabled: not thrown to the top of the panel.
+    else if (from.opener instanceof HTMLElement && from.opener.isConnected && lendFocus?.(from.opener)) return;
     else if (fallback) fallback();
     else focusNear(from.path, within);
   };
@@ -115,6 +118,9 @@ export function focusListBeside(element: Element | null): void {
   }
   focusNear(path.slice(1), element);
 }
+
+/** Set by installFocusKeeper: lends the focus for `owner`, disabled while it works (see there). */
+let lendFocus: ((owner: HTMLElement) => boolean) | null = null;
 
 /**
  * Watches the page once: when the focused control is removed, hidden or disabled without anyone
@@ -193,6 +199,22 @@ export function installFocusKeeper(): () => void {
   const onKey = () => {
     pointer = false;
   };
+  lendFocus = (owner) => {
+    const ownerPath = pathOf(owner);
+    const found = nearest(ownerPath.slice(1));
+    if (!found) return false;
+    moving = true;
+    try {
+      found.element.focus({ preventScroll: true });
+    } finally {
+      moving = false;
+    }
+    if (document.activeElement !== found.element) return false;
+    last = owner;
+    path = ownerPath;
+    lent = { owner, to: found.element, depth: found.depth };
+    return true;
+  };
   const observer = new MutationObserver(() => {
     if (last) schedule();
   });
@@ -202,6 +224,7 @@ export function installFocusKeeper(): () => void {
   document.addEventListener('keydown', onKey, true);
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'inert'] });
   return () => {
+    lendFocus = null;
     observer.disconnect();
     document.removeEventListener('focusin', onFocusIn);
     document.removeEventListener('focusout', onFocusOut);
