@@ -1,7 +1,7 @@
 // Whether a failed request may still have been carried out. A request that never left this computer
 // (the connection was refused, the name did not resolve) did nothing; one that got no readable answer
-// (the connection reset mid-reply, a timeout, a gateway's 502 or 503 after the server acted) may have
-// done everything. A change whose fate is unknown is looked up on the server before the console says
+// (the connection reset mid-reply, a timeout, a gateway's 502 or 503 after the server acted, a 500
+// page from a server that crashed after writing) may have done everything. A change whose fate is unknown is looked up on the server before the console says
 // it failed, so the user is never told "not done" about something that was done.
 import type { ConsoleError } from './errors';
 
@@ -23,8 +23,12 @@ const NEVER_SENT = new Set([
 
 /** True when the server may have acted on the request although the console got no usable answer. */
 export function mayHaveBeenApplied(error: ConsoleError): boolean {
-  // A success status with a body the console cannot read: the server did something.
-  if (error.code === 'INVALID_REPLY') return typeof error.extra.httpStatus === 'number' && error.extra.httpStatus >= 200 && error.extra.httpStatus < 300;
+  // A success status with a body the console cannot read: the server did something. A server error
+  // without the API's envelope (a crash past the API's own error handling) may have acted before it failed.
+  if (error.code === 'INVALID_REPLY') {
+    const status = error.extra.httpStatus;
+    return typeof status === 'number' && ((status >= 200 && status < 300) || status >= 500);
+  }
   if (error.code !== 'NETWORK_ERROR') return false;
   const cause = error.extra.cause;
   return !(typeof cause === 'string' && NEVER_SENT.has(cause));

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, expect, test } from 'vitest';
 import { fetchApiKey, getOwnUser, getUsers, updateUser } from '../../../shared/api';
 import { ApiClient } from './api-client';
+import type { ConsoleError } from '../errors';
+import { mayHaveBeenApplied } from '../request-fate';
 
 interface Received {
   method: string;
@@ -299,4 +301,18 @@ test('a realm URL with /api/v1 on the end does not double it in requests', async
   await client.call(getOwnUser, {});
   expect(client.realmUrl).toBe(server.url);
   expect(server.received[0]!.url).toBe('/api/v1/users/me');
+});
+
+test('a server error page without the API envelope says the server failed, and counts as possibly done', async () => {
+  const server = await serve((res) => {
+    res.writeHead(500, { 'Content-Type': 'text/html' });
+    res.end('<h1>Server Error (500)</h1>');
+  });
+  const failure = await new ApiClient({ realmUrl: server.url, credentials }).call(getOwnUser, {}).catch((error: unknown) => error as ConsoleError);
+  expect(failure).toMatchObject({
+    code: 'INVALID_REPLY',
+    message: `${server.url} failed while answering GET /users/me (500 Internal Server Error): an error of the server's own. Try again; if it keeps failing, tell the server's administrators.`,
+    extra: { httpStatus: 500 },
+  });
+  expect(mayHaveBeenApplied(failure as ConsoleError)).toBe(true);
 });

@@ -93,7 +93,8 @@ function serverError(body: Record<string, unknown>, status: number, ctx: ReplyCo
 /**
  * An error status without the spec's error envelope: a proxy's or load balancer's own page. 502, 503
  * and 504 mean the realm's server is down or restarting behind its proxy, which is worth retrying, so
- * they are NETWORK_ERROR like an unreachable server; anything else means the address is not an API.
+ * they are NETWORK_ERROR like an unreachable server; another 5xx is the server failing on this request
+ * (it may have acted before it failed: request-fate.ts); anything else means the address is not an API.
  */
 function statusError(status: number, ctx: ReplyContext): ConsoleError {
   const words = `${status} ${STATUS_CODES[status] ?? 'Unknown Status'}`;
@@ -102,6 +103,13 @@ function statusError(status: number, ctx: ReplyContext): ConsoleError {
     return new ConsoleError(
       'NETWORK_ERROR',
       `${ctx.realmUrl} answered ${words}: the team-chat server behind it is down or restarting. Try again in a few minutes.`,
+      extra,
+    );
+  }
+  if (status >= 500) {
+    return new ConsoleError(
+      'INVALID_REPLY',
+      `${ctx.realmUrl} failed while answering ${ctx.endpoint} (${words}): an error of the server's own. Try again; if it keeps failing, tell the server's administrators.`,
       extra,
     );
   }
