@@ -1,5 +1,5 @@
 // Changes to channel folders against a real sandbox: the request sent, refusals checked before sending
-// (an empty or too long name, a folder that still holds channels, archived ones too), the server's UNAUTHORIZED_PRINCIPAL
+// (an empty or too long name, another folder's name, a folder that still holds channels, archived ones too), the server's UNAUTHORIZED_PRINCIPAL
 // worded for a non-administrator, and every attempt in the activity log.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ConsoleError } from '../errors';
@@ -42,6 +42,17 @@ test('an empty or too long name is refused before anything is sent, and logged',
   expect((await refusal(changesFor(olivia).create(olivia.accountId, 'x'.repeat(61), ''))).message).toBe('The folder’s name is 61 characters long; this server allows 60. Shorten it.');
   expect(olivia.requests).toEqual([]);
   expect(olivia.activity.list(olivia.accountId, 1)[0]).toMatchObject({ result: 'failed' });
+});
+
+test('a name another folder has, whatever its case, is refused before anything is sent; a folder keeps its own name in another case', async () => {
+  olivia.requests.length = 0;
+  expect((await refusal(changesFor(olivia).create(olivia.accountId, 'teams', ''))).message).toBe('There is already a folder named “Teams”: choose another name, or rename that one first.');
+  expect(olivia.requests).toEqual([]);
+  const teams = teamsId();
+  await changesFor(olivia).update(olivia.accountId, teams, { name: 'TEAMS' });
+  await expect.poll(() => olivia.state().folders.get(teams)?.name).toBe('TEAMS');
+  await changesFor(olivia).update(olivia.accountId, teams, { name: 'Teams' });
+  await expect.poll(() => olivia.state().folders.get(teams)?.name).toBe('Teams');
 });
 
 test('a folder that still holds channels is not archived: its channels are named', async () => {

@@ -1,7 +1,7 @@
 // Channel folders: creating, renaming, describing, archiving and reordering them through upstream's
 // folder endpoints (https://zulip.com/api/create-channel-folder, /update-channel-folder,
-// /patch-channel-folders). The name's emptiness and the register response's limits are checked before
-// anything is sent; the server's refusal (UNAUTHORIZED_PRINCIPAL for a non-administrator, a folder
+// /patch-channel-folders). The name's emptiness, another folder's name and the register response's
+// limits are checked before anything is sent; the server's refusal (UNAUTHORIZED_PRINCIPAL for a non-administrator, a folder
 // archived meanwhile) is worded with what to do. A request without a usable answer (a reply lost after
 // the server acted) is looked up on the server before the console says it failed (request-fate.ts),
 // so a retry never makes a second folder. Every attempt, made or refused, goes to the activity log.
@@ -65,7 +65,7 @@ export class FolderChanges {
     if (edit.archived !== undefined && edit.archived !== folder.is_archived) params.is_archived = edit.archived;
     const entry = { action: actionOf(params), target: folderLabel(folder.name), details: detailsOf(folder, params) };
     return this.attempt(account, state, entry, async (lost) => {
-      if (params.name !== undefined) checkName(state, params.name);
+      if (params.name !== undefined) checkName(state, params.name, folderId);
       if (params.description !== undefined) checkDescription(state, params.description);
       if (params.is_archived === true) checkEmpty(state, folder);
       if (Object.keys(params).length === 1) return {};
@@ -173,8 +173,12 @@ async function serverFolders(client: ApiClient): Promise<readonly ChannelFolder[
   return (await client.call(getChannelFolders, { include_archived: true })).value.channel_folders;
 }
 
-function checkName(state: RealmState, name: string): void {
+/** `except` is the folder being renamed. */
+function checkName(state: RealmState, name: string, except?: number): void {
   if (name === '') throw new ConsoleError('FOLDER_REFUSED', 'A folder needs a name: type one.');
+  // upstream check_channel_folder_name: no two folders that are not archived share a name, whatever its case.
+  const taken = [...state.folders.values()].find((folder) => !folder.is_archived && folder.id !== except && folder.name.toLowerCase() === name.toLowerCase());
+  if (taken) throw new ConsoleError('FOLDER_REFUSED', `There is already a folder named “${taken.name}”: choose another name, or rename that one first.`);
   const max = state.limits.maxFolderNameLength;
   if (max !== null && charCount(name) > max) throw new ConsoleError('FOLDER_REFUSED', `The folder’s name is ${String(charCount(name))} characters long; this server allows ${String(max)}. Shorten it.`);
 }
