@@ -80,6 +80,8 @@ export const UndoStep = z.object({
   change: z.string(),
   verdict: z.enum(['ready', 'unchanged', 'refused']),
   reason: z.string().nullable(),
+  /** For a ready step, what it does to whom when that is more than its value (who loses sight of a channel made private again, the messages a shorter retention deletes); else absent. */
+  note: z.string().optional(),
   /** For a role step: the user and the role they go back to, so the review can check the role rules. */
   role: z.object({ userId: z.int(), to: Role }).nullable(),
   /** For a status step: the user and whether they become active, so the review can say what a deactivation does. */

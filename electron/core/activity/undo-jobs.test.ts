@@ -6,6 +6,7 @@ import { getStream, getUser, reactivateUser, updateChannel, updateRealmUserSetti
 import { ActivityEntry, type UndoJob } from '../../../shared/ipc';
 import type { ApiClient } from '../client/api-client';
 import { ChannelChanges } from '../channels/channel-changes';
+import { privacyOf } from '../../../shared/domain/channel-privacy';
 import { DefaultsService } from '../defaults/defaults-service';
 import { startSandbox, type Sandbox } from '../testing/sandbox';
 import { directClient, eventually, signedInConsole, userIdOf, type TestConsole } from '../users/testing/console-harness';
@@ -206,6 +207,26 @@ test('a channel change goes back with the group setting guarded by `old`; a chan
   const undone = await finished(await olivia.undo.start(olivia.accountId, scope));
   expect(undone.results).toEqual([expect.objectContaining({ outcome: 'undone' })]);
   expect((await asOlivia.call(getStream, { stream_id: design.stream_id })).value.stream.description).toBe(before);
+});
+
+test('undoing a channel made public states who loses sight of it again, and the channel is private on the server after', async () => {
+  const channels = new ChannelChanges({ accounts: olivia.accounts, sessions: olivia.sessions, activity: olivia.activity });
+  const leadership = [...olivia.state().channels.values()].find((channel) => channel.name === 'leadership');
+  if (!leadership) throw new Error('no #leadership in the demo seed');
+  const old = privacyOf(leadership);
+  const subscribers = olivia.state().subscribers.get(leadership.stream_id)?.size ?? 0;
+  await channels.update(olivia.accountId, leadership.stream_id, { property: 'privacy', value: 'public', old });
+  await eventually(() => olivia.state().channels.get(leadership.stream_id)?.invite_only === false, 'public in the state');
+  const scope = { kind: 'entry', entryId: (log()[0] as ActivityEntry).undo?.id as string } as const;
+  const review = await olivia.undo.review(olivia.accountId, scope);
+  expect(review.steps).toEqual([
+    expect.objectContaining({
+      verdict: 'ready',
+      note: `Only its ${String(subscribers)} subscribers keep access; the organization’s other members can no longer find, join or read it.`,
+    }),
+  ]);
+  expect((await finished(await olivia.undo.start(olivia.accountId, scope))).results).toEqual([expect.objectContaining({ outcome: 'undone' })]);
+  expect((await asOlivia.call(getStream, { stream_id: leadership.stream_id })).value.stream.invite_only).toBe(true);
 });
 
 test('a channel change whose undo meets a change the state has not heard of yet is refused, and theirs stays on the server', async () => {

@@ -8,7 +8,10 @@ import { changeWords, settingLabel, settingValueWords } from '../../../shared/do
 import { checkRoleChange, countHumanOwners, ROLE_NAMES } from '../../../shared/domain/role-rules';
 import { catalogueEntry } from '../../../shared/domain/user-settings-defaults';
 import { ChannelChange, type ActivityEntry, type UndoData, type UndoStep } from '../../../shared/ipc';
-import { checkChange, hazardOf } from '../channels/channel-checks';
+import { channelFacts, checkChange, hazardOf } from '../channels/channel-checks';
+import { privacyAccessNote } from '../../../shared/domain/channel-matrix-plan';
+import type { ChannelPrivacy, Privacy } from '../../../shared/domain/channel-privacy';
+import { retentionLoss, type Retention } from '../../../shared/domain/channel-retention';
 import { aboutChannel, changeDetails, channelLabel, propertyWords, valueWords } from '../channels/channel-words';
 import { currentValue, sameValue, type PropertyValue } from '../channels/channel-state';
 import { defaultsView } from '../defaults/defaults-view';
@@ -22,7 +25,7 @@ export type Step =
   | { kind: 'defaults'; key: string; setting: string; back: unknown; left: unknown }
   | { kind: 'channel'; key: string; channelId: number; property: string; back: unknown; left: unknown };
 
-export type Verdict = Pick<UndoStep, 'target' | 'change' | 'verdict' | 'reason'>;
+export type Verdict = Pick<UndoStep, 'target' | 'change' | 'verdict' | 'reason' | 'note'>;
 
 /** The steps of these entries' undos, in the entries' order (the log's: newest first, so later changes go back first). */
 export function stepsOf(entries: readonly ActivityEntry[]): Step[] {
@@ -56,7 +59,7 @@ export function judge(state: RealmState, step: Step): Verdict {
   }
 }
 
-const ready = (target: string, change: string): Verdict => ({ target, change, verdict: 'ready', reason: null });
+const ready = (target: string, change: string, note: string | null = null): Verdict => ({ target, change, verdict: 'ready', reason: null, ...(note ? { note } : {}) });
 const unchanged = (target: string, change: string, reason: string): Verdict => ({ target, change, verdict: 'unchanged', reason });
 const refused = (target: string, change: string, reason: string): Verdict => ({ target, change, verdict: 'refused', reason });
 
@@ -173,7 +176,14 @@ function judgeChannel(state: RealmState, step: Extract<Step, { kind: 'channel' }
   // What the channel editor confirms in words (losing one's own administration or access) is not undone from the log.
   const hazard = hazardOf(state, channel, reverse);
   if (hazard) return refused(label, change, `${hazard.words} Nothing was changed: make this change in the channel's editor, where it is confirmed first.`);
-  return ready(label, change);
+  return ready(label, change, consequence(state, channel.stream_id, reverse.property, left, back));
+}
+
+/** What putting a channel's privacy or retention back does to whom, in the words the editor and the matrix use. */
+function consequence(state: RealmState, channelId: number, property: ChannelChange['property'], from: PropertyValue, to: PropertyValue): string | null {
+  if (property === 'privacy') return privacyAccessNote(from as ChannelPrivacy, to as Privacy, state.subscribers.get(channelId)?.size ?? 0);
+  if (property === 'retention') return retentionLoss(from as Retention, to as Retention, channelFacts(state).policy.messageRetentionDays);
+  return null;
 }
 
 /** "#design is archived", "Who may post messages in #design is Moderators". */

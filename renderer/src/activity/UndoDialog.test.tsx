@@ -94,3 +94,9 @@ test('an undo that deactivates the only administrator is confirmed in words, and
   fireEvent.click(undo);
   await waitFor(() => expect(realm.callsTo('activity.undo.start')).toEqual([expect.objectContaining({ acknowledged: ['noAdministrator'] })]));
 });
+
+test('a step that puts a channel back says what it does to whom, under its change', async () => {
+  const note = 'Only its 2 subscribers keep access; the organization’s other members can no longer find, join or read it.';
+  const { dialog } = await openUndo(reviewOf(step('u-lead', '#leadership', 'Privacy: Public → Private, protected history', { note })), 'Undo');
+  expect(within(dialog).getByText(note)).toBeTruthy();
+});

@@ -90,6 +90,7 @@ function stepLine(step: UndoStep) {
     <>
       <span className="plan-name">{step.target}</span> <span className="muted">{step.change}</span>
       {step.reason && <p className="role-reason">{step.reason}</p>}
+      {step.note && <p className="muted">{step.note}</p>}
     </>
   );
 }
