@@ -125,3 +125,13 @@ test('only the channels that keep less are named; a longer retention, or forever
   expect(apply(2).disabled).toBe(false);
   expect(apply(2).className).not.toContain('button-danger');
 });
+
+test('Back from the review finds the retention chosen as it was left', () => {
+  installFakeBridge({});
+  renderWithQueries(<Open columns={['retention']} rows={[channelEntry(5, 'design')]} />);
+  reviewDays('7');
+  fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+  expect(screen.getByRole<HTMLInputElement>('radio', { name: 'A number of days' }).checked).toBe(true);
+  expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Days to keep messages' }).value).toBe('7');
+  expect(review().hasAttribute('disabled')).toBe(false);
+});

@@ -39,6 +39,7 @@ export function ValueEditors({ columns, rules, privacy, values, onChange, onRete
       {kinds.has('retention') && (
         <RetentionChoice
           rules={rules}
+          value={values.retention}
           onChange={(retention, problem) => {
             onChange(withValue(values, 'retention', retention));
             onRetentionProblem(problem);
@@ -84,9 +85,17 @@ function PrivacyChoice({ situation, value, onChange }: { situation: PrivacySitua
 
 type RetentionForm = { kind: 'realm' | 'forever' | 'days' | null; days: string };
 
-function RetentionChoice({ rules, onChange }: { rules: RulesContext; onChange(value: number | null | undefined, problem: string | null): void }) {
+/** The form for a value already chosen: "Back" from the review finds the choice it left. */
+function retentionForm(value: number | null | undefined): RetentionForm {
+  if (value === undefined) return { kind: null, days: '' };
+  if (value === null) return { kind: 'realm', days: '' };
+  if (value === RETAIN_FOREVER) return { kind: 'forever', days: '' };
+  return { kind: 'days', days: String(value) };
+}
+
+function RetentionChoice({ rules, value, onChange }: { rules: RulesContext; value: number | null | undefined; onChange(value: number | null | undefined, problem: string | null): void }) {
   const id = useId();
-  const [form, setForm] = useState<RetentionForm>({ kind: null, days: '' });
+  const [form, setForm] = useState<RetentionForm>(() => retentionForm(value));
   const update = (next: RetentionForm) => {
     setForm(next);
     if (next.kind === 'realm') onChange(null, null);
