@@ -137,7 +137,7 @@ test('removing everyone from a private channel, oneself among them, is refused u
   const plan = planOf(olivia.state(), 'remove', [vault], everyone);
   // Nobody else may add subscribers there, so the owner could not add anyone back.
   expect(plan.channels[0]?.leftEmpty).toBe(
-    'Nobody would be left in #subs-vault: it is private, so its messages would reach no one, and you could not add anyone back: the server refuses a private channel to anyone not subscribed to it, administrators included, except its “who may add subscribers” and “who may subscribe” groups.',
+    '#subs-vault is private: with nobody in it, its messages would reach no one, and you could not add anyone back (the server lets only its subscribers and the people in its “who may add subscribers” or “who may subscribe” groups reach a private channel, not administrators as such).',
   );
   expect(planOf(olivia.state(), 'remove', [vault], [mark, adamId]).channels[0]?.leftEmpty).toBeNull();
 

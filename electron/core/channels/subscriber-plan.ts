@@ -101,10 +101,10 @@ function leftEmptyWords(state: RealmState, channel: Stream, members: ReadonlySet
   if (!channel.invite_only || members.size === 0) return null;
   for (const id of members) if (!removed.has(id)) return null;
   const canAddBack = hasContentAccess({ userId: state.ownUserId, role: state.ownRole }, channel, false, groupIndexOf(state));
-  return `Nobody would be left in ${channelLabel(channel.name)}: it is private, so its messages would reach no one, and ${
+  return `${channelLabel(channel.name)} is private: with nobody in it, its messages would reach no one, and ${
     canAddBack
       ? 'only people who may add subscribers there (you are one) could add anyone back.'
-      : 'you could not add anyone back: the server refuses a private channel to anyone not subscribed to it, administrators included, except its “who may add subscribers” and “who may subscribe” groups.'
+      : 'you could not add anyone back (the server lets only its subscribers and the people in its “who may add subscribers” or “who may subscribe” groups reach a private channel, not administrators as such).'
   }`;
 }
 
