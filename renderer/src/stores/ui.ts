@@ -47,6 +47,11 @@ interface UiState {
   closeConnect(): void;
   /** One guard at a time: only one screen is open. Null removes it. */
   setLeaveGuard(guard: LeaveGuard | null): void;
+  /**
+   * Makes a move that would drop the open screen's unsaved edits (another screen, or a move inside
+   * the screen, such as opening another channel): at once, or once the user agrees.
+   */
+  leaveThen(move: () => void): void;
   confirmLeave(): void;
   cancelLeave(): void;
 }
@@ -79,6 +84,7 @@ export const useUi = create<UiState>()(
         openConnect: () => leaveThen(() => set({ connectOpen: true })),
         closeConnect: () => set({ connectOpen: false }),
         setLeaveGuard: (leaveGuard) => set({ leaveGuard }),
+        leaveThen,
         confirmLeave: () => {
           const pending = get().pendingLeave;
           // The guard belongs to the screen being left; the screen that comes next sets its own.

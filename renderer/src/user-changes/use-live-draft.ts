@@ -8,6 +8,8 @@ import { useState } from 'react';
 export interface LiveDraft<T> {
   /** What the form shows. */
   value: T;
+  /** The draft differs from the live value: an edit not sent yet, which leaving would lose. */
+  edited: boolean;
   set(value: T): void;
   /** The live value, when it changed under an unsent edit; null otherwise. */
   theirs: T | null;
@@ -28,6 +30,7 @@ export function useLiveDraft<T>(live: T, same: (a: T, b: T) => boolean = Object.
   }
   return {
     value: current.value,
+    edited: !same(current.value, live),
     set: (value) => setState((previous) => ({ ...previous, value })),
     theirs: same(live, current.base) ? null : live,
     keepMine: () => setState((previous) => ({ ...previous, base: live })),

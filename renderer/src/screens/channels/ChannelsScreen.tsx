@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import type { Account } from '../../../../shared/ipc';
 import { NoAccount } from '../../components/NoAccount';
+import { useUi } from '../../stores/ui';
 import { TabPanel, Tabs, type Tab } from '../../components/Tabs';
 import { ChannelActivity } from './ChannelActivity';
 import { ChannelsWorkspace } from './ChannelsWorkspace';
@@ -42,7 +43,9 @@ export function ChannelsScreen({ account }: { account: Account | null }) {
 function ChannelsTabs() {
   const tab = useChannelsUi((state) => state.tab);
   const setTab = useChannelsUi((state) => state.setTab);
-  return <Tabs prefix="channels" label="Channels & folders" tabs={TABS} selected={tab} onSelect={setTab} />;
+  // Another tab replaces the open one, and with it an unsaved edit there: asked first.
+  const leaveThen = useUi((state) => state.leaveThen);
+  return <Tabs prefix="channels" label="Channels & folders" tabs={TABS} selected={tab} onSelect={(next) => next !== tab && leaveThen(() => setTab(next))} />;
 }
 
 function ChannelsPanel({ account }: { account: Account }) {

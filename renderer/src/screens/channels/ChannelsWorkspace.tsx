@@ -30,6 +30,7 @@ import { useResumedSubscriberJob } from './bulk-subscribers/use-resumed-job';
 import '../../components/detail-panel.css';
 import '../../lists/list-screen.css';
 import { plural } from '../../../../shared/domain/plural';
+import { useUi } from '../../stores/ui';
 
 const count = new Intl.NumberFormat();
 
@@ -86,6 +87,12 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
   // just did. The editor says it is hidden and offers to show it; Close is a click away.
   const openedEntry = ui.opened === null ? undefined : byId.get(ui.opened);
   const openedHidden = openedEntry !== undefined && !rows.includes(openedEntry);
+  // Opening another channel, the creation form or none replaces the open panel: with an unsaved edit
+  // in it, the user is asked first (the question the shell asks before another screen).
+  const leaveThen = useUi((state) => state.leaveThen);
+  const openChannel = (id: number | null) => {
+    if (id !== ui.opened || ui.creating) leaveThen(() => ui.open(id));
+  };
 
   return (
     <div className="list-workspace">
@@ -118,7 +125,7 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
           <button type="button" className="button button-small" disabled={selection.ids.size === 0 || users.data === undefined} onClick={() => setSubscribing([...selection.ids])}>
             Add or remove subscribers…
           </button>
-          <button type="button" className="button button-small button-primary" onClick={() => ui.setCreating(true)}>
+          <button type="button" className="button button-small button-primary" onClick={() => !ui.creating && leaveThen(() => ui.setCreating(true))}>
             Create a channel…
           </button>
         </div>
@@ -164,7 +171,7 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
           focused={ui.focused}
           onFocus={ui.focus}
           opened={ui.opened}
-          onOpen={ui.open}
+          onOpen={openChannel}
           selection={selection}
           onSelection={ui.setSelection}
           empty={
@@ -193,7 +200,7 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
               rules={rules}
               entry={openedEntry}
               onShowInList={openedHidden ? () => ui.setFilters(filtersShowing(openedEntry, ui.filters)) : undefined}
-              onClose={() => ui.open(null)}
+              onClose={() => openChannel(null)}
             />
           )
         )}

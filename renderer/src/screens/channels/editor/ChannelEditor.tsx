@@ -2,12 +2,14 @@
 // thing an administrator can change, each section saving on its own with the value it showed as `old`.
 // It reads the channel from the live list, so a change made anywhere shows at once, in the facts and in
 // every form; a channel gone from the realm closes it with a note; archived meanwhile, it says so; hidden
-// by the list's search and filters, it says so too and offers to show it there.
+// by the list's search and filters, it says so too and offers to show it there. While a section holds
+// an edit not saved, leaving the channel (another channel, Close, another tab or screen) asks first.
 import { useRef, type ReactNode } from 'react';
 import { checkAdminister } from '../../../../../shared/domain/channel-admin';
 import type { Account, ChannelContext, ChannelEntry } from '../../../../../shared/ipc';
 import { useFocusReturnOnClose } from '../../../components/focus-return';
 import { Icon } from '../../../components/Icon';
+import { useLeaveGuard } from '../../../stores/ui';
 import { countWords, createdDate, creatorName, privacyLabel, trafficCell } from '../channel-words';
 import { ArchiveSection } from './ArchiveSection';
 import { DefaultSection } from './DefaultSection';
@@ -21,6 +23,7 @@ import { RetentionSection } from './RetentionSection';
 import { SubscribersSection } from './SubscribersSection';
 import type { RulesContext, SectionProps } from './rules-context';
 import { TopicsSection } from './TopicsSection';
+import { UnsavedEditsContext, useUnsavedEditsRegistry } from './unsaved-edits';
 import '../../../components/detail-panel.css';
 import './editor.css';
 
@@ -37,6 +40,9 @@ export interface ChannelEditorProps {
 export function ChannelEditor({ account, context, rules, entry, onShowInList, onClose }: ChannelEditorProps) {
   const panel = useRef<HTMLElement>(null);
   useFocusReturnOnClose(panel);
+  const unsaved = useUnsavedEditsRegistry();
+  const count = unsaved.keys.size;
+  useLeaveGuard(entry && count > 0 ? `You have ${count === 1 ? 'an unsaved change' : `${count} unsaved changes`} to #${entry.channel.name}.` : null, count);
   if (!entry) {
     return (
       <aside ref={panel} className="panel detail-panel channel-editor" aria-label="Channel">
@@ -85,16 +91,18 @@ export function ChannelEditor({ account, context, rules, entry, onShowInList, on
         </Fact>
         <Fact label="Channel ID">{channel.stream_id}</Fact>
       </dl>
-      <NameSection {...props} />
-      <DescriptionSection {...props} />
-      <PrivacySection {...props} />
-      <PermissionsSection {...props} />
-      <SubscribersSection {...props} />
-      <DefaultSection {...props} />
-      <FolderSection {...props} />
-      <TopicsSection {...props} />
-      <RetentionSection {...props} />
-      <ArchiveSection {...props} />
+      <UnsavedEditsContext.Provider value={unsaved}>
+        <NameSection {...props} />
+        <DescriptionSection {...props} />
+        <PrivacySection {...props} />
+        <PermissionsSection {...props} />
+        <SubscribersSection {...props} />
+        <DefaultSection {...props} />
+        <FolderSection {...props} />
+        <TopicsSection {...props} />
+        <RetentionSection {...props} />
+        <ArchiveSection {...props} />
+      </UnsavedEditsContext.Provider>
       <HistorySection account={account.id} channelId={channel.stream_id} />
     </aside>
   );

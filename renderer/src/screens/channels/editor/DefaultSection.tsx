@@ -8,6 +8,7 @@ import { useLiveDraft } from '../../../user-changes/use-live-draft';
 import type { SectionProps } from './rules-context';
 import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
+import { useUnsavedEdit } from './unsaved-edits';
 
 const words = (value: unknown) => (value ? 'a default channel' : 'not a default channel');
 
@@ -15,6 +16,7 @@ export function DefaultSection({ account, entry, rules, locked }: SectionProps) 
   const id = useId();
   const { channel } = entry;
   const draft = useLiveDraft(entry.isDefault);
+  useUnsavedEdit('default', draft.edited);
   const save = useChannelSave(account.id, channel.stream_id);
   const role = checkDefaultChange(rules.actor);
   const why =

@@ -12,6 +12,7 @@ import { useLiveDraft } from '../../../user-changes/use-live-draft';
 import type { SectionProps } from './rules-context';
 import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
+import { useUnsavedEdit } from './unsaved-edits';
 
 const oneLine = (text: string) => text.replace(/\n/g, ' ');
 
@@ -19,6 +20,7 @@ export function DescriptionSection({ account, entry, context, locked }: SectionP
   const id = useId();
   const { channel } = entry;
   const draft = useLiveDraft(channel.description, (a, b) => oneLine(a) === oneLine(b));
+  useUnsavedEdit('description', draft.edited);
   const save = useChannelSave(account.id, channel.stream_id);
   const max = context.limits.maxDescriptionLength;
   const length = charCount(draft.value);

@@ -6,6 +6,7 @@ import { useLiveDraft } from '../../../user-changes/use-live-draft';
 import type { SectionProps } from './rules-context';
 import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
+import { useUnsavedEdit } from './unsaved-edits';
 
 export function FolderSection({ account, entry, context, rules, locked }: SectionProps) {
   const id = useId();
@@ -13,6 +14,7 @@ export function FolderSection({ account, entry, context, rules, locked }: Sectio
   const live = channel.folder_id ?? null;
   // Boxed: the live draft's "theirs" is null when nothing changed, and "no folder" is null too.
   const draft = useLiveDraft<{ folder: number | null }>({ folder: live }, (a, b) => a.folder === b.folder);
+  useUnsavedEdit('folder', draft.edited);
   const wanted = draft.value.folder;
   const save = useChannelSave(account.id, channel.stream_id);
   const words = (value: unknown) => (value === null ? 'No folder' : (rules.folders.get(value as number)?.name ?? `folder ${String(value)}`));

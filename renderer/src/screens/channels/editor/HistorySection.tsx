@@ -2,6 +2,7 @@
 // channel), newest first, with a way to the whole log filtered the same way.
 import { useId } from 'react';
 import { useChannelHistory } from '../../../queries/channels';
+import { useUi } from '../../../stores/ui';
 import { useChannelsUi } from '../channels-ui';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -11,6 +12,8 @@ export function HistorySection({ account, channelId }: { account: string; channe
   const id = useId();
   const history = useChannelHistory(account, channelId);
   const showHistory = useChannelsUi((state) => state.showHistory);
+  // The activity log is another tab: an unsaved edit in the editor is asked about first.
+  const leaveThen = useUi((state) => state.leaveThen);
   const entries = history.data ?? [];
   return (
     <section className="panel-section" aria-labelledby={`${id}-title`}>
@@ -31,7 +34,7 @@ export function HistorySection({ account, channelId }: { account: string; channe
         </ul>
       )}
       {entries.length > 0 && (
-        <button type="button" className="link-button" onClick={() => showHistory(channelId)}>
+        <button type="button" className="link-button" onClick={() => leaveThen(() => showHistory(channelId))}>
           The whole history of this channel in the activity log
         </button>
       )}

@@ -15,11 +15,13 @@ import { NameWarnings } from './NameWarnings';
 import type { SectionProps } from './rules-context';
 import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
+import { useUnsavedEdit } from './unsaved-edits';
 
 export function NameSection({ account, entry, context, locked }: SectionProps) {
   const id = useId();
   const { channel } = entry;
   const draft = useLiveDraft(channel.name);
+  useUnsavedEdit('name', draft.edited);
   const save = useChannelSave(account.id, channel.stream_id);
   const channels = useChannels(account.id);
   const name = draft.value.trim();

@@ -17,6 +17,7 @@ import { PillEditor } from './PillEditor';
 import type { SectionProps } from './rules-context';
 import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
+import { useUnsavedEdit } from './unsaved-edits';
 
 const count = new Intl.NumberFormat();
 const NAMES_IN_REVIEW = 8;
@@ -26,6 +27,7 @@ export function PermissionEditor({ account, entry, rules, locked, setting, live 
   const { channel } = entry;
   const info = CHANNEL_SETTING_INFO[setting];
   const draft = useLiveDraft<GroupSettingValue>(live, sameGroupSetting);
+  useUnsavedEdit(`permission:${setting}`, draft.edited);
   const save = useChannelSave(account.id, channel.stream_id);
   const [consent, setConsent] = useState(false);
   const { index, people, policy, actor } = rules;

@@ -22,6 +22,7 @@ import { useLiveDraft } from '../../../user-changes/use-live-draft';
 import type { SectionProps } from './rules-context';
 import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
+import { useUnsavedEdit } from './unsaved-edits';
 
 const words = (value: unknown) => PRIVACY_WORDS[value as ChannelPrivacy].label;
 const count = new Intl.NumberFormat();
@@ -46,6 +47,7 @@ export function PrivacySection({ account, entry, context, rules, locked }: Secti
   const { channel } = entry;
   const live = privacyOf(channel);
   const draft = useLiveDraft<ChannelPrivacy>(live);
+  useUnsavedEdit('privacy', draft.edited);
   const save = useChannelSave(account.id, channel.stream_id);
   const [consent, setConsent] = useState(false);
   const situation = useMemo(

@@ -22,6 +22,7 @@ import { useLiveDraft } from '../../../user-changes/use-live-draft';
 import type { SectionProps } from './rules-context';
 import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
+import { useUnsavedEdit } from './unsaved-edits';
 
 type Kind = 'default' | 'forever' | 'days';
 
@@ -56,6 +57,7 @@ export function RetentionSection({ account, entry, rules, locked }: SectionProps
   const { channel } = entry;
   const live = channel.message_retention_days;
   const draft = useLiveDraft<Form>(formOf(live), sameForm);
+  useUnsavedEdit('retention', draft.edited);
   const save = useChannelSave(account.id, channel.stream_id);
   const realmDays = rules.policy.messageRetentionDays;
   const role = checkRetentionChange(rules.actor.role);

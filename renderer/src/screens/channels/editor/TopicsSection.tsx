@@ -10,12 +10,14 @@ import { useLiveDraft } from '../../../user-changes/use-live-draft';
 import type { SectionProps } from './rules-context';
 import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
+import { useUnsavedEdit } from './unsaved-edits';
 
 export function TopicsSection({ account, entry, rules, locked }: SectionProps) {
   const id = useId();
   const { channel } = entry;
   const live = channel.topics_policy ?? 'inherit';
   const draft = useLiveDraft<TopicsPolicy>(live);
+  useUnsavedEdit('topics', draft.edited);
   const save = useChannelSave(account.id, channel.stream_id);
   const { emptyTopicName, topicsPolicy } = rules.policy;
   const verdict = checkTopicsPolicyChange(rules.actor, rules.policy, rules.index);
