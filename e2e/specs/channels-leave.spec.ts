@@ -32,6 +32,9 @@ test('an unsaved description in #design: another channel and another screen ask 
   // Agreeing drops the edit and opens #engineering; the server's description is untouched.
   await channelRow(page, 'engineering').click();
   await question.getByRole('button', { name: 'Discard and leave' }).click();
-  await expect(page.getByRole('complementary', { name: '#engineering' })).toBeVisible();
+  const engineering = page.getByRole('complementary', { name: '#engineering' });
+  await expect(engineering).toBeVisible();
+  // The typed text went with #design: #engineering's form holds its own description.
+  await expect(section(engineering, 'Description').getByLabel('Description (Markdown)')).toHaveValue((await serverChannel(adam, 'engineering')).description);
   expect((await serverChannel(adam, 'design')).description).toBe(before);
 });
