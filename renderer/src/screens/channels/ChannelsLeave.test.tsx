@@ -8,22 +8,12 @@ import { LeaveConfirm } from '../../app/LeaveConfirm';
 import { useUi } from '../../stores/ui';
 import { olivia } from '../../testing/demo-samples';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../testing/fake-bridge';
+import { giveListsASize } from '../../testing/list-size';
 import { ChannelsScreen } from './ChannelsScreen';
 import { useChannelsUi } from './channels-ui';
 import { channelEntry, SAMPLE_CONTEXT, SAMPLE_USERS } from './testing/channel-samples';
 
-// happy-dom lays nothing out, so the virtual list would show no row: it gets a window's size (as
-// ChannelsWorkspace.test.tsx does).
-for (const property of ['clientHeight', 'clientWidth'] as const) {
-  const original = Object.getOwnPropertyDescriptor(Element.prototype, property) ?? Object.getOwnPropertyDescriptor(HTMLElement.prototype, property);
-  Object.defineProperty(HTMLElement.prototype, property, {
-    configurable: true,
-    get(this: HTMLElement) {
-      if (this.classList.contains('channels-table')) return property === 'clientHeight' ? 720 : 960;
-      return (original?.get?.call(this) as number | undefined) ?? 0;
-    },
-  });
-}
+giveListsASize('channels-table');
 
 let design: ChannelEntry;
 

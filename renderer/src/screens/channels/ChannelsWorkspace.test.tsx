@@ -5,22 +5,12 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { olivia } from '../../testing/demo-samples';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../testing/fake-bridge';
+import { giveListsASize } from '../../testing/list-size';
 import { ChannelsWorkspace } from './ChannelsWorkspace';
 import { useChannelsUi } from './channels-ui';
 import { channelEntry, SAMPLE_CONTEXT, SAMPLE_USERS } from './testing/channel-samples';
 
-// happy-dom lays nothing out, so the virtual list would show no row: it gets a window's size (as
-// screens/users/testing/users-harness.ts does for the users table).
-for (const property of ['clientHeight', 'clientWidth'] as const) {
-  const original = Object.getOwnPropertyDescriptor(Element.prototype, property) ?? Object.getOwnPropertyDescriptor(HTMLElement.prototype, property);
-  Object.defineProperty(HTMLElement.prototype, property, {
-    configurable: true,
-    get(this: HTMLElement) {
-      if (this.classList.contains('channels-table')) return property === 'clientHeight' ? 720 : 960;
-      return (original?.get?.call(this) as number | undefined) ?? 0;
-    },
-  });
-}
+giveListsASize('channels-table');
 
 beforeEach(() => {
   installFakeBridge({

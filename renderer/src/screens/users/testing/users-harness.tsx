@@ -12,24 +12,10 @@ import { useUsersUi } from '../users-ui';
 import { EMPTY_SELECTION } from '../../../lists/selection';
 import { NO_FILTERS } from '../user-index';
 import { answerActivityQuery } from '../../../activity/testing/fake-activity';
+import { giveListsASize } from '../../../testing/list-size';
 
-/**
- * happy-dom lays nothing out, so every element is 0 pixels high and a virtualized list shows no rows.
- * The scrolling lists of this screen get a screenful of height, as in a window.
- */
-export function giveListsASize() {
-  for (const property of ['clientHeight', 'clientWidth'] as const) {
-    const original = Object.getOwnPropertyDescriptor(Element.prototype, property) ?? Object.getOwnPropertyDescriptor(HTMLElement.prototype, property);
-    Object.defineProperty(HTMLElement.prototype, property, {
-      configurable: true,
-      get(this: HTMLElement) {
-        if (this.classList.contains('users-table') || this.classList.contains('batch-list') || this.classList.contains('activity-virtual')) return property === 'clientHeight' ? 720 : 960;
-        return (original?.get?.call(this) as number | undefined) ?? 0;
-      },
-    });
-  }
-}
-giveListsASize();
+// The scrolling lists of this screen get a screenful of height, as in a window.
+giveListsASize('users-table', 'batch-list', 'activity-virtual');
 
 /** The demo organization's people (docs/server.md), plus a few generated members. */
 export function demoPeople(): User[] {
