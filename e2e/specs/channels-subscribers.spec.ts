@@ -1,5 +1,6 @@
 // A channel's subscribers in the editor: the list with roles, searching it, adding a guest by search
-// and removing a member after confirming, each checked against the server's subscriber list.
+// and removing a member after confirming, adding from the keyboard, each checked against the server's
+// subscriber list.
 import { openChannel, openChannels, section, serverChannel } from '../support/channels-page';
 import { expect, test } from '../support/fixtures';
 import { signInDirectly, type RealmClient } from '../support/realm-client';
@@ -36,6 +37,30 @@ test('subscribers listed with roles, a guest added by search and a member remove
   expect(await serverSubscribers(adam, 'engineering')).not.toContain(mark);
   await subscribers.getByLabel('Search subscribers').fill('');
   await expect(subscribers.getByText('17 subscribers')).toBeVisible();
+});
+
+test('from the keyboard: Enter adds the one person found, on the server; Escape closes the editor', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  const gina = await adam.userId('gina@sandbox.test');
+  await openChannels(page);
+  const editor = await openChannel(page, 'engineering');
+  const subscribers = section(editor, 'Subscribers');
+  const add = subscribers.getByLabel('Add people');
+  await add.fill('gina');
+  await expect(subscribers.getByText('Press Enter to add Gina Guest.')).toBeVisible();
+  await add.press('Enter');
+  await expect(subscribers.getByRole('status')).toHaveText('Gina Guest was subscribed to #engineering.');
+  expect(await serverSubscribers(adam, 'engineering')).toContain(gina);
+
+  // Escape in a box holding text is the box's (Chromium empties a search box); once it is empty, the
+  // next Escape closes the editor, as Close does.
+  const search = subscribers.getByLabel('Search subscribers');
+  await search.fill('gina');
+  await search.press('Escape');
+  await expect(search).toHaveValue('');
+  await expect(editor).toBeVisible();
+  await search.press('Escape');
+  await expect(editor).toBeHidden();
 });
 
 test('removing oneself, the last subscriber of a private channel, says nobody would be left and waits for the tick; the server ends with it empty', async ({ consolePage: page, sandbox }) => {

@@ -1,6 +1,7 @@
 // An unsaved edit in the channel editor is not dropped unasked: opening another channel, closing the
 // editor or switching the screen's tab asks "Leave without saving?" (the shell's question), Stay keeps
-// the edit; after a save nothing asks; a permission row with an edit stays open when another opens.
+// the edit; after a save nothing asks; a permission row with an edit stays open when another opens, and
+// keeps it closed with its own toggle; Escape closes as Close does; the new channel form asks the same.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { ChannelEntry } from '../../../../shared/ipc';
@@ -106,4 +107,67 @@ test('a permission row with an unsaved edit stays open, with the edit, when anot
   await waitFor(() => expect(within(editor).getAllByRole('button', { expanded: true }).length).toBe(2));
   expect(within(editor).getByRole('region', { name: 'Post messages' })).toBe(post);
   expect(within(post).queryByRole('button', { name: 'Remove Everyone, guests included' })).toBeNull();
+});
+
+test('a permission row closed with its own toggle keeps the edit, says so, and leaving still asks', async () => {
+  const editor = await editDesignDescription('');
+  const toggle = within(editor).getByRole('button', { name: /^Post messages/ });
+  fireEvent.click(toggle);
+  const post = within(editor).getByRole('region', { name: 'Post messages' });
+  fireEvent.click(within(post).getByRole('button', { name: 'Remove Everyone, guests included' }));
+  fireEvent.click(toggle);
+  await waitFor(() => expect(toggle.getAttribute('aria-expanded')).toBe('false'));
+  expect(toggle.textContent).toContain('unsaved edit');
+  // The description emptied and the permission's edit: both are counted.
+  fireEvent.click(within(editor).getByRole('button', { name: 'Close channel editor' }));
+  expect((await question()).textContent).toContain('You have 2 unsaved changes to #design.');
+  fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+  fireEvent.click(toggle);
+  expect(within(editor).getByRole('region', { name: 'Post messages' })).toBe(post);
+  expect(within(post).queryByRole('button', { name: 'Remove Everyone, guests included' })).toBeNull();
+  expect(toggle.textContent).not.toContain('unsaved edit');
+});
+
+test('Escape closes the editor, asking first with an edit; in a text box holding text it is the box’s own', async () => {
+  const editor = await editDesignDescription('Mockups and reviews');
+  const description = within(editor).getByRole('textbox', { name: 'Description (Markdown)' });
+  fireEvent.keyDown(description, { key: 'Escape' });
+  expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  expect(screen.getByRole('complementary', { name: '#design' })).toBe(editor);
+
+  fireEvent.keyDown(within(editor).getByRole('button', { name: 'Close channel editor' }), { key: 'Escape' });
+  fireEvent.click(within(await question()).getByRole('button', { name: 'Discard and leave' }));
+  await waitFor(() => expect(screen.queryByRole('complementary', { name: '#design' })).toBeNull());
+
+  fireEvent.click(row('engineering'));
+  const engineering = await screen.findByRole('complementary', { name: '#engineering' });
+  fireEvent.keyDown(engineering, { key: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('complementary', { name: '#engineering' })).toBeNull());
+  expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+});
+
+test('the new channel form asks before its Cancel, Close or Escape drops a typed name', async () => {
+  renderWithQueries(
+    <>
+      <ChannelsScreen account={olivia} />
+      <LeaveConfirm />
+    </>,
+  );
+  fireEvent.click(await screen.findByRole('button', { name: 'Create a channel…' }));
+  const form = await screen.findByRole('complementary', { name: 'New channel' });
+  fireEvent.change(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: 'launch-plans' } });
+  for (const leave of [
+    () => fireEvent.click(within(form).getByRole('button', { name: 'Cancel' })),
+    () => fireEvent.click(within(form).getByRole('button', { name: 'Close the new channel form' })),
+    () => fireEvent.keyDown(within(form).getByRole('button', { name: 'Cancel' }), { key: 'Escape' }),
+  ]) {
+    leave();
+    const asked = await question();
+    expect(asked.textContent).toContain('The channel you were creating is not created yet.');
+    fireEvent.click(within(asked).getByRole('button', { name: 'Stay' }));
+    expect(within(form).getByRole<HTMLInputElement>('textbox', { name: 'Name' }).value).toBe('launch-plans');
+  }
+  fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+  fireEvent.click(within(await question()).getByRole('button', { name: 'Discard and leave' }));
+  await waitFor(() => expect(screen.queryByRole('complementary', { name: 'New channel' })).toBeNull());
 });

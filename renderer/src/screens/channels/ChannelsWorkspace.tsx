@@ -87,8 +87,9 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
   // just did. The editor says it is hidden and offers to show it; Close is a click away.
   const openedEntry = ui.opened === null ? undefined : byId.get(ui.opened);
   const openedHidden = openedEntry !== undefined && !rows.includes(openedEntry);
-  // Opening another channel, the creation form or none replaces the open panel: with an unsaved edit
-  // in it, the user is asked first (the question the shell asks before another screen).
+  // Opening another channel, the creation form or none replaces the open panel, and closing the form
+  // drops what it holds: with an unsaved edit in it, the user is asked first (the question the shell
+  // asks before another screen).
   const leaveThen = useUi((state) => state.leaveThen);
   const openChannel = (id: number | null) => {
     if (id !== ui.opened || ui.creating) leaveThen(() => ui.open(id));
@@ -190,7 +191,7 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
             </QueryGate>
           </aside>
         ) : ui.creating ? (
-          <CreateChannel account={account} context={context} rules={rules} onClose={() => ui.setCreating(false)} onCreated={(id) => ui.open(id)} />
+          <CreateChannel account={account} context={context} rules={rules} onClose={() => leaveThen(() => ui.setCreating(false))} onCreated={(id) => ui.open(id)} />
         ) : (
           ui.opened !== null && (
             <ChannelEditor

@@ -24,6 +24,16 @@ const reasonOf = (panel: HTMLElement, name: string) => {
 };
 
 describe('the user detail panel', () => {
+  test('Escape closes it from a control, but not from a text box holding text (the typing is the box’s)', async () => {
+    openUsersScreen();
+    const mark = await openUser('Mark Member');
+    const name = within(mark).getByRole('textbox', { name: 'Full name' });
+    fireEvent.keyDown(name, { key: 'Escape' });
+    expect(screen.getByRole('complementary', { name: /^Mark Member/ })).toBe(mark);
+    fireEvent.keyDown(within(mark).getByRole('button', { name: 'Close user details' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: /^Mark Member/ })).toBeNull());
+  });
+
   test('shows role, name, real email, date joined, kind, status and profile fields', async () => {
     openUsersScreen({
       people: [

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { Account } from '../../../../shared/ipc';
 import type { User } from '../../../../shared/api/users';
 import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
+import { escapeCloses } from '../../components/escape-closes';
 import { Icon } from '../../components/Icon';
 import { useProfileFields } from '../../queries/realm';
 import { RoleChange } from '../../user-changes/RoleChange';
@@ -37,7 +38,7 @@ function botOwner(bot: User, people: readonly User[]): string {
 export function UserDetail({ account, actor, user, people, onClose }: UserDetailProps) {
   if (!user) {
     return (
-      <aside className="panel detail-panel" aria-label="User details">
+      <aside className="panel detail-panel" aria-label="User details" onKeyDown={escapeCloses(onClose)}>
         <div className="section-head detail-head">
           <h2>User not found</h2>
           <CloseButton onClose={onClose} />
@@ -48,7 +49,7 @@ export function UserDetail({ account, actor, user, people, onClose }: UserDetail
   }
   const self = user.user_id === actor.userId;
   return (
-    <aside className="panel detail-panel" aria-labelledby="user-detail-name">
+    <aside className="panel detail-panel" aria-labelledby="user-detail-name" onKeyDown={escapeCloses(onClose)}>
       <div className="section-head detail-head">
         <h2 id="user-detail-name">
           {user.full_name}

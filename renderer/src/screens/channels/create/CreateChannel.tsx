@@ -13,6 +13,7 @@ import { checkRetentionChange, parseRetentionDays, realmRetentionWords, RETAIN_F
 import { topicsPolicyLabel, TOPICS_POLICIES } from '../../../../../shared/domain/channel-topics';
 import type { Account, ChannelContext, NewChannel } from '../../../../../shared/ipc';
 import { ProblemText } from '../../../components/Field';
+import { escapeCloses } from '../../../components/escape-closes';
 import { useFocusReturnOnClose } from '../../../components/focus-return';
 import { Icon } from '../../../components/Icon';
 import { wordedByCore } from '../../../errors/words';
@@ -91,7 +92,7 @@ export function CreateChannel({ account, context, rules, onClose, onCreated }: C
   };
 
   return (
-    <aside ref={panel} className="panel detail-panel channel-editor" aria-labelledby={`${id}-title`}>
+    <aside ref={panel} className="panel detail-panel channel-editor" aria-labelledby={`${id}-title`} onKeyDown={escapeCloses(onClose)}>
       <div className="section-head detail-head">
         <h2 id={`${id}-title`}>New channel</h2>
         <button type="button" className="icon-button" aria-label="Close the new channel form" onClick={onClose}>

@@ -1,7 +1,8 @@
 // The editor's answers to what the core says of a save: a conflict the server caught (their value
 // beside the user's, and applying the user's on top of theirs with their value as `old`), and a step
-// the core wants confirmed in words.
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+// the core wants confirmed in words; the same conflict said once when its event arrives too; adding the
+// one person found with Enter.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import type { ChannelEntry } from '../../../../../shared/ipc';
 import { installFakeBridge, removeFakeBridge, renderWithQueries } from '../../../testing/fake-bridge';
@@ -9,10 +10,12 @@ import { olivia } from '../../../testing/demo-samples';
 import { channelEntry, SAMPLE_CONTEXT, SAMPLE_USERS } from '../testing/channel-samples';
 import { ChannelEditor } from './ChannelEditor';
 import { useChannels } from '../../../queries/channels';
+import { usePushes } from '../../../queries/pushes';
 import { useRulesContext } from './rules-context';
 
 /** The editor on the channel as the channel list has it, as the screen shows it: a save's reply patches the list. */
 function Editor({ entry }: { entry: ChannelEntry }) {
+  usePushes();
   const rules = useRulesContext(SAMPLE_CONTEXT, SAMPLE_USERS);
   const live = useChannels(olivia.id).data?.find((one) => one.channel.stream_id === entry.channel.stream_id) ?? entry;
   return <ChannelEditor account={olivia} context={SAMPLE_CONTEXT} rules={rules} entry={live} onClose={() => undefined} />;
@@ -50,6 +53,10 @@ test('the server refused a stale old: their value beside mine; mine goes again o
   const conflict = await within(post).findByRole('alert');
   expect(conflict.textContent).toContain('Theirs, on the server nowAdministrators');
   expect(conflict.textContent).toContain('Yours, not sentModerators');
+  // Their change arrives as an event too: the section says it once, not again as "changed meanwhile".
+  act(() => bridge.push({ kind: 'realm.changed', account: olivia.id, changes: [{ collection: 'channels', ids: [5] }], records: { channels: [channelEntry(5, 'design', { can_send_message_group: 3 })] } }));
+  await waitFor(() => expect(screen.getByRole('button', { name: /^Post messages/ }).textContent).toContain('Administrators'));
+  expect(post.querySelectorAll('.meanwhile')).toHaveLength(1);
   fireEvent.click(within(conflict).getByRole('button', { name: 'Apply mine on top of theirs' }));
   await within(post).findByRole('status');
   expect(bridge.callsTo('channels.update')).toEqual([
@@ -176,4 +183,31 @@ test('adding people from the keyboard: Down from the search box reaches the firs
   fireEvent.keyDown(buttons[1] as HTMLElement, { key: 'ArrowUp' });
   fireEvent.keyDown(buttons[0] as HTMLElement, { key: 'ArrowUp' });
   expect(document.activeElement).toBe(add);
+});
+
+test('Enter in "Add people" adds the one person found, and with several goes to their Add buttons', async () => {
+  const entry = channelEntry(5, 'design', {}, { subscriberCount: 1 });
+  const bridge = installFakeBridge({
+    'channels.subscribers.list': () => [4],
+    'channels.subscribers.change': ({ userIds }) => userIds.map((userId) => ({ userId, outcome: 'added' as const, reason: null })),
+    'channels.list': () => [entry],
+    'activity.list': () => [],
+  });
+  renderWithQueries(<Editor entry={entry} />);
+  const subscribers = screen.getByRole('region', { name: 'Subscribers' });
+  await within(subscribers).findByText('1 subscriber');
+  const add = within(subscribers).getByRole('searchbox', { name: 'Add people' });
+
+  fireEvent.change(add, { target: { value: 'a' } });
+  const buttons = within(within(subscribers).getByRole('list', { name: 'People to add' })).getAllByRole('button');
+  add.focus();
+  fireEvent.keyDown(add, { key: 'Enter' });
+  expect(document.activeElement).toBe(buttons[0]);
+  expect(bridge.callsTo('channels.subscribers.change')).toEqual([]);
+
+  fireEvent.change(add, { target: { value: 'mona' } });
+  expect(within(subscribers).getByText('Press Enter to add Mona Moderator.')).toBeTruthy();
+  fireEvent.keyDown(add, { key: 'Enter' });
+  expect(await within(subscribers).findByText('Mona Moderator was subscribed to #design.')).toBeTruthy();
+  expect(bridge.callsTo('channels.subscribers.change')).toEqual([{ account: olivia.id, channelId: 5, action: 'add', userIds: [3], acknowledged: [] }]);
 });

@@ -3,10 +3,11 @@
 // It reads the channel from the live list, so a change made anywhere shows at once, in the facts and in
 // every form; a channel gone from the realm closes it with a note; archived meanwhile, it says so; hidden
 // by the list's search and filters, it says so too and offers to show it there. While a section holds
-// an edit not saved, leaving the channel (another channel, Close, another tab or screen) asks first.
+// an edit not saved, leaving the channel (another channel, Close or Escape, another tab or screen) asks first.
 import { useRef, type ReactNode } from 'react';
 import { checkAdminister } from '../../../../../shared/domain/channel-admin';
 import type { Account, ChannelContext, ChannelEntry } from '../../../../../shared/ipc';
+import { escapeCloses } from '../../../components/escape-closes';
 import { useFocusReturnOnClose } from '../../../components/focus-return';
 import { Icon } from '../../../components/Icon';
 import { useLeaveGuard } from '../../../stores/ui';
@@ -45,7 +46,7 @@ export function ChannelEditor({ account, context, rules, entry, onShowInList, on
   useLeaveGuard(entry && count > 0 ? `You have ${count === 1 ? 'an unsaved change' : `${count} unsaved changes`} to #${entry.channel.name}.` : null, count);
   if (!entry) {
     return (
-      <aside ref={panel} className="panel detail-panel channel-editor" aria-label="Channel">
+      <aside ref={panel} className="panel detail-panel channel-editor" aria-label="Channel" onKeyDown={escapeCloses(onClose)}>
         <div className="section-head detail-head">
           <h2>Channel not found</h2>
           <CloseButton onClose={onClose} />
@@ -59,7 +60,7 @@ export function ChannelEditor({ account, context, rules, entry, onShowInList, on
   const props: SectionProps = { account, entry, context, rules, locked: verdict.allowed ? null : verdict.reason };
   const by = creatorName(entry, { policy: rules.policy, folders: rules.folders, users: rules.people });
   return (
-    <aside ref={panel} className="panel detail-panel channel-editor" aria-labelledby="channel-editor-name">
+    <aside ref={panel} className="panel detail-panel channel-editor" aria-labelledby="channel-editor-name" onKeyDown={escapeCloses(onClose)}>
       <div className="section-head detail-head">
         <h2 id="channel-editor-name">#{channel.name}</h2>
         <CloseButton onClose={onClose} />

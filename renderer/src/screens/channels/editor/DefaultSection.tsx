@@ -49,7 +49,7 @@ export function DefaultSection({ account, entry, rules, locked }: SectionProps) 
       <p id={`${id}-meaning`} className="role-reason">
         {why ?? 'Existing members are not subscribed or unsubscribed by this.'}
       </p>
-      {draft.theirs !== null && <ChangedMeanwhile theirs={words(draft.theirs)} mine={words(draft.value)} what="choice" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}
+      {draft.theirs !== null && !save.conflict && <ChangedMeanwhile theirs={words(draft.theirs)} mine={words(draft.value)} what="choice" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}
       <div className="change-actions">
         <button
           type="button"

@@ -66,7 +66,7 @@ export function DescriptionSection({ account, entry, context, locked }: SectionP
           <p className="muted">Rendering…</p>
         )}
       </div>
-      {draft.theirs !== null && <ChangedMeanwhile theirs={draft.theirs || '(none)'} mine={draft.value || '(none)'} what="edit" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}
+      {draft.theirs !== null && !save.conflict && <ChangedMeanwhile theirs={draft.theirs || '(none)'} mine={draft.value || '(none)'} what="edit" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}
       <div className="change-actions">
         <button type="button" className="button" disabled={!canSend} onClick={() => save.send({ property: 'description', value: draft.value, old: channel.description }, { done: 'Description saved.' })}>
           {save.pending ? 'Saving…' : 'Save description'}

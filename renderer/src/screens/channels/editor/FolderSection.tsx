@@ -58,7 +58,7 @@ export function FolderSection({ account, entry, context, rules, locked }: Sectio
         </button>
       </div>
       {current?.is_archived && <p className="role-reason">Its folder, {current.name}, is archived: move the channel to another one, or unarchive the folder.</p>}
-      {draft.theirs !== null && <ChangedMeanwhile theirs={words(draft.theirs.folder)} mine={words(wanted)} what="choice" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}
+      {draft.theirs !== null && !save.conflict && <ChangedMeanwhile theirs={words(draft.theirs.folder)} mine={words(wanted)} what="choice" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}
       <SaveOutcome save={save} live={live} words={words} onKeepTheirs={(theirs) => draft.reset({ folder: theirs as number | null })} />
     </section>
   );

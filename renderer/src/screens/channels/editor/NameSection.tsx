@@ -66,7 +66,7 @@ export function NameSection({ account, entry, context, locked }: SectionProps) {
           {save.pending ? 'Renaming…' : 'Rename'}
         </button>
       </form>
-      {draft.theirs !== null && <ChangedMeanwhile theirs={`#${draft.theirs}`} mine={`#${draft.value}`} what="edit" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}
+      {draft.theirs !== null && !save.conflict && <ChangedMeanwhile theirs={`#${draft.theirs}`} mine={`#${draft.value}`} what="edit" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}
       {problem && draft.value !== channel.name && <ProblemText id={`${id}-problem`} message={problem} />}
       <NameWarnings id={`${id}-warnings`} warnings={warnings} />
       <SaveOutcome save={save} live={channel.name} words={(value) => `#${String(value)}`} onKeepTheirs={(theirs) => draft.reset(String(theirs))} />

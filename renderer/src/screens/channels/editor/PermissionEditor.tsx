@@ -119,7 +119,7 @@ export function PermissionEditor({ account, entry, rules, locked, setting, live 
           onChange={setConsent}
         />
       )}
-      {draft.theirs !== null && <ChangedMeanwhile theirs={words(draft.theirs)} mine={words(draft.value)} what="edit" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}
+      {draft.theirs !== null && !save.conflict && <ChangedMeanwhile theirs={words(draft.theirs)} mine={words(draft.value)} what="edit" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}
       <div className="change-actions">
         <button
           type="button"

@@ -2,6 +2,8 @@
 // disclosure: its name and who holds it now, opened to edit it (PermissionEditor). A setting the server
 // does not send is not offered: it could not be changed there. Opening one closes the others, except
 // one holding an unsaved edit: it stays open with the edit, as closing it would drop the edit unasked.
+// Closed with its own toggle, such a one keeps the edit out of sight (still counted by the editor's
+// question before leaving) and says "unsaved edit" until it is saved or undone.
 import { useId, useState } from 'react';
 import type { GroupSettingValue } from '../../../../../shared/api/common';
 import { groupSettingWords } from '../../../../../shared/domain/channel-groups';
@@ -35,14 +37,17 @@ export function PermissionsSection(props: SectionProps) {
           return (
             <li key={setting} className="permission" data-open={expanded || undefined}>
               <button type="button" className="permission-toggle" aria-expanded={expanded} aria-controls={panel} onClick={() => toggle(setting)}>
-                <span className="permission-name">{CHANNEL_SETTING_INFO[setting].label}</span>
+                <span className="permission-name">
+                  {CHANNEL_SETTING_INFO[setting].label}
+                  {!expanded && edited(setting) && <span className="permission-edited"> · unsaved edit</span>}
+                </span>
                 <span className="permission-holders">
                   {groupSettingWords(value, index, people)}
                   {always(setting) && <span className="muted"> · and always: {always(setting)}</span>}
                 </span>
               </button>
-              {expanded && (
-                <div id={panel} role="region" aria-label={CHANNEL_SETTING_INFO[setting].label}>
+              {(expanded || edited(setting)) && (
+                <div id={panel} role="region" aria-label={CHANNEL_SETTING_INFO[setting].label} hidden={!expanded}>
                   <PermissionEditor {...props} setting={setting} live={value} />
                 </div>
               )}

@@ -109,7 +109,7 @@ export function PrivacySection({ account, entry, context, rules, locked }: Secti
       </fieldset>
       {live === 'public_protected' && <p className="role-reason">{PRIVACY_WORDS.public_protected.meaning}</p>}
       <p className="muted section-note">{PROTECTED_HISTORY_RULE}</p>
-      {draft.theirs !== null && <ChangedMeanwhile theirs={words(draft.theirs)} mine={words(chosen)} what="choice" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}
+      {draft.theirs !== null && !save.conflict && <ChangedMeanwhile theirs={words(draft.theirs)} mine={words(chosen)} what="choice" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}
       {chosen !== live && <p className="change-review">{privacyReview(live, chosen, entry.subscriberCount)}</p>}
       {losesAccess && (
         <ConsentBox

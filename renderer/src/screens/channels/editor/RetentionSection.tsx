@@ -130,7 +130,7 @@ export function RetentionSection({ account, entry, rules, locked }: SectionProps
       )}
       {problem && !problem.ok && form.days !== '' && <ProblemText message={problem.problem} />}
       {loss && <p className="change-review warning-text">{loss}</p>}
-      {draft.theirs !== null && (
+      {draft.theirs !== null && !save.conflict && (
         <ChangedMeanwhile theirs={words(valueOf(draft.theirs) ?? null)} mine={wanted === undefined ? `${form.days} days` : words(wanted)} what="choice" onKeep={draft.keepMine} onTake={draft.takeTheirs} />
       )}
       <div className="change-actions">

@@ -1,6 +1,7 @@
 // What a section's last save said: done; a conflict (their value beside the user's, and applying the
 // user's on top of theirs, or keeping theirs: never an overwrite without the user's word); a step the
-// core wants confirmed in words; or the failure as the core worded it. "Done" stands only while the
+// core wants confirmed in words; or the failure as the core worded it. While it shows a conflict, the
+// section's own "changed meanwhile" (the same change, arrived as an event) stands down: said once. "Done" stands only while the
 // channel still has the value saved: once someone changes it again, the section says what it is now.
 import { useState } from 'react';
 import type { ChannelHazard } from '../../../../../shared/ipc';

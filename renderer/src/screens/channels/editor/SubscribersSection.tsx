@@ -1,5 +1,5 @@
 // A channel's subscribers in the editor: a searchable, virtualized list with each person's role, adding
-// people found by name or address, and removing one after a confirmation. The list follows the server
+// people found by name or address (Enter adds the only one found), and removing one after a confirmation. The list follows the server
 // live; the rules are said up front (who may add and remove here, what a guest then sees). Removing
 // oneself, or a private channel's last subscriber, is confirmed in words (the core's review of the
 // removal, as for the bulk job; the core refuses it unconfirmed).
@@ -55,6 +55,7 @@ export function SubscribersSection({ account, entry, rules }: SectionProps) {
     () => (addQuery === '' ? [] : [...rules.people.values()].filter((user) => user.is_active && !user.is_bot && !subscribed.has(user.user_id) && matches(user, addQuery)).slice(0, SUGGESTIONS)),
     [addQuery, rules.people, subscribed],
   );
+  const only = suggestions.length === 1 ? suggestions[0] : undefined;
   // Why no one is offered: a typo (nobody matches) reads differently from everyone being in already.
   const anyoneMatches = useMemo(() => addQuery !== '' && suggestions.length === 0 && [...rules.people.values()].some((user) => matches(user, addQuery)), [addQuery, suggestions, rules.people]);
 
@@ -100,13 +101,22 @@ export function SubscribersSection({ account, entry, rules }: SectionProps) {
           value={adding}
           placeholder="Name or address"
           onChange={(event) => setAdding(event.target.value)}
+          aria-describedby={only ? `${id}-add-hint` : undefined}
           onKeyDown={(event) => {
-            if (event.key !== 'ArrowDown') return;
+            // Enter adds the one person found; with several, it goes to their Add buttons, as Down does.
+            if (event.key !== 'ArrowDown' && event.key !== 'Enter') return;
             event.preventDefault();
-            suggestionList.current?.querySelector('button')?.focus();
+            if (event.key === 'Enter' && only) {
+              if (!change.isPending) send('add', only);
+            } else suggestionList.current?.querySelector('button')?.focus();
           }}
           autoComplete="off"
         />
+        {only && (
+          <p id={`${id}-add-hint`} className="muted">
+            Press Enter to add {only.full_name}.
+          </p>
+        )}
       </div>
       {suggestions.length > 0 && (
         <ul

@@ -52,7 +52,7 @@ export function TopicsSection({ account, entry, rules, locked }: SectionProps) {
         ))}
       </fieldset>
       {why && <p className="role-reason">{why}</p>}
-      {draft.theirs !== null && <ChangedMeanwhile theirs={words(draft.theirs)} mine={words(draft.value)} what="choice" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}
+      {draft.theirs !== null && !save.conflict && <ChangedMeanwhile theirs={words(draft.theirs)} mine={words(draft.value)} what="choice" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}
       <div className="change-actions">
         <button
           type="button"
