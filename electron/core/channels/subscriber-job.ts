@@ -26,7 +26,7 @@ import { JobRunner } from '../jobs/job-runner';
 import { mayHaveBeenApplied } from '../request-fate';
 import type { SessionManager } from '../session-manager';
 import { channelLabel } from './channel-words';
-import { channelRules, planOf, refuseUnconfirmed, userRefusal } from './subscriber-plan';
+import { planOf, refuseUnconfirmed } from './subscriber-plan';
 import { SubscriberJournal, type SubscriberJobRecord, type Unsettled } from './subscriber-journal';
 import { channelActivity, settled, settleFromMembers } from './subscriber-outcomes';
 import { formatWhen } from '../../../shared/domain/when';
@@ -94,12 +94,15 @@ export class SubscriberJobs {
     const state = await this.options.sessions.get(account).whenReady();
     const channels = [...new Set(channelIds)];
     const users = [...new Set(userIds)];
-    refuseUnconfirmed(planOf(state, action, channels, users), acknowledged);
-    const rules = channelRules(state, action, channels);
+    const plan = planOf(state, action, channels, users);
+    refuseUnconfirmed(plan, acknowledged);
+    // The review's own refusals, per channel and per person: what was shown is what is journaled.
+    const channelRefusals = new Map(plan.channels.map((channel) => [channel.channelId, channel.refusal]));
+    const userRefusals = new Map(plan.refusedUsers.map((user) => [user.userId, user.reason]));
     const results: Result[] = channels.flatMap((channelId) => {
-      const refusal = rules.get(channelId)?.refusal ?? null;
+      const refusal = channelRefusals.get(channelId) ?? null;
       return users.map((userId) => {
-        const reason = refusal ?? userRefusal(state, action, userId);
+        const reason = refusal ?? userRefusals.get(userId) ?? null;
         return { userId, channelId, outcome: reason ? 'refused' : 'pending', reason };
       });
     });

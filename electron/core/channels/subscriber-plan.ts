@@ -34,7 +34,7 @@ export interface ChannelRule {
   refusal: string | null;
 }
 
-export function channelRules(state: RealmState, action: BulkAction, channelIds: readonly number[]): Map<number, ChannelRule> {
+function channelRules(state: RealmState, action: BulkAction, channelIds: readonly number[]): Map<number, ChannelRule> {
   const index = groupIndexOf(state);
   const me = state.users.get(state.ownUserId);
   const groups = [...state.groups.values()];
@@ -77,7 +77,7 @@ export function channelRules(state: RealmState, action: BulkAction, channelIds: 
 }
 
 /** The user's refusal before any channel is looked at: deactivated, or unknown. */
-export function userRefusal(state: RealmState, action: BulkAction, userId: number): string | null {
+function userRefusal(state: RealmState, action: BulkAction, userId: number): string | null {
   const user = state.users.get(userId);
   if (!user) return REFUSAL.unknown;
   // Upstream refuses a deactivated principal in either direction ("User is deactivated").
