@@ -15,6 +15,9 @@ export function escapeCloses(close: () => void) {
     const target = event.target as HTMLElement;
     if (target.closest('dialog')) return;
     if (target.matches(TYPED) && (target as HTMLInputElement | HTMLTextAreaElement).value !== '') return;
+    // Its default too: the question asked before an unsaved edit is dropped opens as a modal dialog at
+    // once, and Chromium's default for this same Escape would cancel it before it was seen.
+    event.preventDefault();
     event.stopPropagation();
     close();
   };
