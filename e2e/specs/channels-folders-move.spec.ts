@@ -1,7 +1,7 @@
 // Moving channels between folders from the channel list: 30 channels selected with "Select all shown"
 // go into a folder through "Move to folder…" as one job, one result each, checked on the server; two
-// selected channels dragged onto a folder of the drop strip go there too, and so do channels selected
-// from the keyboard alone.
+// selected channels dragged onto a folder of the drop strip go there too; a folder of the strip clicked
+// opens the move with it chosen; and channels selected from the keyboard alone move too.
 import type { Page } from '@playwright/test';
 import { channelRow, openChannels, serverChannels } from '../support/channels-page';
 import { expect, test } from '../support/fixtures';
@@ -63,11 +63,27 @@ test('selected channels dragged onto a folder move there', async ({ consolePage:
   await search(page, 'announcements');
   await channelRow(page, 'announcements').getByRole('checkbox', { name: 'Select #announcements' }).check();
   await expect(page.getByText('2 selected')).toBeVisible();
-  const strip = page.getByRole('list', { name: 'Drop the selected channels on a folder' });
+  const strip = page.getByRole('list', { name: 'Move the selected channels to a folder' });
   await channelRow(page, 'announcements').dragTo(strip.getByRole('listitem').filter({ hasText: 'Teams' }));
   await expect(page.getByRole('region', { name: 'Move into “Teams”: done' })).toContainText('2 moved');
   const onServer = await serverChannels(adam);
   expect(onServer.filter((channel) => channel.name === 'general' || channel.name === 'announcements').map((channel) => channel.folder_id)).toEqual([teams, teams]);
+});
+
+test('a folder of the drop strip, clicked, opens the move with that folder chosen; nothing moves until confirmed', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  const teams = await folderId(adam, 'Teams');
+  const before = (await serverChannels(adam)).find((channel) => channel.name === 'general')?.folder_id ?? null;
+  await openChannels(page);
+  await search(page, 'general');
+  await channelRow(page, 'general').getByRole('checkbox', { name: 'Select #general' }).check();
+  await page.getByRole('list', { name: 'Move the selected channels to a folder' }).getByRole('button', { name: 'Teams' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move #general to a folder' });
+  await expect(dialog.getByRole('radio', { name: 'Teams' })).toBeChecked();
+  expect((await serverChannels(adam)).find((channel) => channel.name === 'general')?.folder_id ?? null).toBe(before);
+  await dialog.getByRole('button', { name: 'Move 1 channel' }).click();
+  await expect(page.getByRole('region', { name: 'Move into “Teams”: done' })).toContainText('1 moved');
+  expect((await serverChannels(adam)).find((channel) => channel.name === 'general')?.folder_id).toBe(teams);
 });
 
 test('channels selected from the keyboard alone move into a folder', async ({ consolePage: page, sandbox }) => {

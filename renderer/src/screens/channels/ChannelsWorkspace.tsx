@@ -74,7 +74,8 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
   const byId = useMemo(() => new Map(entries.map((entry) => [entry.channel.stream_id, entry])), [entries]);
   const searching = JSON.stringify(filters) !== JSON.stringify(NO_CHANNEL_FILTERS);
   const active = counts.status.active;
-  const [moving, setMoving] = useState<number[] | null>(null);
+  // The channels to move, and the folder clicked in the drop strip (undefined: none chosen yet).
+  const [moving, setMoving] = useState<{ ids: number[]; folderId?: number | null } | null>(null);
   const [subscribing, setSubscribing] = useState<number[] | null>(null);
   const [subscriberJob, setSubscriberJob] = useResumedSubscriberJob(account.id);
   // Channels gone from the realm (or no longer visible) leave the selection.
@@ -120,7 +121,7 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
               </button>
             </>
           )}
-          <button type="button" className="button button-small" disabled={selection.ids.size === 0} onClick={() => setMoving([...selection.ids])}>
+          <button type="button" className="button button-small" disabled={selection.ids.size === 0} onClick={() => setMoving({ ids: [...selection.ids] })}>
             Move to folder…
           </button>
           <button type="button" className="button button-small" disabled={selection.ids.size === 0 || users.data === undefined} onClick={() => setSubscribing([...selection.ids])}>
@@ -132,7 +133,7 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
         </div>
       </div>
       {selection.ids.size > 0 && (
-        <FolderDropStrip account={account.id} folders={context.folders} onStarted={(job) => ui.showMoveJob(job.id)} />
+        <FolderDropStrip account={account.id} folders={context.folders} onStarted={(job) => ui.showMoveJob(job.id)} onChoose={(folderId) => setMoving({ ids: [...selection.ids], folderId })} />
       )}
       {ui.moveJob !== null && <MoveJobPanel account={account.id} jobId={ui.moveJob} onShowJob={ui.showMoveJob} />}
       {subscriberJob !== null && <SubscriberJobPanel account={account.id} jobId={subscriberJob} onShow={setSubscriberJob} />}
@@ -154,7 +155,8 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
         <MoveDialog
           account={account.id}
           context={context}
-          channels={moving.flatMap((id) => byId.get(id) ?? [])}
+          channels={moving.ids.flatMap((id) => byId.get(id) ?? [])}
+          chosen={moving.folderId}
           onCancel={() => setMoving(null)}
           onStarted={(job) => {
             setMoving(null);

@@ -1,7 +1,8 @@
 // While channels are selected: the organization's folders as places to drop them, beside the list.
 // Dragging a selected row carries the whole selection (channel-drag.ts); dropping it on a folder starts
-// the same move as "Move to folder…", whose dialog is the keyboard's way. A folder archived by someone
-// else meanwhile is refused by the core in words, shown here.
+// the same move as "Move to folder…". Each folder is also a button (they look like ones, and a click
+// or the keyboard should do something): it opens "Move to folder…" with that folder chosen, to review
+// and confirm. A folder archived by someone else meanwhile is refused by the core in words, shown here.
 import { useState } from 'react';
 import type { ChannelFolder } from '../../../../../shared/api/folders';
 import type { ChannelMove } from '../../../../../shared/ipc';
@@ -10,7 +11,15 @@ import { wordedByCore } from '../../../errors/words';
 import { useMoveAction } from '../../../queries/channel-moves';
 import { CHANNELS_DRAG_TYPE, readDraggedChannels } from '../channel-drag';
 
-export function FolderDropStrip({ account, folders, onStarted }: { account: string; folders: ChannelFolder[]; onStarted(job: ChannelMove): void }) {
+export interface FolderDropStripProps {
+  account: string;
+  folders: ChannelFolder[];
+  onStarted(job: ChannelMove): void;
+  /** A folder clicked (null: "No folder"): the move to review there. */
+  onChoose(folderId: number | null): void;
+}
+
+export function FolderDropStrip({ account, folders, onStarted, onChoose }: FolderDropStripProps) {
   const start = useMoveAction(account, onStarted);
   const [over, setOver] = useState<number | 'none' | null>(null);
   const failure = start.isError ? wordedByCore(start.error) : null;
@@ -20,9 +29,9 @@ export function FolderDropStrip({ account, folders, onStarted }: { account: stri
   ];
   return (
     <div className="folder-drop">
-      <ul className="folder-drop-strip" aria-label="Drop the selected channels on a folder">
+      <ul className="folder-drop-strip" aria-label="Move the selected channels to a folder">
         <li aria-hidden="true" className="folder-drop-hint">
-          Drag the selection onto:
+          Drag the selection onto a folder, or choose one:
         </li>
         {targets.map((target) => (
           <li
@@ -42,7 +51,9 @@ export function FolderDropStrip({ account, folders, onStarted }: { account: stri
               start.mutate({ kind: 'start', channelIds, folderId: target.folderId });
             }}
           >
-            {target.label}
+            <button type="button" className="folder-drop-target" onClick={() => onChoose(target.folderId)}>
+              {target.label}
+            </button>
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 // "Move to folder…" for the selected channels: the destination (a folder, or no folder) is chosen by
-// the user, never preselected, and the dialog says how many channels move and how many are there
+// the user, never preselected (it opens with one only when the user clicked that folder in the drop
+// strip), and the dialog says how many channels move and how many are there
 // already before anything is sent. Confirming starts a core job (queries/channel-moves.ts).
 import { useId, useState } from 'react';
 import type { ChannelContext, ChannelEntry, ChannelMove } from '../../../../../shared/ipc';
@@ -15,13 +16,15 @@ export interface MoveDialogProps {
   account: string;
   context: ChannelContext;
   channels: ChannelEntry[];
+  /** The folder the user clicked to get here (null: "No folder"); absent: nothing chosen yet. */
+  chosen?: number | null;
   onCancel(): void;
   onStarted(job: ChannelMove): void;
 }
 
-export function MoveDialog({ account, context, channels, onCancel, onStarted }: MoveDialogProps) {
+export function MoveDialog({ account, context, channels, chosen, onCancel, onStarted }: MoveDialogProps) {
   const id = useId();
-  const [choice, setChoice] = useState<string | null>(null);
+  const [choice, setChoice] = useState<string | null>(chosen === undefined ? null : chosen === null ? NO_FOLDER : String(chosen));
   const start = useMoveAction(account, onStarted);
   const folders = context.folders.filter((folder) => !folder.is_archived);
   const folderId = choice === null || choice === NO_FOLDER ? null : Number(choice);
