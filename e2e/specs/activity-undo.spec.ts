@@ -1,11 +1,13 @@
 // Undo from the activity log end to end: a bulk role job undone as a whole, with the one user someone
 // else changed since refused and left as they are; a deactivation undone; an undo refused because the
 // role was changed in between; and undos that deactivate someone or make someone an administrator,
-// stated and confirmed as the forward change is. Each checked on the server through a direct client.
+// stated and confirmed as the forward change is, and one that puts back a shorter retention (messages
+// deleted) ticked in a danger box first. Each checked on the server through a direct client.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signInDirectly, type RealmClient } from '../support/realm-client';
 import { openUser, openUsers, row, userOnServer } from '../support/users-page';
+import { openChannel, openChannels, section, serverChannel } from '../support/channels-page';
 
 type Member = { user_id: number; email: string; full_name: string; is_active: boolean; is_bot: boolean; role: number };
 
@@ -164,4 +166,32 @@ test('undoing a demotion from administrator asks the tick the forward grant asks
   await expect(page.getByRole('region', { name: 'Undo: done' })).toContainText('1 of 1 done · 1 undone', { timeout: 30_000 });
   const members = (await asOlivia.request('GET', '/users')).members as Member[];
   expect(members.find((user) => user.email === 'mark@sandbox.test')?.role).toBe(200);
+});
+
+test('undoing a longer retention deletes messages: a danger box to tick first, then the shorter retention is back on the server', async ({ consolePage: page, sandbox }) => {
+  const asOlivia = await signInDirectly(sandbox.directUrl, 'olivia@sandbox.test');
+  const design = await serverChannel(asOlivia, 'design');
+  expect((await asOlivia.request('PATCH', `/streams/${String(design.stream_id)}`, { message_retention_days: 30 })).result).toBe('success');
+
+  // Olivia keeps #design's messages forever (keeping more asks nothing).
+  await openChannels(page);
+  const retention = section(await openChannel(page, 'design'), 'Message retention');
+  await expect(retention.getByRole('radio', { name: 'A number of days' })).toBeChecked();
+  await retention.getByRole('radio', { name: 'Forever', exact: true }).check();
+  await retention.getByRole('button', { name: 'Save retention' }).click();
+  await expect(retention.getByRole('status')).toHaveText('Messages in #design are now kept forever.');
+
+  // Undoing it would delete messages older than 30 days: stated, ticked, in the danger style.
+  const log = await openLog(page);
+  await log.getByRole('row').filter({ hasText: '#design' }).first().getByRole('button', { name: /^Undo:/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Undo a change' });
+  const danger = dialog.getByRole('group', { name: 'Messages would be deleted in #design' });
+  await expect(danger).toContainText('Messages older than 30 days will be deleted for good');
+  const undo = dialog.getByRole('button', { name: 'Undo 1 change' });
+  await expect(undo).toBeDisabled();
+  expect((await serverChannel(asOlivia, 'design')).message_retention_days).toBe(-1);
+  await danger.getByRole('checkbox', { name: 'I understand that older messages in #design will be deleted for good' }).check();
+  await undo.click();
+  await expect(page.getByRole('region', { name: 'Undo: done' })).toContainText('1 of 1 done · 1 undone', { timeout: 30_000 });
+  expect((await serverChannel(asOlivia, 'design')).message_retention_days).toBe(30);
 });

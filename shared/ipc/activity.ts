@@ -72,6 +72,10 @@ export type UndoScope = z.infer<typeof UndoScope>;
  * One step of an undo: one user's role or status, one default setting, or one property of a channel.
  * ready: it will be sent; unchanged: already back as it was; refused: it will not be (see `reason`).
  */
+/** What an undo must have confirmed: the role rules' hazards, and a shorter retention put back (older messages deleted for good). */
+export const UNDO_HAZARDS = [...ROLE_HAZARDS, 'retentionLoss'] as const;
+export type UndoHazard = (typeof UNDO_HAZARDS)[number];
+
 export const UndoStep = z.object({
   key: z.string(),
   /** The user, channel or organization, in words. */
@@ -82,6 +86,8 @@ export const UndoStep = z.object({
   reason: z.string().nullable(),
   /** For a ready step, what it does to whom when that is more than its value (who loses sight of a channel made private again, the messages a shorter retention deletes); else absent. */
   note: z.string().optional(),
+  /** A ready step that deletes messages for good (a shorter retention put back): confirmed in a box to tick, acknowledged as `retentionLoss`. */
+  deletesMessages: z.literal(true).optional(),
   /** For a role step: the user and the role they go back to, so the review can check the role rules. */
   role: z.object({ userId: z.int(), to: Role }).nullable(),
   /** For a status step: the user and whether they become active, so the review can say what a deactivation does. */
@@ -171,10 +177,10 @@ export const activityChannels = {
   'activity.undo.review': { input: z.object({ account: AccountId, scope: UndoScope }).strict(), output: UndoReview },
   /**
    * Starts the undo as a job (progress as `job.progress` pushes of type undo, results from
-   * `activity.undo.get`). Refused with CONFIRMATION_NEEDED when a role step has a hazard not in `acknowledged`.
+   * `activity.undo.get`). Refused with CONFIRMATION_NEEDED when a role step has a hazard not in `acknowledged`, or a step deletes messages and `retentionLoss` is not.
    */
   'activity.undo.start': {
-    input: z.object({ account: AccountId, scope: UndoScope, acknowledged: z.array(z.enum(ROLE_HAZARDS)).max(ROLE_HAZARDS.length).optional() }).strict(),
+    input: z.object({ account: AccountId, scope: UndoScope, acknowledged: z.array(z.enum(UNDO_HAZARDS)).max(UNDO_HAZARDS.length).optional() }).strict(),
     output: UndoJob,
   },
   'activity.undo.get': { input: z.object({ account: AccountId, undoId: z.string().min(1).max(100) }).strict(), output: UndoJob },

@@ -229,6 +229,26 @@ test('undoing a channel made public states who loses sight of it again, and the 
   expect((await asOlivia.call(getStream, { stream_id: leadership.stream_id })).value.stream.invite_only).toBe(true);
 });
 
+test('undoing a longer retention deletes messages: the review marks it, the core refuses it unconfirmed and sends nothing, then puts it back once confirmed', async () => {
+  const channels = new ChannelChanges({ accounts: olivia.accounts, sessions: olivia.sessions, activity: olivia.activity });
+  const design = [...olivia.state().channels.values()].find((channel) => channel.name === 'design');
+  if (!design) throw new Error('no #design in the demo seed');
+  await channels.update(olivia.accountId, design.stream_id, { property: 'retention', value: 30, old: design.message_retention_days ?? null });
+  await channels.update(olivia.accountId, design.stream_id, { property: 'retention', value: 365, old: 30 });
+  await eventually(() => olivia.state().channels.get(design.stream_id)?.message_retention_days === 365, '365 days in the state');
+  const scope = { kind: 'entry', entryId: (log()[0] as ActivityEntry).undo?.id as string } as const;
+  const review = await olivia.undo.review(olivia.accountId, scope);
+  expect(review.steps).toEqual([expect.objectContaining({ verdict: 'ready', deletesMessages: true, note: expect.stringContaining('deleted for good') })]);
+
+  await expect(olivia.undo.start(olivia.accountId, scope)).rejects.toMatchObject({ code: 'CONFIRMATION_NEEDED', extra: { hazards: ['retentionLoss'] } });
+  await expect(olivia.undo.start(olivia.accountId, scope, ['ownRights'])).rejects.toMatchObject({ code: 'CONFIRMATION_NEEDED' });
+  expect((await asOlivia.call(getStream, { stream_id: design.stream_id })).value.stream.message_retention_days).toBe(365);
+
+  expect((await finished(await olivia.undo.start(olivia.accountId, scope, ['retentionLoss']))).results).toEqual([expect.objectContaining({ outcome: 'undone' })]);
+  expect((await asOlivia.call(getStream, { stream_id: design.stream_id })).value.stream.message_retention_days).toBe(30);
+
+});
+
 test('a channel change whose undo meets a change the state has not heard of yet is refused, and theirs stays on the server', async () => {
   const channels = new ChannelChanges({ accounts: olivia.accounts, sessions: olivia.sessions, activity: olivia.activity });
   const engineering = [...olivia.state().channels.values()].find((channel) => channel.name === 'engineering');

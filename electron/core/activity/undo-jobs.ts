@@ -9,7 +9,7 @@
 // undone (putting back what it reversed) with the same guards, and nothing needs a separate "redo".
 import type { Role, User, UserSettingValue } from '../../../shared/api';
 import { ROLE_NAMES, type RoleHazard } from '../../../shared/domain/role-rules';
-import type { ActivityEntry, UndoJob, UndoOutcome, UndoReview, UndoScope } from '../../../shared/ipc';
+import { CONFIRMATION_NEEDED, type ActivityEntry, type UndoHazard, type UndoJob, type UndoOutcome, type UndoReview, type UndoScope } from '../../../shared/ipc';
 import { errorMessage } from '../../../shared/node/error-message';
 import type { ChannelChanges } from '../channels/channel-changes';
 import type { DefaultsService } from '../defaults/defaults-service';
@@ -81,12 +81,14 @@ export class UndoJobs {
   /**
    * Starts the undo and returns at once, every step pending. Refused with CONFIRMATION_NEEDED, before
    * anything is sent, when its role steps would leave no administrator or take away the user's own
-   * rights and `acknowledged` does not say they confirmed exactly that.
+   * rights, or a step puts back a shorter retention (older messages deleted for good), and `confirmed`
+   * does not say they confirmed exactly that.
    */
-  async start(account: string, scope: UndoScope, acknowledged: readonly RoleHazard[] = []): Promise<UndoJob> {
+  async start(account: string, scope: UndoScope, confirmed: readonly UndoHazard[] = []): Promise<UndoJob> {
     const state = await this.ready(account);
     const steps = stepsOf(this.entriesOf(account, scope));
-    const refusal = unconfirmedHazards(state, steps, acknowledged);
+    const acknowledged = confirmed.filter((hazard): hazard is RoleHazard => hazard !== 'retentionLoss');
+    const refusal = unconfirmedHazards(state, steps, acknowledged) ?? unconfirmedLoss(state, steps, confirmed);
     if (refusal) throw refusal;
     const results: UndoOutcome[] = steps.map((step) => {
       const { target, change } = judge(state, step);
@@ -246,4 +248,20 @@ function unconfirmedHazards(state: RealmState, steps: readonly Step[], acknowled
     if (refusal) return refusal;
   }
   return deactivated.length > 0 ? unconfirmedDeactivation(state, deactivated, acknowledged, 'The undo did not start') : null;
+}
+
+/** A step putting back a shorter retention deletes messages for good: refused unless `retentionLoss` was confirmed. */
+function unconfirmedLoss(state: RealmState, steps: readonly Step[], confirmed: readonly UndoHazard[]): ConsoleError | null {
+  if (confirmed.includes('retentionLoss')) return null;
+  const channels = steps.flatMap((step) => {
+    if (step.kind !== 'channel') return [];
+    const verdict = judge(state, step);
+    return verdict.deletesMessages ? [verdict.target] : [];
+  });
+  if (channels.length === 0) return null;
+  return new ConsoleError(
+    CONFIRMATION_NEEDED,
+    `The undo did not start: it would keep messages in ${[...new Set(channels)].join(', ')} for less time than now, and older messages would be deleted for good. Nothing was sent: confirm that you understand, then try again.`,
+    { hazards: ['retentionLoss'] },
+  );
 }

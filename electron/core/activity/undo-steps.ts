@@ -25,7 +25,7 @@ export type Step =
   | { kind: 'defaults'; key: string; setting: string; back: unknown; left: unknown }
   | { kind: 'channel'; key: string; channelId: number; property: string; back: unknown; left: unknown };
 
-export type Verdict = Pick<UndoStep, 'target' | 'change' | 'verdict' | 'reason' | 'note'>;
+export type Verdict = Pick<UndoStep, 'target' | 'change' | 'verdict' | 'reason' | 'note' | 'deletesMessages'>;
 
 /** The steps of these entries' undos, in the entries' order (the log's: newest first, so later changes go back first). */
 export function stepsOf(entries: readonly ActivityEntry[]): Step[] {
@@ -59,7 +59,14 @@ export function judge(state: RealmState, step: Step): Verdict {
   }
 }
 
-const ready = (target: string, change: string, note: string | null = null): Verdict => ({ target, change, verdict: 'ready', reason: null, ...(note ? { note } : {}) });
+const ready = (target: string, change: string, note: string | null = null, deletesMessages = false): Verdict => ({
+  target,
+  change,
+  verdict: 'ready',
+  reason: null,
+  ...(note ? { note } : {}),
+  ...(deletesMessages ? { deletesMessages: true as const } : {}),
+});
 const unchanged = (target: string, change: string, reason: string): Verdict => ({ target, change, verdict: 'unchanged', reason });
 const refused = (target: string, change: string, reason: string): Verdict => ({ target, change, verdict: 'refused', reason });
 
@@ -176,7 +183,9 @@ function judgeChannel(state: RealmState, step: Extract<Step, { kind: 'channel' }
   // What the channel editor confirms in words (losing one's own administration or access) is not undone from the log.
   const hazard = hazardOf(state, channel, reverse);
   if (hazard) return refused(label, change, `${hazard.words} Nothing was changed: make this change in the channel's editor, where it is confirmed first.`);
-  return ready(label, change, consequence(state, channel.stream_id, reverse.property, left, back));
+  const note = consequence(state, channel.stream_id, reverse.property, left, back);
+  // A retention's consequence is said only when it deletes messages: that is confirmed before the undo starts.
+  return ready(label, change, note, reverse.property === 'retention' && note !== null);
 }
 
 /** What putting a channel's privacy or retention back does to whom, in the words the editor and the matrix use. */

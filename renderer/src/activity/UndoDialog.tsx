@@ -42,8 +42,8 @@ export function UndoDialog({ account, scope, onClose, onStarted }: UndoDialogPro
       onCancel={onClose}
       confirm={{
         label,
-        // Deactivating someone is a danger button wherever it is asked.
-        danger: confirmations.deactivations.length > 0,
+        // Deactivating someone, or deleting messages, is a danger button wherever it is asked.
+        danger: confirmations.deactivations.length > 0 || confirmations.losses.length > 0,
         // Until the users are known, what the steps do to them cannot be stated, so nothing starts.
         disabled: ready === 0 || people === undefined || !confirmed || start.isPending,
         onClick: () => start.mutate({ kind: 'start', scope, acknowledged: confirmations.acknowledged }),

@@ -4,16 +4,18 @@
 // (the bots that go with them included); a step that makes someone an owner or an administrator is
 // stated in a box to tick, as the bulk role dialog asks; a step that leaves no administrator, or takes
 // away the user's own rights, is confirmed in words as the role rules ask (and so is a deactivation
-// that leaves no administrator). A whole job may have steps of every kind: each is stated. Nothing is
-// ticked for the user, and a tick is keyed to what it confirmed, so a change of plan (the realm moved
-// while the dialog was open) unticks it.
+// that leaves no administrator), and a step putting back a shorter retention (older messages deleted
+// for good) in a danger box to tick, as the channel editor and the matrix ask. A whole job may have
+// steps of every kind: each is stated. Nothing is ticked for the user, and a tick is keyed to what it
+// confirmed, so a change of plan (the realm moved while the dialog was open) unticks it.
 import { useId, useMemo } from 'react';
 import type { Role } from '../../../shared/api/common';
 import type { User } from '../../../shared/api/users';
+import { listWords } from '../../../shared/domain/list-words';
 import { plural } from '../../../shared/domain/plural';
-import { reviewRoleChange, type RoleHazard, type RoleReview } from '../../../shared/domain/role-rules';
+import { reviewRoleChange, type RoleReview } from '../../../shared/domain/role-rules';
 import { botsGoingWith, reviewDeactivation } from '../../../shared/domain/status-rules';
-import type { UndoReview } from '../../../shared/ipc';
+import type { UndoHazard, UndoReview } from '../../../shared/ipc';
 import { ConsentBox } from '../components/ConsentBox';
 import { deactivationWords, grantStatement } from '../user-changes/change-words';
 import { HazardConfirmation, hazardKey } from '../user-changes/HazardConfirmation';
@@ -31,11 +33,14 @@ export interface UndoConfirmations {
   deactivations: { user: User; bots: string[] }[];
   /** What those deactivations leave of who administers the realm (confirmed like a role step's hazards). */
   deactivationReview: RoleReview<User> | null;
+  /** The ready steps that put back a shorter retention: the channel and what is deleted, in words. */
+  losses: { key: string; target: string; words: string }[];
   /** Every hazard the boxes confirm, for the core (which refuses an undo without them). */
-  acknowledged: RoleHazard[];
+  acknowledged: UndoHazard[];
 }
 
-const NONE: UndoConfirmations = { roles: [], boxes: [], deactivations: [], deactivationReview: null, acknowledged: [] };
+const NONE: UndoConfirmations = { roles: [], boxes: [], deactivations: [], deactivationReview: null, losses: [], acknowledged: [] };
+const RETENTION_LOSS = 'hazard:retention';
 const DEACTIVATION_HAZARD = 'hazard:deactivate';
 
 /** What the review's ready steps must state, against the organization's users as they are now. */
@@ -61,8 +66,12 @@ export function useUndoConfirmations(review: UndoReview | undefined, people: rea
       ];
     });
     if (deactivationReview && deactivationReview.hazards.length > 0) boxes.push({ id: DEACTIVATION_HAZARD, key: hazardKey(deactivationReview) });
-    const acknowledged = [...new Set([...roles.flatMap(({ review: each }) => each.hazards), ...(deactivationReview?.hazards ?? [])])];
-    return { roles, boxes, deactivations, deactivationReview, acknowledged };
+    const losses = review.steps.flatMap((step) => (step.verdict === 'ready' && step.deletesMessages ? [{ key: step.key, target: step.target, words: step.note ?? '' }] : []));
+    if (losses.length > 0) boxes.push({ id: RETENTION_LOSS, key: losses.map((loss) => loss.key).join(',') });
+    const acknowledged: UndoHazard[] = [
+      ...new Set([...roles.flatMap(({ review: each }) => each.hazards), ...(deactivationReview?.hazards ?? []), ...(losses.length > 0 ? (['retentionLoss'] as const) : [])]),
+    ];
+    return { roles, boxes, deactivations, deactivationReview, losses, acknowledged };
   }, [review, people]);
 }
 
@@ -87,8 +96,20 @@ export interface UndoStatementsProps {
 export function UndoStatements({ confirmations, realmName, ticks, onTick }: UndoStatementsProps) {
   const keyOf = (id: string) => confirmations.boxes.find((box) => box.id === id)?.key ?? '';
   const tick = (id: string) => (ticked: boolean) => onTick(id, ticked ? keyOf(id) : '');
+  const losses = confirmations.losses;
   return (
     <>
+      {losses.length > 0 && (
+        <ConsentBox
+          notice
+          tone="danger"
+          title={`Messages would be deleted in ${listWords([...new Set(losses.map((loss) => loss.target))])}`}
+          words={losses.map((loss) => `${loss.target}: ${loss.words}`).join(' ')}
+          consent={`I understand that older messages in ${listWords([...new Set(losses.map((loss) => loss.target))])} will be deleted for good`}
+          checked={ticks[RETENTION_LOSS] === keyOf(RETENTION_LOSS)}
+          onChange={tick(RETENTION_LOSS)}
+        />
+      )}
       <Deactivations deactivations={confirmations.deactivations} />
       {confirmations.deactivationReview && (
         <HazardConfirmation

@@ -1,8 +1,7 @@
 // Undo from the activity log: the review of what an undo would do (read afresh each time it is opened:
 // it is judged against the realm as it is now), starting it as a job in the core, and its results.
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RoleHazard } from '../../../shared/domain/role-rules';
-import type { JobProgress, UndoJob, UndoScope } from '../../../shared/ipc';
+import type { JobProgress, UndoHazard, UndoJob, UndoScope } from '../../../shared/ipc';
 import { call } from '../bridge/bridge';
 import { activityKey } from './activity';
 import { queryKeys } from './keys';
@@ -26,7 +25,7 @@ export function useUndoJob(account: string, undoId: string | null) {
   });
 }
 
-type UndoAction = { kind: 'start'; scope: UndoScope; acknowledged: RoleHazard[] } | { kind: 'cancel'; undoId: string };
+type UndoAction = { kind: 'start'; scope: UndoScope; acknowledged: UndoHazard[] } | { kind: 'cancel'; undoId: string };
 
 /** Starts or cancels an undo; the job it returns is cached for its results view, and the log reread. */
 export function useUndoAction(account: string, onJob?: (job: UndoJob) => void) {
