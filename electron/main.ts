@@ -66,8 +66,15 @@ if (!app.requestSingleInstanceLock()) {
 
   app.on('window-all-closed', () => app.quit());
 
-  // Sessions delete their event queues on the way out, so quitting waits for the core once.
+  // Sessions delete their event queues on the way out, so quitting waits for the core once. The window
+  // closes first, so that unsaved edits are asked about (platform/window.ts) before anything stops;
+  // its closing quits (window-all-closed), and "Stay" keeps everything running.
   app.on('before-quit', (event) => {
+    if (window && !window.isDestroyed()) {
+      event.preventDefault();
+      window.close();
+      return;
+    }
     const closing = core;
     if (!closing) return;
     core = null;

@@ -273,3 +273,34 @@ test('leaving the screen or switching organization with unsaved edits asks first
   await expect(unsaved(page)).toHaveCount(0);
   expect((await defaultsOnServer(sandbox.directUrl)).values.color_scheme).toBe(1);
 });
+
+test('closing or reloading the window with unsaved edits asks first; staying keeps them, and without edits nothing asks', async ({ consolePage: page, sandbox }) => {
+  await openDefaults(page);
+  const scheme = page.getByRole('combobox', { name: 'Color scheme' });
+  // A page may ask before unloading only after the user has touched it (a real click, not a script).
+  await scheme.click();
+  await scheme.selectOption({ label: 'Dark' });
+  await expect(unsaved(page)).toContainText('1 unsaved change');
+
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const question = await asked;
+  expect(question.type()).toBe('beforeunload');
+  await question.dismiss();
+  await expect(scheme).toHaveValue('2');
+  await expect(unsaved(page)).toContainText('1 unsaved change');
+  expect(page.isClosed()).toBe(false);
+
+  await page.getByRole('button', { name: 'Discard changes…' }).click();
+  await page.getByRole('dialog', { name: 'Discard 1 unsaved change?' }).getByRole('button', { name: 'Discard changes' }).click();
+  await expect(unsaved(page)).toHaveCount(0);
+  const questions: string[] = [];
+  page.on('dialog', (dialog) => {
+    questions.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(questions).toEqual([]);
+  expect((await defaultsOnServer(sandbox.directUrl)).values.color_scheme).toBe(1);
+});

@@ -68,6 +68,21 @@ describe('leaving a screen with unsaved edits', () => {
     expect(await screen.findByRole('heading', { name: 'Add an organization' })).toBeTruthy();
   });
 
+  test('closing or reloading the window asks too, and only while there are unsaved edits', async () => {
+    renderWithQueries(<App />);
+    await screen.findByText('Sandbox Realm', { selector: '.overview-realm strong' });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    useUi.getState().setLeaveGuard(() => ({ sentence: UNSAVED, count: 2 }));
+    expect(unload()).toBe(true);
+    useUi.getState().setLeaveGuard(null);
+    expect(unload()).toBe(false);
+  });
+
   test('without a guard nothing asks', async () => {
     renderWithQueries(<App />);
     await screen.findByText('Sandbox Realm', { selector: '.overview-realm strong' });
