@@ -304,3 +304,26 @@ test('closing or reloading the window with unsaved edits asks first; staying kee
   expect(questions).toEqual([]);
   expect((await defaultsOnServer(sandbox.directUrl)).values.color_scheme).toBe(1);
 });
+
+test('tabbing down the form with unsaved changes never leaves the focused control under the save bar', async ({ consolePage: page }) => {
+  await openDefaults(page);
+  const scheme = page.getByRole('combobox', { name: 'Color scheme' });
+  await scheme.selectOption({ label: 'Dark' });
+  const bar = page.getByRole('region', { name: 'Unsaved changes' });
+  await expect(bar).toBeVisible();
+  await scheme.focus();
+  const covered: string[] = [];
+  for (let step = 0; step < 70; step++) {
+    await page.keyboard.press('Tab');
+    const hidden = await page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement | null;
+      const saveBar = document.querySelector('[role="region"][aria-label="Unsaved changes"]');
+      if (!focused || !saveBar || saveBar.contains(focused)) return null;
+      const control = focused.getBoundingClientRect();
+      const over = saveBar.getBoundingClientRect();
+      return control.bottom > over.top && control.top < over.bottom ? (focused.getAttribute('aria-label') ?? focused.id ?? focused.tagName) : null;
+    });
+    if (hidden) covered.push(hidden);
+  }
+  expect(covered).toEqual([]);
+});

@@ -1,7 +1,7 @@
 // The Settings tab: the realm's defaults as a form whose edits stay local until reviewed and saved as
 // one request. The server's values follow live; an edited setting keeps the edit, and shows when the
 // server moved under it.
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { UserSettingName } from '../../../../shared/api';
 import {
   changesToParams,
@@ -16,6 +16,8 @@ import {
 } from '../../../../shared/domain/defaults-edits';
 import type { ParsedDefaultsFile } from '../../../../shared/domain/defaults-file';
 import { usualValuesFor } from '../../../../shared/domain/defaults-usual';
+import { listWords } from '../../../../shared/domain/list-words';
+import { USER_SETTINGS_CATALOGUE, type SettingGroup } from '../../../../shared/domain/user-settings-defaults';
 import type { ChannelInput, DefaultsSaveResult, DefaultsView } from '../../../../shared/ipc';
 import { plural } from '../../../../shared/domain/plural';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -25,6 +27,7 @@ import { useSaveDefaults } from '../../queries/defaults';
 import { CopyDialog } from './CopyDialog';
 import { CopyPanel } from './CopyPanel';
 import { exportDefaults } from './defaults-file-io';
+import { ResetNote } from './ResetNote';
 import { importState, useDefaultsUi } from './defaults-ui';
 import { EditorNotices, type ImportProblems } from './EditorNotices';
 import { EditorToolbar } from './EditorToolbar';
@@ -40,14 +43,10 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
   const [importProblems, setImportProblems] = useState<ImportProblems | null>(null);
   const [exported, setExported] = useState<string | null>(null);
   /**
-   * What "Reset all" just did, said while the form holds the edits it made (the next edit, save or
-   * discard ends it); the focus goes to it, since the button it left disables itself.
+   * What a reset (all, or a section) just did, said while the form holds the edits it made (the next
+   * edit, save or discard ends it).
    */
-  const [reset, setReset] = useState<{ words: string; edits: Edits } | null>(null);
-  const resetNote = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (reset) resetNote.current?.focus();
-  }, [reset]);
+  const [reset, setReset] = useState<{ scope: SettingGroup | 'all'; words: string; edits: Edits } | null>(null);
   const save = useSaveDefaults(view.account);
 
   const query = useDeferredValue(ui.query);
@@ -61,6 +60,18 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
   const resettable = Object.keys(usualValuesFor(effective, 'all')).length;
   const invalid = Object.keys(ui.invalid).length;
   const imported = importState(ui.importInfo, ui.edits, server);
+
+  const note = reset?.edits === ui.edits ? reset : null;
+  /** Puts these settings back at their usual values as edits, and says so: `what` begins the sentence. */
+  const resetToUsual = (usual: DefaultsValues, scope: SettingGroup | 'all', what: string) => {
+    const edits = setEdits(ui.edits, server, usual);
+    ui.setEdits(edits);
+    const left = reviewEdits(server, edits).changes.length;
+    const words = `${what} at the usual default in the form. ${
+      left === 0 ? `That is what ${view.realmName} has saved: there is nothing to save.` : `Nothing is sent until you review and save the ${plural(left, 'change', 'changes')} below.`
+    }`;
+    setReset({ scope, words, edits });
+  };
 
   const onImport = (fileName: string, parsed: ParsedDefaultsFile) => {
     if (!parsed.ok) {
@@ -117,24 +128,22 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
           setExported(`Saved ${plural(settings, 'default setting', 'default settings')} of ${view.realmName} as ${name}${unsaved ? ` (the saved values, without your ${plural(unsaved, 'unsaved change', 'unsaved changes')})` : ''}.`);
         }}
         onCopy={() => setDialog('copy')}
-        onResetAll={() => {
-          const edits = setEdits(ui.edits, server, usualValuesFor(effective, 'all'));
-          ui.setEdits(edits);
-          const left = reviewEdits(server, edits).changes.length;
-          const words = `${plural(resettable, 'setting is', 'settings are')} back at the usual default in the form. ${
-            left === 0 ? `That is what ${view.realmName} has saved: there is nothing to save.` : `Nothing is sent until you review and save the ${plural(left, 'change', 'changes')} below.`
-          }`;
-          setReset({ words, edits });
-        }}
+        onResetAll={() => resetToUsual(usualValuesFor(effective, 'all'), 'all', `${plural(resettable, 'setting is', 'settings are')} back`)}
       />
       <ExportNote text={exported} />
-      {reset?.edits === ui.edits && (
-        <p ref={resetNote} className="muted export-note" role="status" tabIndex={-1}>
-          {reset.words}
-        </p>
-      )}
+      {note?.scope === 'all' && <ResetNote words={note.words} />}
       {ui.copyId && <CopyPanel account={view.account} copyId={ui.copyId} onClose={() => ui.showCopy(null)} onRetried={(copy) => ui.showCopy(copy.id)} />}
-      <SettingsForm view={view} effective={effective} search={search} />
+      <SettingsForm
+        view={view}
+        effective={effective}
+        search={search}
+        resetNote={note}
+        onResetSection={(group, usual, partial) => {
+          const labels = USER_SETTINGS_CATALOGUE.filter((entry) => entry.name in usual).map((entry) => `“${entry.label}”`);
+          const back = `${listWords(labels)} ${labels.length === 1 ? 'is' : 'are'} back`;
+          resetToUsual(usual, group.id, partial ? `Of the ${group.label} settings shown, ${back}` : back);
+        }}
+      />
       {view.canEdit && (
         <SaveBar
           review={review}

@@ -60,13 +60,44 @@ describe('the form', () => {
     expect(screen.getByText('56 settings')).toBeTruthy();
   });
 
-  test('the search filters by label, description or API name, counts matches and keeps empty sections', async () => {
+  test('the search filters by label, description or API name, counts matches and names the sections with none', async () => {
     open();
-    fireEvent.change(await screen.findByRole('searchbox', { name: 'Find a setting' }), { target: { value: 'typing' } });
+    const search = await screen.findByRole('searchbox', { name: 'Find a setting' });
+    fireEvent.change(search, { target: { value: 'typing' } });
     await screen.findByText('3 of 56 settings match');
-    expect(screen.getByText('No setting in Display matches “typing”.')).toBeTruthy();
+    expect(screen.getByText('No setting in Display, Navigation, Composing, Topics and Notifications matches “typing”.')).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: 'Color scheme' })).toBeNull();
     expect(screen.getByRole('switch', { name: 'Send typing notifications in DMs' })).toBeTruthy();
+
+    fireEvent.change(search, { target: { value: 'qwerty' } });
+    await screen.findByText('0 of 56 settings match');
+    expect(screen.getByText('No setting matches “qwerty”.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+  });
+
+  test('a section reset while the search hides some of its settings resets only the shown ones, and says which', async () => {
+    open();
+    await screen.findByRole('combobox', { name: 'Color scheme' });
+    serverChanges('enable_desktop_notifications', false);
+    serverChanges('enable_sounds', false);
+    serverChanges('enable_stream_audible_notifications', true);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'DMs and mentions: sound' })).toHaveProperty('checked', false));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Find a setting' }), { target: { value: 'sound' } });
+    await waitFor(() => expect(screen.queryByRole('switch', { name: 'DMs and mentions: desktop notifications' })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset shown settings to usual defaults (Notifications)' }));
+    const said = screen.getByText(/back at the usual default in the form/);
+    expect(said.textContent).toBe(
+      'Of the Notifications settings shown, “DMs and mentions: sound” and “Channels: sound” are back at the usual default in the form. Nothing is sent until you review and save the 2 changes below.',
+    );
+    expect(document.activeElement).toBe(said);
+    expect(screen.getByText('The settings shown have their usual defaults.')).toBeTruthy();
+    expect(screen.getByText('2 unsaved changes')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Review changes…' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save 2 changes' }));
+    await screen.findByText('Saved 2 changes to the default settings of Sandbox Realm.');
+    // The hidden one was left as the server had it.
+    expect(bridge.callsTo('defaults.save')[0]?.changes).toEqual({ enable_sounds: true, enable_stream_audible_notifications: false });
   });
 });
 

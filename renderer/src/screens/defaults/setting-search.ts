@@ -1,10 +1,12 @@
 // "Find a setting": the catalogue filtered by label, description or API name, group by group. Groups
-// with no match stay in the list (empty), so the screen can say so rather than let a section vanish.
+// with no match stay in the list (empty), so the screen can say which found nothing.
 import { catalogueByGroup, type CatalogueEntry, type SettingGroupInfo } from '../../../../shared/domain/user-settings-defaults';
 
 export interface GroupMatches {
   group: SettingGroupInfo;
   entries: CatalogueEntry[];
+  /** How many settings the group has, shown or not. */
+  of: number;
 }
 
 export interface SearchResult {
@@ -13,7 +15,7 @@ export interface SearchResult {
   total: number;
 }
 
-const ALL = catalogueByGroup();
+const ALL: GroupMatches[] = catalogueByGroup().map(({ group, entries }) => ({ group, entries, of: entries.length }));
 const TOTAL = ALL.reduce((sum, { entries }) => sum + entries.length, 0);
 const haystacks = new Map(ALL.flatMap(({ entries }) => entries.map((entry) => [entry.name, [entry.label, entry.description ?? '', entry.name, entry.name.replace(/_/g, ' ')].join('\n').toLowerCase()])));
 
@@ -21,8 +23,9 @@ const haystacks = new Map(ALL.flatMap(({ entries }) => entries.map((entry) => [e
 export function searchSettings(query: string): SearchResult {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return { groups: ALL, matches: TOTAL, total: TOTAL };
-  const groups = ALL.map(({ group, entries }) => ({
+  const groups = ALL.map(({ group, entries, of }) => ({
     group,
+    of,
     entries: entries.filter((entry) => {
       const haystack = haystacks.get(entry.name) ?? '';
       return words.every((word) => haystack.includes(word));
