@@ -111,6 +111,33 @@ test('marking a report reviewed marks its topic read on the server; changing the
   await expect(reportRow(page, 'Spam').filter({ hasText: 'Gina Guest' })).toContainText('Reviewed');
 });
 
+test('a role chosen for the reported user and not sent is asked about before Escape or another report drops it; nothing reaches the server', async ({ consolePage: page, sandbox }) => {
+  const olivia = await signInDirectly(sandbox.directUrl, 'olivia@sandbox.test');
+  const gina = await olivia.userId('gina@sandbox.test');
+  await openModeration(page);
+  await reportRow(page, 'Spam').filter({ hasText: 'Gina Guest' }).click();
+  const actions = page.getByRole('article').getByRole('region', { name: 'Act on Gina Guest' });
+  await actions.getByRole('radio', { name: /^Member/ }).check();
+
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await page.keyboard.press('Escape');
+  await expect(ask).toContainText('Your change to Gina Guest’s role is not applied yet.');
+  await ask.getByRole('button', { name: 'Stay' }).click();
+  await expect(actions.getByRole('radio', { name: /^Member/ })).toBeChecked();
+
+  await reportRow(page, 'Ben Kowalski').click();
+  await ask.getByRole('button', { name: 'Discard and leave' }).click();
+  await expect(page.getByRole('heading', { name: 'Report about Ben Kowalski' })).toBeVisible();
+  const user = await olivia.request('GET', `/users/${gina}`);
+  expect((user.user as { role: number }).role).toBe(600);
+
+  // With nothing chosen, Escape closes the open report at once.
+  await page.getByRole('button', { name: 'Close report' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await expect(ask).toHaveCount(0);
+});
+
 test.describe('a realm without a moderation request channel', () => {
   test.use({ sandboxOptions: { seed: 'empty', config: {}, signedIn: true } });
 

@@ -13,6 +13,7 @@ import { countHumanOwners, moveWords, reviewRoleChange, ROLE_NAMES } from '../..
 import type { Account } from '../../../shared/ipc';
 import { ConsentBox } from '../components/ConsentBox';
 import { ProblemText } from '../components/Field';
+import { useUnsavedEdit } from '../components/unsaved-edits';
 import { wordedByCore } from '../errors/words';
 import { useUserChange } from '../queries/users';
 import { ChangedMeanwhile } from './ChangedMeanwhile';
@@ -51,6 +52,7 @@ export function RoleChange({ account, actor, user, people, headingLevel = 3 }: R
   // What the tick confirms: the hazards and the role given, so another choice unticks it.
   const hazards = [hazardKey(review), grant ? `grant:${String(chosen)}` : ''].filter(Boolean).join('+');
   const confirmed = hazards === '' || consent === hazards;
+  useUnsavedEdit('role', changing);
   const canSend = changing && confirmed && draft.theirs === null && !change.isPending;
   const failure = change.isError ? wordedByCore(change.error) : null;
 

@@ -4,6 +4,7 @@ import type { Account, ModerationInbox, Report } from '../../../../shared/ipc';
 import { errorWords } from '../../errors/words';
 import { useMarkReviewed } from '../../queries/moderation';
 import { toast } from '../../stores/toasts';
+import { useUi } from '../../stores/ui';
 import { filterReports, filtersHiding, groupByReportedUser, withoutHiding, type InboxFilters as Filters } from './inbox-filters';
 import { InboxFilters } from './InboxFilters';
 import { InboxHiddenNotice } from './InboxHiddenNotice';
@@ -39,7 +40,12 @@ export function Inbox({ account, inbox }: { account: Account; inbox: ModerationI
   // The cursor follows its report; when that report leaves the list (marked reviewed under "New"),
   // it stays at the same place, on the report that moved up into it.
   const [cursorAt, setCursorAt] = useState<{ id: number | null; index: number }>({ id: null, index: 0 });
-  const [openedId, setOpenedId] = useState<number | null>(null);
+  const [openedId, setOpened] = useState<number | null>(null);
+  const leaveThen = useUi((state) => state.leaveThen);
+  /** Another report, or none: a change chosen for the open report's user and not applied is asked about first. */
+  const setOpenedId = (id: number | null) => {
+    if (id !== openedId) leaveThen(() => setOpened(id));
+  };
   const [limit, setLimit] = useState(PAGE);
   const found = cursorAt.id === null ? -1 : rows.findIndex((report) => report.id === cursorAt.id);
   const cursor = found >= 0 ? found : Math.min(cursorAt.index, rows.length - 1);
@@ -183,6 +189,7 @@ export function Inbox({ account, inbox }: { account: Account; inbox: ModerationI
               report={opened}
               allReports={inbox.reports}
               onToggleReviewed={toggleReviewed}
+              onClose={() => setOpenedId(null)}
               onOpen={(report) => {
                 setOpenedId(report.id);
                 const index = rows.findIndex((row) => row.id === report.id);

@@ -242,6 +242,37 @@ describe('acting on the reported user', () => {
     expect(screen.getByText('Reported user').nextElementSibling?.textContent).toBe('Gina GuestMember');
   });
 
+  test('a role chosen and not sent is asked about before another report, Escape or another screen drops it; Stay keeps it', async () => {
+    const { bridge } = showModeration();
+    const actions = await openGinaSpam();
+    fireEvent.click(roleOption(actions, 'Member'));
+    const ask = () => screen.findByRole('dialog', { name: 'Leave without saving?' });
+
+    fireEvent.click((await rows())[0]!);
+    expect((await ask()).textContent).toContain('Your change to Gina Guest’s role is not applied yet.');
+    fireEvent.click(within(await ask()).getByRole('button', { name: 'Stay' }));
+    expect(roleOption(screen.getByRole('region', { name: 'Act on Gina Guest' }), 'Member').checked).toBe(true);
+
+    fireEvent.keyDown(roleOption(actions, 'Member'), { key: 'Escape' });
+    fireEvent.click(within(await ask()).getByRole('button', { name: 'Stay' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Users & roles' }));
+    fireEvent.click(within(await ask()).getByRole('button', { name: 'Stay' }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Moderation');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close report' }));
+    fireEvent.click(within(await ask()).getByRole('button', { name: 'Discard and leave' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Act on Gina Guest' })).toBeNull());
+    expect(bridge.callsTo('users.changeRole')).toEqual([]);
+  });
+
+  test('with nothing chosen, Escape in a report closes it at once', async () => {
+    showModeration();
+    const actions = await openGinaSpam();
+    fireEvent.keyDown(roleOption(actions, 'Guest'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Act on Gina Guest' })).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+
   test('the rule is shown before anything is sent', async () => {
     showModeration();
     const actions = await openGinaSpam();

@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import type { User } from '../../../../shared/api/users';
 import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
 import type { Account, Report } from '../../../../shared/ipc';
+import { CloseButton } from '../../components/CloseButton';
+import { escapeCloses } from '../../components/escape-closes';
 import { useRealmUsers } from '../../queries/realm';
 import { otherReportsAbout } from './inbox-filters';
 import { ReportContext } from './ReportContext';
@@ -18,20 +20,25 @@ export interface ReportDetailProps {
   allReports: readonly Report[];
   onToggleReviewed(report: Report): void;
   onOpen(report: Report): void;
+  /** Closes the report (its X, or Escape inside it). */
+  onClose(): void;
 }
 
-export function ReportDetail({ account, report, allReports, onToggleReviewed, onOpen }: ReportDetailProps) {
+export function ReportDetail({ account, report, allReports, onToggleReviewed, onOpen, onClose }: ReportDetailProps) {
   const users = useRealmUsers(account.id);
   const isNew = report.status === 'new';
-  const reviewButton = (
-    <button type="button" className={isNew ? 'button button-primary' : 'button'} onClick={() => onToggleReviewed(report)}>
-      {isNew ? 'Mark reviewed' : 'Mark as new'}
-    </button>
+  const headButtons = (
+    <div className="report-detail-buttons">
+      <button type="button" className={isNew ? 'button button-primary' : 'button'} onClick={() => onToggleReviewed(report)}>
+        {isNew ? 'Mark reviewed' : 'Mark as new'}
+      </button>
+      <CloseButton label="Close report" onClose={onClose} />
+    </div>
   );
 
   if (!report.parsed) {
     return (
-      <article className="panel report-detail" aria-labelledby="report-title">
+      <article className="panel report-detail" aria-labelledby="report-title" onKeyDown={escapeCloses(onClose)}>
         <header className="report-detail-header">
           <div>
             <h2 id="report-title">Message in the moderation channel</h2>
@@ -39,7 +46,7 @@ export function ReportDetail({ account, report, allReports, onToggleReviewed, on
               Posted {fullTime(report.time)} · {isNew ? 'New' : 'Reviewed'}
             </p>
           </div>
-          {reviewButton}
+          {headButtons}
         </header>
         <div className="notice unparsed-notice" data-tone="warning" role="note">
           <strong>This message does not follow the report template.</strong> It is shown as it was posted, so nothing is lost; the console
@@ -52,7 +59,7 @@ export function ReportDetail({ account, report, allReports, onToggleReviewed, on
 
   const others = otherReportsAbout(report, allReports);
   return (
-    <article className="panel report-detail" aria-labelledby="report-title">
+    <article className="panel report-detail" aria-labelledby="report-title" onKeyDown={escapeCloses(onClose)}>
       <header className="report-detail-header">
         <div>
           <p className="report-kicker">
@@ -63,7 +70,7 @@ export function ReportDetail({ account, report, allReports, onToggleReviewed, on
           </p>
           <h2 id="report-title">Report about {report.reportedUser?.name ?? 'an unknown user'}</h2>
         </div>
-        {reviewButton}
+        {headButtons}
       </header>
 
       <dl className="report-facts">

@@ -7,10 +7,12 @@ import { useMemo } from 'react';
 import type { User } from '../../../../shared/api/users';
 import { roleWithArticle } from '../../../../shared/domain/role-rules';
 import type { Account, Report } from '../../../../shared/ipc';
+import { UnsavedEditsContext } from '../../components/unsaved-edits';
 import { errorWords } from '../../errors/words';
 import { RoleChange } from '../../user-changes/RoleChange';
 import { actorOf } from '../../user-changes/role-options';
 import { StatusChange } from '../../user-changes/StatusChange';
+import { useUnsavedUserEdits } from '../../user-changes/unsaved-user-edits';
 
 export interface ReportedUserActionsProps {
   account: Account;
@@ -38,15 +40,17 @@ export function ReportedUserActions({ account, person, users }: ReportedUserActi
 function Actions({ account, people, person }: { account: Account; people: User[]; person: ReportedUserActionsProps['person'] }) {
   const actor = useMemo(() => actorOf(account, people), [account, people]);
   const target = people.find((user) => user.user_id === person.id);
+  const unsaved = useUnsavedUserEdits(target?.full_name ?? null);
   if (!target) return <p className="muted">{person.name} is no longer in this organization’s user list, so there is nothing to change.</p>;
   return (
-    <>
+    <UnsavedEditsContext.Provider value={unsaved}>
       <p className="muted">
-        {target.full_name} is {roleWithArticle(target.role)}
-        {target.is_active ? '' : ', deactivated'}. You are {roleWithArticle(actor.role)}.
+        {target.user_id === actor.userId
+          ? `${target.full_name} is you, ${roleWithArticle(target.role)}${target.is_active ? '' : ', deactivated'}.`
+          : `${target.full_name} is ${roleWithArticle(target.role)}${target.is_active ? '' : ', deactivated'}. You are ${roleWithArticle(actor.role)}.`}
       </p>
       <RoleChange account={account} actor={actor} user={target} people={people} headingLevel={4} />
       <StatusChange account={account} actor={actor} user={target} people={people} headingLevel={4} />
-    </>
+    </UnsavedEditsContext.Provider>
   );
 }

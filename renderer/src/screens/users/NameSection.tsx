@@ -9,6 +9,7 @@ import { useUserChange } from '../../queries/users';
 import { ChangedMeanwhile } from '../../user-changes/ChangedMeanwhile';
 import { changeDone } from '../../user-changes/change-words';
 import type { Actor } from '../../user-changes/role-options';
+import { useUnsavedEdit } from '../../components/unsaved-edits';
 import { useLiveDraft } from '../../user-changes/use-live-draft';
 
 export interface NameSectionProps {
@@ -29,6 +30,7 @@ export function NameSection({ account, actor, user }: NameSectionProps) {
   const problem = trimmed.length === 0 ? 'Enter a name.' : trimmed.length > MAX_NAME ? `A name has at most ${MAX_NAME} characters.` : null;
   const mayRename = actor.role <= 200;
   const failure = change.isError ? wordedByCore(change.error) : null;
+  useUnsavedEdit('name', mayRename && trimmed !== user.full_name);
   const canSend = mayRename && problem === null && trimmed !== user.full_name && draft.theirs === null && !change.isPending;
 
   const submit = (event: FormEvent) => {

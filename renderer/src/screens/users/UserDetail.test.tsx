@@ -34,6 +34,26 @@ describe('the user detail panel', () => {
     await waitFor(() => expect(screen.queryByRole('complementary', { name: /^Mark Member/ })).toBeNull());
   });
 
+  test('a role chosen and a name typed, not applied, are asked about before another user or closing drops them', async () => {
+    const realm = openUsersScreen();
+    const mark = await openUser('Mark Member');
+    fireEvent.click(roleOption(mark, 'Moderator'));
+    fireEvent.change(within(mark).getByRole('textbox', { name: 'Full name' }), { target: { value: 'Mark M.' } });
+    fireEvent.click(row('Gina Guest'));
+    const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(ask.textContent).toContain('Your changes to Mark Member’s name and role are not applied yet.');
+    expect(ask.textContent).toContain('If you leave now, 2 unsaved changes are lost.');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Stay' }));
+    expect(screen.getByRole('complementary', { name: /^Mark Member/ })).toBe(mark);
+    expect((roleOption(mark, 'Moderator') as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(within(mark).getByRole('button', { name: 'Close user details' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Discard and leave' }));
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: /^Mark Member/ })).toBeNull());
+    expect(realm.callsTo('users.changeRole')).toEqual([]);
+    expect(realm.callsTo('users.rename')).toEqual([]);
+  });
+
   test('shows role, name, real email, date joined, kind, status and profile fields', async () => {
     openUsersScreen({
       people: [

@@ -6,11 +6,13 @@ import type { Account } from '../../../../shared/ipc';
 import type { User } from '../../../../shared/api/users';
 import { ROLE_NAMES } from '../../../../shared/domain/role-rules';
 import { escapeCloses } from '../../components/escape-closes';
-import { Icon } from '../../components/Icon';
+import { UnsavedEditsContext } from '../../components/unsaved-edits';
+import { CloseButton } from '../../components/CloseButton';
 import { useProfileFields } from '../../queries/realm';
 import { RoleChange } from '../../user-changes/RoleChange';
 import type { Actor } from '../../user-changes/role-options';
 import { StatusChange } from '../../user-changes/StatusChange';
+import { useUnsavedUserEdits } from '../../user-changes/unsaved-user-edits';
 import { formatJoined } from './columns';
 import { AccessSection } from './AccessSection';
 import { LastSeenText } from './last-seen';
@@ -41,59 +43,59 @@ export function UserDetail({ account, actor, user, people, onClose }: UserDetail
       <aside className="panel detail-panel" aria-label="User details" onKeyDown={escapeCloses(onClose)}>
         <div className="section-head detail-head">
           <h2>User not found</h2>
-          <CloseButton onClose={onClose} />
+          <CloseButton label="Close user details" onClose={onClose} />
         </div>
         <p className="muted">This user is no longer in the organization’s list.</p>
       </aside>
     );
   }
+  return <FoundUser account={account} actor={actor} user={user} people={people} onClose={onClose} />;
+}
+
+function FoundUser({ account, actor, user, people, onClose }: UserDetailProps & { user: User }) {
+  const unsaved = useUnsavedUserEdits(user.full_name);
   const self = user.user_id === actor.userId;
   return (
-    <aside className="panel detail-panel" aria-labelledby="user-detail-name" onKeyDown={escapeCloses(onClose)}>
-      <div className="section-head detail-head">
-        <h2 id="user-detail-name">
-          {user.full_name}
-          {self && <span className="muted"> (you)</span>}
-        </h2>
-        <CloseButton onClose={onClose} />
-      </div>
-      <dl className="detail-facts">
-        <Fact label="Role">{ROLE_NAMES[user.role]}</Fact>
-        <Fact label="Status">{user.is_active ? 'Active' : 'Deactivated'}</Fact>
-        <Fact label="Email">
-          {user.delivery_email ?? (
-            <>
-              {user.email} <span className="muted">(the real address is hidden from your role)</span>
-            </>
-          )}
-        </Fact>
-        {user.delivery_email !== null && user.delivery_email !== user.email && <Fact label="Login email">{user.email}</Fact>}
-        <Fact label="Joined">{formatJoined(user.date_joined)}</Fact>
-        <Fact label="Last active">
-          <LastSeenText user={user} />
-        </Fact>
-        <Fact label="Kind">{user.is_bot ? `Bot${user.bot_type ? ` (${BOT_TYPES[user.bot_type] ?? `type ${user.bot_type}`})` : ''}` : 'Human'}</Fact>
-        {/* Its owner's deactivation deactivates it, and its settings are the owner's to change. */}
-        {user.is_bot && <Fact label="Owner">{botOwner(user, people)}</Fact>}
-        {user.timezone && <Fact label="Time zone">{user.timezone}</Fact>}
-        <Fact label="User ID">{user.user_id}</Fact>
-      </dl>
-      <ProfileData account={account.id} user={user} />
-      <RoleChange account={account} actor={actor} user={user} people={people} />
-      <NameSection account={account} actor={actor} user={user} />
-      <StatusChange account={account} actor={actor} user={user} people={people} />
-      <AccessSection account={account.id} user={user} />
-    </aside>
+    <UnsavedEditsContext.Provider value={unsaved}>
+      <aside className="panel detail-panel" aria-labelledby="user-detail-name" onKeyDown={escapeCloses(onClose)}>
+        <div className="section-head detail-head">
+          <h2 id="user-detail-name">
+            {user.full_name}
+            {self && <span className="muted"> (you)</span>}
+          </h2>
+          <CloseButton label="Close user details" onClose={onClose} />
+        </div>
+        <dl className="detail-facts">
+          <Fact label="Role">{ROLE_NAMES[user.role]}</Fact>
+          <Fact label="Status">{user.is_active ? 'Active' : 'Deactivated'}</Fact>
+          <Fact label="Email">
+            {user.delivery_email ?? (
+              <>
+                {user.email} <span className="muted">(the real address is hidden from your role)</span>
+              </>
+            )}
+          </Fact>
+          {user.delivery_email !== null && user.delivery_email !== user.email && <Fact label="Login email">{user.email}</Fact>}
+          <Fact label="Joined">{formatJoined(user.date_joined)}</Fact>
+          <Fact label="Last active">
+            <LastSeenText user={user} />
+          </Fact>
+          <Fact label="Kind">{user.is_bot ? `Bot${user.bot_type ? ` (${BOT_TYPES[user.bot_type] ?? `type ${user.bot_type}`})` : ''}` : 'Human'}</Fact>
+          {/* Its owner's deactivation deactivates it, and its settings are the owner's to change. */}
+          {user.is_bot && <Fact label="Owner">{botOwner(user, people)}</Fact>}
+          {user.timezone && <Fact label="Time zone">{user.timezone}</Fact>}
+          <Fact label="User ID">{user.user_id}</Fact>
+        </dl>
+        <ProfileData account={account.id} user={user} />
+        <RoleChange account={account} actor={actor} user={user} people={people} />
+        <NameSection account={account} actor={actor} user={user} />
+        <StatusChange account={account} actor={actor} user={user} people={people} />
+        <AccessSection account={account.id} user={user} />
+      </aside>
+    </UnsavedEditsContext.Provider>
   );
 }
 
-function CloseButton({ onClose }: { onClose(): void }) {
-  return (
-    <button type="button" className="icon-button" aria-label="Close user details" onClick={onClose}>
-      <Icon name="close" />
-    </button>
-  );
-}
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

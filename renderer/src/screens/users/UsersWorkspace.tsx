@@ -23,6 +23,7 @@ import { lastSeenOf, LastSeenContext } from './last-seen';
 import { filterUsers, NO_FILTERS, sortUsers, warmSearch } from './user-index';
 import { UserDetail } from './UserDetail';
 import { useUsersUi } from './users-ui';
+import { useUi } from '../../stores/ui';
 import { UsersTable } from './UsersTable';
 import { useUsersById } from './users-by-id';
 import '../../lists/list-screen.css';
@@ -42,6 +43,11 @@ export function UsersWorkspace({ account }: { account: Account }) {
 
 function Workspace({ account, users }: { account: Account; users: User[] }) {
   const ui = useUsersUi();
+  const leaveThen = useUi((state) => state.leaveThen);
+  /** Another user's details, or none: a change chosen in the open panel and not applied is asked about first. */
+  const openUser = (id: number | null) => {
+    if (id !== ui.opened) leaveThen(() => ui.open(id));
+  };
   /** The bulk dialog open: a role change, a deactivation or a reactivation of the selection. */
   const [bulk, setBulk] = useState<'role' | 'deactivate' | 'reactivate' | null>(null);
   const bulkOpen = bulk !== null;
@@ -150,7 +156,7 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
             focused={ui.focused}
             onFocus={ui.focus}
             opened={ui.opened}
-            onOpen={ui.open}
+            onOpen={openUser}
             empty={
               <>
                 <p>No users match the search and filters.</p>
@@ -160,7 +166,7 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
               </>
             }
           />
-          {ui.opened !== null && <UserDetail key={ui.opened} account={account} actor={actor} user={byId.get(ui.opened)} people={users} onClose={() => ui.open(null)} />}
+          {ui.opened !== null && <UserDetail key={ui.opened} account={account} actor={actor} user={byId.get(ui.opened)} people={users} onClose={() => openUser(null)} />}
         </div>
         {bulk === 'role' && (
           <BulkRoleDialog account={account} actor={actor} users={selectedUsers} people={users} onClose={() => setBulk(null)} onStarted={started} />

@@ -15,7 +15,7 @@ import type { Account, ChannelContext, NewChannel } from '../../../../../shared/
 import { ProblemText } from '../../../components/Field';
 import { escapeCloses } from '../../../components/escape-closes';
 import { useFocusReturnOnClose } from '../../../components/focus-return';
-import { Icon } from '../../../components/Icon';
+import { CloseButton } from '../../../components/CloseButton';
 import { wordedByCore } from '../../../errors/words';
 import { useChannels, useCreateChannel } from '../../../queries/channels';
 import { useLeaveGuard } from '../../../stores/ui';
@@ -95,9 +95,7 @@ export function CreateChannel({ account, context, rules, onClose, onCreated }: C
     <aside ref={panel} className="panel detail-panel channel-editor" aria-labelledby={`${id}-title`} onKeyDown={escapeCloses(onClose)}>
       <div className="section-head detail-head">
         <h2 id={`${id}-title`}>New channel</h2>
-        <button type="button" className="icon-button" aria-label="Close the new channel form" onClick={onClose}>
-          <Icon name="close" />
-        </button>
+        <CloseButton label="Close the new channel form" onClose={onClose} />
       </div>
       <form onSubmit={submit} noValidate className="create-form">
         <div className="form-field">

@@ -9,7 +9,7 @@ import { checkAdminister } from '../../../../../shared/domain/channel-admin';
 import type { Account, ChannelContext, ChannelEntry } from '../../../../../shared/ipc';
 import { escapeCloses } from '../../../components/escape-closes';
 import { useFocusReturnOnClose } from '../../../components/focus-return';
-import { Icon } from '../../../components/Icon';
+import { CloseButton } from '../../../components/CloseButton';
 import { useLeaveGuard } from '../../../stores/ui';
 import { countWords, createdDate, creatorName, privacyLabel, trafficCell } from '../channel-words';
 import { ArchiveSection } from './ArchiveSection';
@@ -24,7 +24,7 @@ import { RetentionSection } from './RetentionSection';
 import { SubscribersSection } from './SubscribersSection';
 import type { RulesContext, SectionProps } from './rules-context';
 import { TopicsSection } from './TopicsSection';
-import { UnsavedEditsContext, useUnsavedEditsRegistry } from './unsaved-edits';
+import { UnsavedEditsContext, useUnsavedEditsRegistry } from '../../../components/unsaved-edits';
 import '../../../components/detail-panel.css';
 import './editor.css';
 
@@ -49,7 +49,7 @@ export function ChannelEditor({ account, context, rules, entry, onShowInList, on
       <aside ref={panel} className="panel detail-panel channel-editor" aria-label="Channel" onKeyDown={escapeCloses(onClose)}>
         <div className="section-head detail-head">
           <h2>Channel not found</h2>
-          <CloseButton onClose={onClose} />
+          <CloseButton label="Close channel editor" onClose={onClose} />
         </div>
         <p className="muted">This channel is no longer in the organization’s list: it was deleted, or you can no longer see it.</p>
       </aside>
@@ -63,7 +63,7 @@ export function ChannelEditor({ account, context, rules, entry, onShowInList, on
     <aside ref={panel} className="panel detail-panel channel-editor" aria-labelledby="channel-editor-name" onKeyDown={escapeCloses(onClose)}>
       <div className="section-head detail-head">
         <h2 id="channel-editor-name">#{channel.name}</h2>
-        <CloseButton onClose={onClose} />
+        <CloseButton label="Close channel editor" onClose={onClose} />
       </div>
       {channel.is_archived && (
         <p className="notice" role="status">
@@ -109,13 +109,6 @@ export function ChannelEditor({ account, context, rules, entry, onShowInList, on
   );
 }
 
-function CloseButton({ onClose }: { onClose(): void }) {
-  return (
-    <button type="button" className="icon-button" aria-label="Close channel editor" onClick={onClose}>
-      <Icon name="close" />
-    </button>
-  );
-}
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

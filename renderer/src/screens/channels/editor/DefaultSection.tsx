@@ -8,7 +8,7 @@ import { useLiveDraft } from '../../../user-changes/use-live-draft';
 import type { SectionProps } from './rules-context';
 import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
-import { useUnsavedEdit } from './unsaved-edits';
+import { useUnsavedEdit } from '../../../components/unsaved-edits';
 
 const words = (value: unknown) => (value ? 'a default channel' : 'not a default channel');
 

@@ -6,7 +6,7 @@ import { useLiveDraft } from '../../../user-changes/use-live-draft';
 import type { SectionProps } from './rules-context';
 import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
-import { useUnsavedEdit } from './unsaved-edits';
+import { useUnsavedEdit } from '../../../components/unsaved-edits';
 
 export function FolderSection({ account, entry, context, rules, locked }: SectionProps) {
   const id = useId();

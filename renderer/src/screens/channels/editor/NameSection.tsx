@@ -15,7 +15,7 @@ import { NameWarnings } from './NameWarnings';
 import type { SectionProps } from './rules-context';
 import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
-import { useUnsavedEdit } from './unsaved-edits';
+import { useUnsavedEdit } from '../../../components/unsaved-edits';
 
 export function NameSection({ account, entry, context, locked }: SectionProps) {
   const id = useId();

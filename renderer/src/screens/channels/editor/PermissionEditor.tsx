@@ -17,7 +17,7 @@ import { PillEditor } from './PillEditor';
 import type { SectionProps } from './rules-context';
 import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
-import { useUnsavedEdit } from './unsaved-edits';
+import { useUnsavedEdit } from '../../../components/unsaved-edits';
 
 const count = new Intl.NumberFormat();
 const NAMES_IN_REVIEW = 8;

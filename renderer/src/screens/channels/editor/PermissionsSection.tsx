@@ -10,7 +10,7 @@ import { groupSettingWords } from '../../../../../shared/domain/channel-groups';
 import { alwaysHoldersShort, CHANNEL_GROUP_SETTINGS, CHANNEL_SETTING_INFO, type ChannelGroupSetting } from '../../../../../shared/domain/channel-permissions';
 import { PermissionEditor } from './PermissionEditor';
 import type { SectionProps } from './rules-context';
-import { useUnsavedKeys } from './unsaved-edits';
+import { useUnsavedKeys } from '../../../components/unsaved-edits';
 
 export function PermissionsSection(props: SectionProps) {
   const id = useId();

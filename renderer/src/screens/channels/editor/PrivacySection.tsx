@@ -22,7 +22,7 @@ import { useLiveDraft } from '../../../user-changes/use-live-draft';
 import type { SectionProps } from './rules-context';
 import { SaveOutcome } from './SaveOutcome';
 import { useChannelSave } from './use-channel-save';
-import { useUnsavedEdit } from './unsaved-edits';
+import { useUnsavedEdit } from '../../../components/unsaved-edits';
 
 const words = (value: unknown) => PRIVACY_WORDS[value as ChannelPrivacy].label;
 const count = new Intl.NumberFormat();

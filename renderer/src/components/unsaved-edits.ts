@@ -1,6 +1,7 @@
-// Which parts of the channel editor hold an edit not saved yet. Each section keeps its own draft; the
-// editor needs the sum of them to ask before a move would drop them (another channel, another tab or
-// screen), so each part reports under its own key, and stops reporting when it unmounts.
+// Which parts of a panel (the channel editor, a user's details, a report's "Act on …") hold an edit not
+// saved yet. Each part keeps its own draft; the panel needs the sum of them to ask before a move would
+// drop them (another channel, user or report, another tab or screen), so each part reports under its
+// own key, and stops reporting when it unmounts.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
 export interface UnsavedEdits {
@@ -11,7 +12,7 @@ export interface UnsavedEdits {
 
 export const UnsavedEditsContext = createContext<UnsavedEdits | null>(null);
 
-/** For the editor: the set its parts report to, to provide through UnsavedEditsContext. */
+/** For the panel: the set its parts report to, to provide through UnsavedEditsContext. */
 export function useUnsavedEditsRegistry(): UnsavedEdits {
   const [keys, setKeys] = useState<ReadonlySet<string>>(() => new Set());
   const report = useCallback((key: string, edited: boolean) => {
@@ -26,7 +27,7 @@ export function useUnsavedEditsRegistry(): UnsavedEdits {
   return useMemo(() => ({ keys, report }), [keys, report]);
 }
 
-/** For a part of the editor: `edited` while its draft differs from the server's value. */
+/** For a part of a panel: `edited` while its draft differs from the server's value. */
 export function useUnsavedEdit(key: string, edited: boolean): void {
   const report = useContext(UnsavedEditsContext)?.report;
   useEffect(() => {
@@ -36,7 +37,7 @@ export function useUnsavedEdit(key: string, edited: boolean): void {
   }, [report, key, edited]);
 }
 
-/** The keys of the editor's parts holding an unsaved edit (none outside an editor). */
+/** The keys of the panel's parts holding an unsaved edit (none outside a panel). */
 export function useUnsavedKeys(): ReadonlySet<string> {
   return useContext(UnsavedEditsContext)?.keys ?? NONE;
 }
