@@ -156,7 +156,7 @@ async function unreadReports(client: RealmClient): Promise<number> {
   return all.filter((message) => !(message.flags ?? []).includes('read')).length;
 }
 
-test('with Status "New" and every report reviewed, the empty list says so and offers "Clear filters" once', async ({ consolePage: page, sandbox }) => {
+test('with Status "New" and every report reviewed, the empty list says so and offers "Clear filters" once; Undo makes them new again', async ({ consolePage: page, sandbox }) => {
   const olivia = await signInDirectly(sandbox.directUrl, 'olivia@sandbox.test');
   await openModeration(page);
   await page.getByLabel('Status').selectOption({ label: 'New' });
@@ -171,6 +171,16 @@ test('with Status "New" and every report reviewed, the empty list says so and of
   await expect(page.getByLabel('Status')).toHaveValue('all');
   await expect(reportList(page).getByRole('option')).toHaveCount(3);
   await expect(reportList(page).getByRole('option').filter({ hasText: 'Reviewed' })).toHaveCount(3);
+
+  // What it did stays said, with an Undo: the same three reports new again, as the core keeps them
+  // (a reload reads them back).
+  const note = page.getByRole('status').filter({ hasText: 'Marked 3 reports reviewed.' });
+  await note.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Marked 3 reports new again.' })).toBeVisible();
+  await expect(reportList(page).getByRole('option').filter({ hasText: 'New' })).toHaveCount(3);
+  await page.reload();
+  await openModeration(page);
+  await expect(page.getByText('3 reports · 3 new')).toBeVisible();
 });
 
 test('an open report that the filters hide says so plainly, and can be shown in the list or closed', async ({ consolePage: page, sandbox }) => {

@@ -1,11 +1,13 @@
 // The inbox: filters, the count of what they show, the list, and the opened report beside it.
 import { useEffect, useMemo, useState } from 'react';
 import type { Account, ModerationInbox, Report } from '../../../../shared/ipc';
+import { plural } from '../../../../shared/domain/plural';
 import { errorWords } from '../../errors/words';
 import { useMarkReviewed } from '../../queries/moderation';
 import { toast } from '../../stores/toasts';
 import { useUi } from '../../stores/ui';
 import { filterReports, filtersHiding, groupByReportedUser, withoutHiding, type InboxFilters as Filters } from './inbox-filters';
+import { BulkMarkNote, type BulkMark } from './BulkMarkNote';
 import { InboxFilters } from './InboxFilters';
 import { InboxHiddenNotice } from './InboxHiddenNotice';
 import { useModerationUi } from './moderation-ui';
@@ -86,14 +88,20 @@ export function Inbox({ account, inbox }: { account: Account; inbox: ModerationI
   };
 
   const shownNew = filtered.filter((report) => report.status === 'new');
-  const markShownReviewed = () => {
-    const ids = shownNew.map((report) => report.id);
+  /** The last "Mark all shown as reviewed", said until dismissed or the next one. */
+  const [bulkMark, setBulkMark] = useState<BulkMark | null>(null);
+  const markAll = (reportIds: number[], reviewed: boolean) => {
     markReviewed.mutate(
-      { reportIds: ids, reviewed: true },
+      { reportIds, reviewed },
       {
+        onSuccess: () => setBulkMark({ reportIds, undone: !reviewed }),
         onError: (error) => {
           const words = errorWords(error);
-          toast({ kind: 'error', title: `Could not mark ${ids.length} reports reviewed: ${words.message}`, action: words.action ?? 'Their status is as it was. Try again in a moment.' });
+          toast({
+            kind: 'error',
+            title: `Could not mark ${plural(reportIds.length, 'report', 'reports')} ${reviewed ? 'reviewed' : 'new'}: ${words.message}`,
+            action: words.action ?? `${reportIds.length === 1 ? 'Its' : 'Their'} status is as it was. Try again in a moment.`,
+          });
         },
       },
     );
@@ -114,7 +122,7 @@ export function Inbox({ account, inbox }: { account: Account; inbox: ModerationI
       <InboxFilters />
       <div className="inbox-summary">
         <p aria-live="polite">
-          {filtering ? `${filtered.length} of ${inbox.reports.length} reports shown` : plural(inbox.reports.length, 'report')}
+          {filtering ? `${filtered.length} of ${inbox.reports.length} reports shown` : plural(inbox.reports.length, 'report', 'reports')}
           {' · '}
           {newTotal} new
         </p>
@@ -125,10 +133,16 @@ export function Inbox({ account, inbox }: { account: Account; inbox: ModerationI
           </button>
         )}
         {shownNew.length > 0 && (
-          <button type="button" className="button button-small" onClick={markShownReviewed} disabled={markReviewed.isPending}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => markAll(shownNew.map((report) => report.id), true)}
+            disabled={markReviewed.isPending}
+          >
             Mark all shown as reviewed ({shownNew.length})
           </button>
         )}
+        {bulkMark && <BulkMarkNote mark={bulkMark} busy={markReviewed.isPending} onUndo={() => markAll(bulkMark.reportIds, false)} onDismiss={() => setBulkMark(null)} />}
       </div>
       <div className="inbox-panes">
         <div className="inbox-list-pane">
@@ -213,8 +227,4 @@ function emptyWords(filters: Filters, total: number): string {
   if (onlyStatus && filters.status === 'new') return `No new reports: ${total === 1 ? 'the one report is' : `all ${total} reports are`} reviewed.`;
   if (onlyStatus && filters.status === 'reviewed') return 'No reviewed reports yet: every report is new.';
   return 'No reports match these filters.';
-}
-
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

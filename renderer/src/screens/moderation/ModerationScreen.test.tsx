@@ -187,6 +187,23 @@ describe('a report', () => {
     );
   });
 
+  test('"Mark all shown as reviewed" says what it did where the focus lands, and Undo marks the same reports new', async () => {
+    const { bridge } = showModeration();
+    await rows();
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'spam' } });
+    const button = await screen.findByRole('button', { name: /^Mark all shown as reviewed/ });
+    const shown = (await rows()).length;
+    fireEvent.click(button);
+    const note = await screen.findByText(`Marked ${shown === 1 ? '1 report' : `${shown} reports`} reviewed.`, { exact: false });
+    expect(document.activeElement).toBe(note);
+    const marked = bridge.callsTo('moderation.markReviewed')[0]!.reportIds;
+    expect(marked).toHaveLength(shown);
+    fireEvent.click(within(note).getByRole('button', { name: 'Undo' }));
+    await screen.findByText(/new again\./);
+    expect(bridge.callsTo('moderation.markReviewed')[1]).toEqual({ account: olivia.id, reportIds: marked, reviewed: false });
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
   test('an open report the filters hide stays open under a notice that says which filter hides it', async () => {
     showModeration();
     fireEvent.change(await screen.findByLabelText('Status'), { target: { value: 'new' } });
