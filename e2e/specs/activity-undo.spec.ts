@@ -57,7 +57,7 @@ test('undo a bulk role job and check every user\'s role on the server', async ({
   const dialog = page.getByRole('dialog', { name: 'Undo a whole job' });
   await expect(dialog.getByText('9 changes go back to what they were.', { exact: false })).toBeVisible();
   await expect(dialog.getByRole('region', { name: /^Will go back/ }).getByRole('listitem')).toHaveCount(9);
-  const refused = dialog.getByRole('region', { name: /^Refused/ });
+  const refused = dialog.getByRole('region', { name: /^Will not go back/ });
   await expect(refused.getByRole('listitem')).toHaveCount(1);
   await expect(refused).toContainText(`${changed.full_name} is now Administrator, not Moderator as this change left them: someone changed it since.`);
   await dialog.getByRole('button', { name: 'Undo 9 changes' }).click();
@@ -107,7 +107,7 @@ test('an undo is refused when someone else changed the role in between', async (
   const log = await openLog(page);
   await entriesAbout(log, 'mark@sandbox.test').filter({ hasText: 'Member → Moderator' }).first().getByRole('button', { name: /^Undo:/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Undo a change' });
-  await expect(dialog.getByRole('region', { name: /^Refused/ })).toContainText('Mark Member is now Administrator, not Moderator as this change left them: someone changed it since.');
+  await expect(dialog.getByRole('region', { name: /^Will not go back/ })).toContainText('Mark Member is now Administrator, not Moderator as this change left them: someone changed it since.');
   await expect(dialog.getByRole('button', { name: 'Nothing to undo' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   expect((await userOnServer(asOlivia, 'mark@sandbox.test')).role).toBe(200);

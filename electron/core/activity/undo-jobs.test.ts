@@ -108,7 +108,7 @@ test('a whole bulk job goes back for the rows that succeeded; one someone change
   expect(refused).toEqual([
     expect.objectContaining({
       target: expect.stringContaining(changed.email) as string,
-      reason: `${changed.full_name} is now Administrator, not Moderator as this change left them: someone changed it since. Nothing was changed; change their role from their panel if it should still go back.`,
+      reason: `${changed.full_name} is now Administrator, not Moderator as this change left them: someone changed it since. It is left as it is; change their role from their panel if it should still go back.`,
     }),
   ]);
   expect(job.results.filter((result) => result.outcome === 'undone')).toHaveLength(4);
@@ -199,7 +199,7 @@ test('a channel change goes back with the group setting guarded by `old`; a chan
   await eventually(() => olivia.state().channels.get(design.stream_id)?.description === 'Someone else', 'their change in the state');
   const refused = await finished(await olivia.undo.start(olivia.accountId, scope));
   expect(refused.results).toEqual([
-    expect.objectContaining({ outcome: 'refused', reason: 'The description of #design is “Someone else” now, not “Undo me” as this change left it: someone changed it since. Nothing was changed.' }),
+    expect.objectContaining({ outcome: 'refused', reason: 'The description of #design is “Someone else” now, not “Undo me” as this change left it: someone changed it since. It is left as it is.' }),
   ]);
 
   await asOlivia.call(updateChannel, { stream_id: design.stream_id, description: 'Undo me' });

@@ -8,6 +8,7 @@
 // `undo` data (and, when it undoes a whole job, the undo's ID as their job), so an undo can itself be
 // undone (putting back what it reversed) with the same guards, and nothing needs a separate "redo".
 import type { Role, User, UserSettingValue } from '../../../shared/api';
+import { listWords } from '../../../shared/domain/list-words';
 import { ROLE_NAMES, type RoleHazard } from '../../../shared/domain/role-rules';
 import { CONFIRMATION_NEEDED, type ActivityEntry, type UndoHazard, type UndoJob, type UndoOutcome, type UndoReview, type UndoScope } from '../../../shared/ipc';
 import { errorMessage } from '../../../shared/node/error-message';
@@ -261,7 +262,7 @@ function unconfirmedLoss(state: RealmState, steps: readonly Step[], confirmed: r
   if (channels.length === 0) return null;
   return new ConsoleError(
     CONFIRMATION_NEEDED,
-    `The undo did not start: it would keep messages in ${[...new Set(channels)].join(', ')} for less time than now, and older messages would be deleted for good. Nothing was sent: confirm that you understand, then try again.`,
+    `The undo did not start: it would keep messages in ${listWords([...new Set(channels)])} for less time than now, and older messages would be deleted for good. Nothing was sent: confirm that you understand, then try again.`,
     { hazards: ['retentionLoss'] },
   );
 }

@@ -84,7 +84,7 @@ function judgeRole(state: RealmState, step: Extract<Step, { kind: 'role' }>): Ve
     return refused(
       target,
       change,
-      `${user.full_name} is now ${ROLE_NAMES[user.role]}, not ${ROLE_NAMES[step.left]} as this change left them: someone changed it since. Nothing was changed; change their role from their panel if it should still go back.`,
+      `${user.full_name} is now ${ROLE_NAMES[user.role]}, not ${ROLE_NAMES[step.left]} as this change left them: someone changed it since. It is left as it is; change their role from their panel if it should still go back.`,
     );
   }
   // The role rules, as for any role change (the hazards are confirmed in words at the review), for each
@@ -142,7 +142,7 @@ function judgeDefaults(state: RealmState, step: Extract<Step, { kind: 'defaults'
     return refused(
       target,
       change,
-      `${settingLabel(name)} is now ${settingValueWords(name, now)}, not ${settingValueWords(name, step.left)} as this change left it: someone changed it since. Nothing was changed.`,
+      `${settingLabel(name)} is now ${settingValueWords(name, now)}, not ${settingValueWords(name, step.left)} as this change left it: someone changed it since. It is left as it is.`,
     );
   }
   return ready(target, change);
@@ -175,14 +175,14 @@ function judgeChannel(state: RealmState, step: Extract<Step, { kind: 'channel' }
     return refused(
       label,
       change,
-      `${isNow(state, reverse.property, channel.name, now)} now, not ${valueWords(state, reverse.property, left)} as this change left it: someone changed it since. Nothing was changed.`,
+      `${isNow(state, reverse.property, channel.name, now)} now, not ${valueWords(state, reverse.property, left)} as this change left it: someone changed it since. It is left as it is.`,
     );
   }
   const verdict = checkChange(state, channel, reverse);
   if (!verdict.allowed) return refused(label, change, verdict.reason);
   // What the channel editor confirms in words (losing one's own administration or access) is not undone from the log.
   const hazard = hazardOf(state, channel, reverse);
-  if (hazard) return refused(label, change, `${hazard.words} Nothing was changed: make this change in the channel's editor, where it is confirmed first.`);
+  if (hazard) return refused(label, change, `${hazard.words} It is left as it is: make this change in the channel's editor, where it is confirmed first.`);
   const note = consequence(state, channel.stream_id, reverse.property, left, back);
   // A retention's consequence is said only when it deletes messages: that is confirmed before the undo starts.
   return ready(label, change, note, reverse.property === 'retention' && note !== null);

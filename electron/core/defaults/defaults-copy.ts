@@ -168,7 +168,11 @@ export class DefaultsCopies {
       target: copy.sourceRealm,
       details: copy.results.map((result) => `${result.realmName}: ${outcomeWords(result)}`).join('; '),
       result: failed.length ? 'failed' : 'ok',
-      error: failed.length ? `${failed.length} of ${copy.results.length} realms failed; see their results on the Default settings screen.` : null,
+      error: failed.length
+        ? copy.results.length === 1
+          ? 'The copy failed; see its result on the Default settings screen.'
+          : `${failed.length} of ${copy.results.length} realms failed; see their results on the Default settings screen.`
+        : null,
     });
   }
 

@@ -5,6 +5,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { plural } from '../../../shared/domain/plural';
+import type { ActivityKind } from '../../../shared/ipc';
 import { afterNextPaint, mark } from '../lists/perf-marks';
 import { errorWords } from '../errors/words';
 import { ProblemText } from '../components/Field';
@@ -26,8 +27,9 @@ function useSteady<T>(value: T): T {
   return useMemo(() => (json === undefined ? undefined : JSON.parse(json)) as T, [json]);
 }
 
-export function FilteredLog({ account, empty }: { account: string; empty: string }) {
-  const [form, setForm] = useState<FilterForm>(NO_FILTERS);
+/** `kind`: the kind of change the log opens filtered to (a screen's own), which the user can widen. */
+export function FilteredLog({ account, empty, kind }: { account: string; empty: string; kind?: ActivityKind }) {
+  const [form, setForm] = useState<FilterForm>(() => (kind ? { ...NO_FILTERS, kind } : NO_FILTERS));
   const filters = useMemo(() => toQuery(form), [form]);
   const scroller = useRef<HTMLDivElement>(null);
   const head = useActivityHead(account, filters);

@@ -65,7 +65,7 @@ export function UndoDialog({ account, scope, onClose, onStarted }: UndoDialogPro
                 : `${count.format(ready)} changes go back to what they were. Each is checked again just before it is sent.`}
           </p>
           <PlanGroup title="Will go back" items={review.data.steps.filter((step) => step.verdict === 'ready')} tone="change" keyOf={stepKey} line={stepLine} />
-          <PlanGroup title="Refused: will be listed as refused" items={review.data.steps.filter((step) => step.verdict === 'refused')} tone="refused" keyOf={stepKey} line={stepLine} />
+          <PlanGroup title="Will not go back: refused" items={review.data.steps.filter((step) => step.verdict === 'refused')} tone="refused" keyOf={stepKey} line={stepLine} />
           <PlanGroup title="Already as before: nothing to do" items={review.data.steps.filter((step) => step.verdict === 'unchanged')} tone="same" keyOf={stepKey} line={stepLine} />
           <UndoStatements
             confirmations={confirmations}

@@ -5,7 +5,7 @@
 // log's entries (ActivityEntries shows any part of the log).
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ActivityEntry } from '../../../shared/ipc';
+import type { ActivityEntry, ActivityKind } from '../../../shared/ipc';
 import { ProblemText } from './Field';
 import { UndoArea } from '../activity/UndoArea';
 import { errorWords } from '../errors/words';
@@ -25,9 +25,11 @@ interface ActivityLogProps {
   intro?: string;
   /** Shown instead of the whole log's entries (a filter and a part of the log). */
   children?: ReactNode;
+  /** The kind of change the whole log opens filtered to (the screen's own). */
+  kind?: ActivityKind;
 }
 
-export function ActivityLog({ account, realmName, intro, children }: ActivityLogProps) {
+export function ActivityLog({ account, realmName, intro, children, kind }: ActivityLogProps) {
   const exporter = useExportActivity(account);
   const exportFailure = exporter.isError ? errorWords(exporter.error) : null;
 
@@ -59,7 +61,7 @@ export function ActivityLog({ account, realmName, intro, children }: ActivityLog
           <ProblemText message={`Could not export the activity log: ${exportFailure.message}`} action={exportFailure.action ?? 'Try again.'} />
         </div>
       )}
-      <UndoArea account={account}>{children ?? <FilteredLog account={account} empty={NOTHING_YET} />}</UndoArea>
+      <UndoArea account={account}>{children ?? <FilteredLog account={account} empty={NOTHING_YET} kind={kind} />}</UndoArea>
     </section>
   );
 }

@@ -22,7 +22,7 @@ import type { ChannelInput, DefaultsSaveResult, DefaultsView } from '../../../..
 import { plural } from '../../../../shared/domain/plural';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ExportNote } from '../../components/ExportNote';
-import { errorWords } from '../../errors/words';
+import { errorCode, errorWords, type ErrorWords } from '../../errors/words';
 import { useSaveDefaults } from '../../queries/defaults';
 import { CopyDialog } from './CopyDialog';
 import { CopyPanel } from './CopyPanel';
@@ -161,7 +161,7 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
           review={review}
           importInfo={imported?.info ?? null}
           saving={save.isPending}
-          failure={save.isError ? errorWords(save.error) : null}
+          failure={save.isError ? saveFailureWords(save.error) : null}
           onKeepMine={(conflict) => ui.setEdits(keepMine(ui.edits, server, conflict.name))}
           onTakeTheirs={(conflict) => ui.setEdits(takeTheirs(ui.edits, conflict.name))}
           onSave={onSave}
@@ -184,4 +184,15 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
       {dialog === 'copy' && <CopyDialog view={view} unsaved={review.changes.length} onClose={() => setDialog(null)} onStarted={(copy) => ui.showCopy(copy.id)} />}
     </div>
   );
+}
+
+/**
+ * A failed save in words: the edits are kept either way; what to do depends on whether the server
+ * refused a value (correct it) or could not be reached or answered oddly (try again).
+ */
+function saveFailureWords(error: unknown): ErrorWords {
+  const words = errorWords(error);
+  if (words.action) return words;
+  const refused = errorCode(error) === 'BAD_REQUEST';
+  return { ...words, action: refused ? 'Your edits are kept: correct the value named, then save again.' : 'Your edits are kept: save again in a moment.' };
 }

@@ -10,7 +10,13 @@ import { App } from '../../app/App';
 import { useUi } from '../../stores/ui';
 import { installFakeBridge, removeFakeBridge, renderWithQueries, type FakeBridge } from '../../testing/fake-bridge';
 import { olivia } from '../../testing/demo-samples';
+import { answerActivityQuery } from '../../activity/testing/fake-activity';
 import { useDefaultsUi } from './defaults-ui';
+
+const ACTIVITY = [
+  { at: Date.UTC(2025, 4, 2, 10), actor: 'Olivia Owner', action: 'Changed default settings', target: 'Sandbox Realm', details: 'Color scheme: Automatic → Dark', result: 'ok' as const, error: null, kind: 'defaults' as const },
+  { at: Date.UTC(2025, 4, 1, 9), actor: 'Olivia Owner', action: 'Sent invitations', target: 'Spring campaign', details: '3 addresses', result: 'ok' as const, error: null, kind: 'invitation' as const },
+];
 
 let values: Record<string, boolean | number | string>;
 let view: () => DefaultsView;
@@ -30,6 +36,7 @@ function open(overrides: Partial<DefaultsView> = {}, saveReply?: (input: Channel
       return { saved, ignored: [], view: view() };
     },
     'activity.list': () => [],
+    'activity.query': answerActivityQuery(ACTIVITY),
   });
   useUi.setState({ selectedAccount: null, connectOpen: false, screen: 'defaults' });
   useDefaultsUi.setState({ account: null });
@@ -130,9 +137,28 @@ describe('edit, review, save', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save 1 change' }));
     const alert = await within(screen.getByRole('dialog')).findByRole('alert');
     expect(alert.textContent).toContain("Invalid notification sound 'klaxon'.");
+    expect(alert.textContent).toContain('Your edits are kept: correct the value named, then save again.');
     fireEvent.click(screen.getByRole('button', { name: 'Back to editing' }));
     expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '3');
     expect(screen.getByText('1 unsaved change')).toBeTruthy();
+  });
+
+  test('a value not allowed, with nothing else changed: the bar says there is nothing to save yet, and why', async () => {
+    open();
+    fireEvent.change(await screen.findByRole('spinbutton', { name: 'Font size' }), { target: { value: '999' } });
+    const bar = screen.getByRole('region', { name: 'Unsaved changes' });
+    expect(bar.querySelector('p')?.textContent).toBe('Nothing to save yet · one value is not allowed: correct it to review');
+    expect(within(bar).getByRole('button', { name: 'Review changes…' })).toHaveProperty('disabled', true);
+  });
+
+  test('a save that could not reach the server says to save again, not to correct anything', async () => {
+    open({}, () => ({ error: { code: 'NETWORK_ERROR', msg: 'Could not reach sandbox.example: the connection was refused.', detail: {} } }));
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Color scheme' }), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review changes…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save 1 change' }));
+    const alert = await within(screen.getByRole('dialog')).findByRole('alert');
+    expect(alert.textContent).toContain('Your edits are kept: save again in a moment.');
+    expect(alert.textContent).not.toContain('correct');
   });
 
   test('an older server ignores a setting: named, marked on the form, never reported as saved', async () => {
@@ -323,4 +349,16 @@ test('leaving with unsaved edits asks first: stay keeps them, leave drops them',
   expect(await screen.findByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '1');
   expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull();
   expect(bridge.callsTo('defaults.save')).toEqual([]);
+});
+
+test('the Activity log tab opens on the default settings’ changes; "Kind of change" shows the others', async () => {
+  open();
+  fireEvent.click(await screen.findByRole('tab', { name: 'Activity log' }));
+  expect(await screen.findByText('1 of 2 changes match.')).toBeTruthy();
+  const kind = screen.getByRole('combobox', { name: 'Kind of change' }) as HTMLSelectElement;
+  expect(kind.value).toBe('defaults');
+  expect(bridge.callsTo('activity.query').at(-1)).toMatchObject({ filters: { kinds: ['defaults'] } });
+  fireEvent.change(kind, { target: { value: '' } });
+  await waitFor(() => expect(screen.queryByText('1 of 2 changes match.')).toBeNull());
+  expect((bridge.callsTo('activity.query').at(-1) as { filters: { kinds?: string[] } }).filters.kinds).toBeUndefined();
 });

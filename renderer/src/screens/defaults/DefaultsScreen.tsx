@@ -60,7 +60,14 @@ function DefaultsPanel({ account }: { account: Account }) {
         </QueryGate>
       )}
       {tab === 'compare' && <CompareView account={account} />}
-      {tab === 'activity' && <ActivityLog account={account.id} realmName={account.realmName} />}
+      {tab === 'activity' && (
+        <ActivityLog
+          account={account.id}
+          realmName={account.realmName}
+          kind="defaults"
+          intro={`Every change made from this console to ${account.realmName}, kept on this computer, newest first. Shown first: the default settings (“Kind of change” shows the others).`}
+        />
+      )}
     </TabPanel>
   );
 }

@@ -1,6 +1,7 @@
 // The review before a save: every change as old → new in words, conflicts first (each resolved here
 // or on the form before saving), and one Save that sends them as one request. While it saves the
 // dialog says so; a failure keeps every edit and shows the server's words and what to do.
+import { plural } from '../../../../shared/domain/plural';
 import type { Conflict, Review } from '../../../../shared/domain/defaults-edits';
 import { settingLabel, settingValueWords } from '../../../../shared/domain/defaults-words';
 import type { DefaultsView } from '../../../../shared/ipc';
@@ -41,7 +42,7 @@ export function ReviewDialog({ view, review, importInfo, saving, failure, onKeep
       }}
     >
       <p id="defaults-review-intro">
-        {count === 0 ? 'Nothing differs from the server’s values any more: there is nothing to save.' : `${count} ${count === 1 ? 'setting changes' : 'settings change'}, sent to the server as one request.`} These defaults
+        {count === 0 ? 'Nothing differs from the server’s values any more: there is nothing to save.' : `${plural(count, 'setting', 'settings')} will change, in one request to the server.`} These defaults
         apply to members who join later; existing members keep their own settings.
       </p>
       {importInfo && (
@@ -88,15 +89,15 @@ export function ReviewDialog({ view, review, importInfo, saving, failure, onKeep
       )}
       {saving && (
         <div className="review-progress" role="status">
-          <progress aria-label={`Saving ${count} changes`} />
+          <progress aria-label={`Saving ${plural(count, 'change', 'changes')}`} />
           <span>
-            Saving {count} {count === 1 ? 'change' : 'changes'} to {view.realmName}…
+            Saving {plural(count, 'change', 'changes')} to {view.realmName}…
           </span>
         </div>
       )}
       {failure && (
         <div role="alert">
-          <ProblemText className="form-error" message={failure.message} action={failure.action ?? 'Your edits are kept: correct them, or try again.'} />
+          <ProblemText className="form-error" message={failure.message} action={failure.action} />
         </div>
       )}
     </Dialog>

@@ -8,11 +8,9 @@ export function SaveBar({ review, invalid, onDiscard, onReview }: { review: Revi
   return (
     <div className="defaults-savebar" role="region" aria-label="Unsaved changes">
       <p aria-live="polite">
-        <strong>
-          {count} unsaved {count === 1 ? 'change' : 'changes'}
-        </strong>
+        <strong>{count === 0 ? 'Nothing to save yet' : `${count} unsaved ${count === 1 ? 'change' : 'changes'}`}</strong>
         {review.conflicts.length > 0 && <span className="savebar-conflicts"> · {review.conflicts.length} changed on the server meanwhile</span>}
-        {invalid > 0 && <span className="savebar-invalid"> · {invalid === 1 ? 'one value is' : `${invalid} values are`} not allowed yet: correct {invalid === 1 ? 'it' : 'them'} to review</span>}
+        {invalid > 0 && <span className="savebar-invalid"> · {invalid === 1 ? 'one value is' : `${invalid} values are`} not allowed: correct {invalid === 1 ? 'it' : 'them'} to review</span>}
       </p>
       <div className="savebar-actions">
         <button type="button" className="button" onClick={onDiscard}>

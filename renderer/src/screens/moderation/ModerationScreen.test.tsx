@@ -196,7 +196,7 @@ describe('a report', () => {
     fireEvent.click(button);
     const note = await screen.findByText(`Marked ${shown === 1 ? '1 report' : `${shown} reports`} reviewed.`, { exact: false });
     expect(document.activeElement).toBe(note);
-    const marked = bridge.callsTo('moderation.markReviewed')[0]!.reportIds;
+    const marked = (bridge.callsTo('moderation.markReviewed')[0] as { reportIds: number[] }).reportIds;
     expect(marked).toHaveLength(shown);
     fireEvent.click(within(note).getByRole('button', { name: 'Undo' }));
     await screen.findByText(/new again\./);
