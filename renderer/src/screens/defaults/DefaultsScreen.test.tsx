@@ -282,6 +282,20 @@ describe('another administrator changes a default meanwhile', () => {
     expect(bridge.callsTo('defaults.save')[0]).toMatchObject({ changes: { color_scheme: 2 }, expected: { color_scheme: 3 } });
   });
 
+  test('an edit the server comes to match meanwhile says so, and no longer counts as unsaved', async () => {
+    open();
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Color scheme' }), { target: { value: '2' } });
+    expect(screen.getByText('1 unsaved change')).toBeTruthy();
+    serverChanges('color_scheme', 2);
+    expect(await screen.findByText('Saved meanwhile elsewhere: nothing to save')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Color scheme' })).toHaveProperty('value', '2');
+    // Nor does leaving ask about it.
+    fireEvent.click(screen.getByRole('button', { name: 'Users & roles' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Users & roles'));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+
   test('take theirs drops my edit', async () => {
     open();
     fireEvent.change(await screen.findByRole('combobox', { name: 'Color scheme' }), { target: { value: '2' } });

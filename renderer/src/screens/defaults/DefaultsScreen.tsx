@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import type { Account } from '../../../../shared/ipc';
 import { NoAccount } from '../../components/NoAccount';
 import { QueryGate } from '../../components/QueryGate';
+import type { DefaultsValues } from '../../../../shared/domain/defaults-edits';
 import { useDefaults } from '../../queries/defaults';
 import { useLeaveGuard } from '../../stores/ui';
 import { ActivityLog } from '../../components/ActivityLog';
@@ -26,10 +27,6 @@ export function DefaultsScreen({ account }: { account: Account | null }) {
   useEffect(() => {
     if (account) forAccount(account.id);
   }, [account, forAccount]);
-  // Leaving with unsaved edits asks first; once the user agrees, the edits are dropped with the screen.
-  const unsaved = useDefaultsUi((state) => (account && state.account === account.id ? unsavedSentence(state, account.realmName) : null));
-  const unsavedEdits = useDefaultsUi(unsavedCount);
-  useLeaveGuard(unsaved, unsavedEdits);
   useEffect(() => () => useDefaultsUi.getState().discard(), []);
 
   return (
@@ -52,6 +49,12 @@ function DefaultsTabs() {
 function DefaultsPanel({ account }: { account: Account }) {
   const tab = useDefaultsUi((state) => state.tab);
   const defaults = useDefaults(account.id);
+  // Leaving with unsaved edits asks first (from any tab); once the user agrees, the edits are dropped
+  // with the screen. Edits the server has come to match are no change.
+  const server = defaults.data?.values as DefaultsValues | undefined;
+  const unsaved = useDefaultsUi((state) => unsavedSentence(state, account.realmName, server));
+  const unsavedEdits = useDefaultsUi((state) => unsavedCount(state, server));
+  useLeaveGuard(unsaved, unsavedEdits);
   return (
     <TabPanel prefix="defaults" selected={tab} className="defaults-panel">
       {tab === 'settings' && (

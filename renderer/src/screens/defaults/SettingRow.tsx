@@ -34,6 +34,9 @@ export function SettingRow({ entry, view, edit, conflict, ignored, invalid, onCh
   const words = (shown: UserSettingValue | undefined) => valueWords(entry, shown);
   const notes: { key: string; text: string; kind: string }[] = [];
   if (edit && !conflict && value !== server) notes.push({ key: 'edited', kind: 'edited', text: `Unsaved: was ${words(server)}` });
+  // The server came to the edit's value meanwhile (someone saved the same): said, so the edit does not
+  // just vanish from the count of unsaved changes.
+  else if (edit && value === server && edit.base !== server) notes.push({ key: 'matched', kind: 'edited', text: 'Saved meanwhile elsewhere: nothing to save' });
   if (differsFromUsual(entry.name, value)) notes.push({ key: 'usual', kind: 'usual', text: `Usual default: ${words(USUAL_USER_SETTING_DEFAULTS[entry.name])}` });
   if (ignored !== undefined) notes.push({ key: 'ignored', kind: 'warning', text: `Not saved: this server ignored it when you saved ${words(ignored)}, as it does not support this setting.` });
   else if (!reported) notes.push({ key: 'unsupported', kind: 'warning', text: unsupportedWords(entry, view.featureLevel) });

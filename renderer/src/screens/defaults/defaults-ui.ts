@@ -114,13 +114,17 @@ export function importState(info: ImportInfo | null, edits: Edits, server: Defau
  * What leaving the screen (or switching organization) would lose, as the shell's leave guard says it
  * (stores/ui.ts), or null when nothing would.
  */
-export function unsavedSentence(state: Pick<DefaultsUiState, 'edits' | 'invalid'>, realmName: string): string | null {
-  const count = unsavedCount(state);
+export function unsavedSentence(state: Pick<DefaultsUiState, 'edits' | 'invalid'>, realmName: string, server?: DefaultsValues): string | null {
+  const count = unsavedCount(state, server);
   if (count === 0) return null;
   return `You have ${count === 1 ? 'an unsaved change' : `${count} unsaved changes`} to the default settings of ${realmName}.`;
 }
 
-/** How many settings hold an unsaved edit (a valid one or not). */
-export function unsavedCount(state: Pick<DefaultsUiState, 'edits' | 'invalid'>): number {
-  return new Set([...Object.keys(state.edits), ...Object.keys(state.invalid)]).size;
+/**
+ * How many settings hold an unsaved edit (a valid one or not). With the server's values, an edit the
+ * server has come to match meanwhile is no change, as the save bar counts it.
+ */
+export function unsavedCount(state: Pick<DefaultsUiState, 'edits' | 'invalid'>, server?: DefaultsValues): number {
+  const edited = Object.entries(state.edits).flatMap(([name, edit]) => (server && edit?.value === server[name as UserSettingName] ? [] : [name]));
+  return new Set([...edited, ...Object.keys(state.invalid)]).size;
 }
