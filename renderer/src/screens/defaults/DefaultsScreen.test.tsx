@@ -200,6 +200,8 @@ test('Reset all says what it did and takes the focus there (its button disables 
   const note = screen.getByText(/back at the usual default in the form/);
   expect(note.textContent).toBe('1 setting is back at the usual default in the form. That is what Sandbox Realm has saved: there is nothing to save.');
   expect(document.activeElement).toBe(note);
+  // The disabled button's label says why it is disabled.
+  expect(screen.getByRole('button', { name: 'All at usual defaults' })).toHaveProperty('disabled', true);
   expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull();
   // The next edit ends what the note says.
   fireEvent.change(screen.getByRole('combobox', { name: 'Color scheme' }), { target: { value: '3' } });

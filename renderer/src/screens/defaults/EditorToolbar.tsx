@@ -59,8 +59,9 @@ export function EditorToolbar({ view, query, search, resettable, onQuery, onImpo
           Copy to other realms…
         </button>
         {view.canEdit && (
-          <button type="button" className="button" disabled={resettable === 0} onClick={onResetAll} title={resettable === 0 ? 'Every setting has its usual default.' : undefined}>
-            Reset all to usual defaults
+          // With nothing to reset, the disabled button's label says why (a tooltip would hide it).
+          <button type="button" className="button" disabled={resettable === 0} onClick={onResetAll}>
+            {resettable === 0 ? 'All at usual defaults' : 'Reset all to usual defaults'}
           </button>
         )}
       </div>
