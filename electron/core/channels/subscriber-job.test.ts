@@ -94,6 +94,10 @@ test('adds users in batches, keyed by user ID: added, already subscribed, a deac
   expect(outcomes(removal, leadership)).toMatchObject({ [mark]: 'removed', [gina]: 'removed', [derek]: 'refused' });
   expect(outcomes(await finished(service, await service.start(olivia.accountId, 'remove', [leadership], [mark])), leadership)).toEqual({ [mark]: 'notSubscribed' });
   expect((await members(leadership)).has(mark)).toBe(false);
+  // The log says how many, in words: the first job's size, then the last one's (one user, one channel).
+  const started = olivia.activity.list(olivia.accountId, 50).filter((entry) => entry.action.startsWith('Started'));
+  expect(started.at(-1)?.details).toMatch(/^4 users, 2 channels \(job of /);
+  expect(started[0]?.details).toMatch(/^1 user, 1 channel \(job of /);
   await adam.call(unsubscribe, { subscriptions: ['leadership'], principals: [mona] });
 });
 

@@ -16,6 +16,7 @@
 // restart looks up that last request's fate but sends nothing more.
 import { getSubscribers, subscribe, unsubscribe } from '../../../shared/api';
 import { toCsv } from '../../../shared/domain/csv';
+import { plural } from '../../../shared/domain/plural';
 import { BULK_SUBSCRIBER_OUTCOME_WORDS, type BulkAction, type BulkSubscriberResult, type Push, type SubscriberHazard, type SubscriberJob } from '../../../shared/ipc';
 import { errorMessage } from '../../../shared/node/error-message';
 import type { AccountService } from '../accounts/accounts';
@@ -125,7 +126,7 @@ export class SubscriberJobs {
       actor: record.actor,
       action: action === 'add' ? 'Started adding subscribers' : 'Started removing subscribers',
       target: record.channels.map((channel) => channelLabel(channel.name)).join(', '),
-      details: `${users.length} users, ${channels.length} channels (job of ${formatWhen(record.startedAt)})`,
+      details: `${plural(users.length, 'user', 'users')}, ${plural(channels.length, 'channel', 'channels')} (job of ${formatWhen(record.startedAt)})`,
       kind: 'subscribers',
       userIds: record.users.map((user) => user.userId),
       channelIds: record.channels.map((channel) => channel.channelId),
