@@ -10,6 +10,7 @@
 import type { UserSettingName, UserSettingValue } from '../../../shared/api';
 import { inDisplayOrder, type DefaultsValues } from '../../../shared/domain/defaults-edits';
 import { changeWords, settingList } from '../../../shared/domain/defaults-words';
+import { plural } from '../../../shared/domain/plural';
 import { catalogueEntry } from '../../../shared/domain/user-settings-defaults';
 import type { CopyOutcome, DefaultsCopy, Push } from '../../../shared/ipc';
 import type { AccountService } from '../accounts/accounts';
@@ -152,7 +153,7 @@ export class DefaultsCopies {
       action: 'Copied default settings',
       kind: 'defaults',
       target: `${result.realmName}, from ${copy.sourceRealm}`,
-      details: details.length ? details.join('; ') : `${Object.keys(copy.values).length} settings`,
+      details: details.length ? details.join('; ') : plural(Object.keys(copy.values).length, 'setting', 'settings'),
       result: outcome,
       error,
     });

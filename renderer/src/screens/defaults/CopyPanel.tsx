@@ -3,6 +3,7 @@
 // "Retry failed".
 import { useEffect, useId, useRef } from 'react';
 import { settingList } from '../../../../shared/domain/defaults-words';
+import { plural } from '../../../../shared/domain/plural';
 import type { Account, CopyOutcome, DefaultsCopy } from '../../../../shared/ipc';
 import { useQueryClient } from '@tanstack/react-query';
 import { ProblemText } from '../../components/Field';
@@ -43,7 +44,7 @@ export function CopyPanel({ account, copyId, onClose, onRetried }: { account: st
   return (
     <section ref={panel} className="panel job-panel copy-panel" aria-labelledby={`${id}-title`} data-status={data.status}>
       <div className="job-head">
-        <h2 id={`${id}-title`}>{done ? `Copy from ${data.sourceRealm}: done` : `Copying ${Object.keys(data.values).length} settings from ${data.sourceRealm}`}</h2>
+        <h2 id={`${id}-title`}>{done ? `Copy from ${data.sourceRealm}: done` : `Copying ${plural(Object.keys(data.values).length, 'setting', 'settings')} from ${data.sourceRealm}`}</h2>
         <div className="job-actions">
           {done && failed > 0 && (
             <button type="button" className="button button-small button-primary" disabled={retry.isPending} onClick={() => retry.mutate({ kind: 'retryFailed', copyId })}>
