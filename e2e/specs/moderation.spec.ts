@@ -163,6 +163,8 @@ test('with Status "New" and every report reviewed, the empty list says so and of
   await page.getByRole('button', { name: 'Mark all shown as reviewed (3)' }).click();
 
   await expect(page.getByText('No new reports: all 3 reports are reviewed.')).toBeVisible();
+  // Its button is gone: the focus is on what it did, not lost to the page.
+  await expect(page.getByRole('status').filter({ hasText: 'Marked 3 reports reviewed.' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(1);
   // Reviewing marked the reports' topics read on the server.
   await expect.poll(() => unreadReports(olivia)).toBe(0);

@@ -27,7 +27,7 @@ import { useSaveDefaults } from '../../queries/defaults';
 import { CopyDialog } from './CopyDialog';
 import { CopyPanel } from './CopyPanel';
 import { exportDefaults } from './defaults-file-io';
-import { ResetNote } from './ResetNote';
+import { FocusedStatus } from '../../components/FocusedStatus';
 import { importState, useDefaultsUi } from './defaults-ui';
 import { EditorNotices, type ImportProblems } from './EditorNotices';
 import { EditorToolbar } from './EditorToolbar';
@@ -131,7 +131,7 @@ export function DefaultsEditor({ view }: { view: DefaultsView }) {
         onResetAll={() => resetToUsual(usualValuesFor(effective, 'all'), 'all', `${plural(resettable, 'setting is', 'settings are')} back`)}
       />
       <ExportNote text={exported} />
-      {note?.scope === 'all' && <ResetNote words={note.words} />}
+      {note?.scope === 'all' && <FocusedStatus className="muted export-note reset-note" news={note.words}>{note.words}</FocusedStatus>}
       {ui.copyId && <CopyPanel account={view.account} copyId={ui.copyId} onClose={() => ui.showCopy(null)} onRetried={(copy) => ui.showCopy(copy.id)} />}
       <SettingsForm
         view={view}

@@ -8,7 +8,7 @@ import { listWords } from '../../../../shared/domain/list-words';
 import type { SettingGroup, SettingGroupInfo } from '../../../../shared/domain/user-settings-defaults';
 import type { DefaultsView } from '../../../../shared/ipc';
 import { useDefaultsUi } from './defaults-ui';
-import { ResetNote } from './ResetNote';
+import { FocusedStatus } from '../../components/FocusedStatus';
 import type { SearchResult } from './setting-search';
 import { SettingRow } from './SettingRow';
 
@@ -54,7 +54,7 @@ export function SettingsForm({ view, effective, search, resetNote, onResetSectio
         return (
           <section key={group.id} className="panel settings-section" aria-labelledby={`defaults-group-${group.id}`}>
             <SectionHead group={group} view={view} resettable={Object.keys(usual).length} partial={partial} onReset={() => onResetSection(group, usual, partial)} />
-            {resetNote?.scope === group.id && <ResetNote words={resetNote.words} />}
+            {resetNote?.scope === group.id && <FocusedStatus className="muted export-note reset-note" news={resetNote.words}>{resetNote.words}</FocusedStatus>}
             <div className="settings-rows">
               {entries.map((entry) => {
                 const name: UserSettingName = entry.name;

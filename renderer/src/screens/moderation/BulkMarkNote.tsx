@@ -1,6 +1,6 @@
 // What "Mark all shown as reviewed" did, said where its button was (the button goes once nothing shown
 // is new, so the focus comes here), with an Undo that marks the same reports new again.
-import { useEffect, useRef } from 'react';
+import { FocusedStatus } from '../../components/FocusedStatus';
 import { plural } from '../../../../shared/domain/plural';
 
 export interface BulkMark {
@@ -10,11 +10,9 @@ export interface BulkMark {
 }
 
 export function BulkMarkNote({ mark, busy, onUndo, onDismiss }: { mark: BulkMark; busy: boolean; onUndo(): void; onDismiss(): void }) {
-  const note = useRef<HTMLParagraphElement>(null);
-  useEffect(() => note.current?.focus(), [mark]);
   const count = plural(mark.reportIds.length, 'report', 'reports');
   return (
-    <p ref={note} className="bulk-mark-note" role="status" tabIndex={-1}>
+    <FocusedStatus className="bulk-mark-note" news={mark}>
       {mark.undone ? `Marked ${count} new again.` : `Marked ${count} reviewed.`}{' '}
       {!mark.undone && (
         <button type="button" className="link-button" onClick={onUndo} disabled={busy}>
@@ -24,6 +22,6 @@ export function BulkMarkNote({ mark, busy, onUndo, onDismiss }: { mark: BulkMark
       <button type="button" className="link-button" onClick={onDismiss}>
         Dismiss
       </button>
-    </p>
+    </FocusedStatus>
   );
 }
