@@ -154,6 +154,29 @@ test.describe('demoting yourself, signed in as Adam Admin', () => {
     }
   });
 
+  test('with another owner, both made administrators: the review follows the sending order (his own last), so Olivia is named as losing rights and he is refused', async ({ page, sandbox, target }) => {
+    test.skip(target !== 'browser', 'Adam’s console runs in browser mode');
+    const server = await signInDirectly(sandbox.directUrl, 'olivia@sandbox.test');
+    await server.request('PATCH', `/users/${await server.userId('adam@sandbox.test')}`, { role: 100 });
+    const adam = await openConsoleAs(page, sandbox.url, 'adam@sandbox.test');
+    try {
+      await openUsers(page);
+      // His own row comes first in the table; his change is sent last.
+      const dialog = await bulkDialog(page, ['Adam Admin', 'Olivia Owner']);
+      await dialog.getByRole('radio', { name: 'Administrator', exact: true }).check();
+      await expect(dialog.getByRole('region', { name: /^Will lose rights/ }).getByRole('listitem')).toHaveText(['Olivia Owner: Owner → Administrator']);
+      await expect(dialog.getByRole('region', { name: /^Cannot change/ })).toContainText('Adam Admin is the only owner of this organization');
+      // His own rights are not taken, so there is nothing of his to confirm.
+      await expect(dialog.getByRole('checkbox', { name: /I will no longer be an owner/ })).toHaveCount(0);
+      await dialog.getByRole('button', { name: 'Change 1 role' }).click();
+      await expect(page.getByRole('region', { name: /^Bulk change to administrator/ })).toContainText('1 changed', { timeout: 20_000 });
+      expect(await roleOnServer(server, 'olivia@sandbox.test')).toBe(200);
+      expect(await roleOnServer(server, 'adam@sandbox.test')).toBe(100);
+    } finally {
+      await adam.close();
+    }
+  });
+
   test('a single change: the same confirmation, in his own panel', async ({ page, sandbox, target }) => {
     test.skip(target !== 'browser', 'Adam’s console runs in browser mode');
     const adam = await openConsoleAs(page, sandbox.url, 'adam@sandbox.test');

@@ -83,21 +83,30 @@ const twoAdmins = [...realm, person(8, 'Ada Second', 200)];
 
 describe('planning a change of several users', () => {
   test('sorts them into changes, unchanged and refused with the reason', () => {
-    const plan = planRoleChange(100, [olivia, adam, mona, gina], 300, countHumanOwners(realm));
+    const plan = planRoleChange(100, [olivia, adam, mona, gina], 300, countHumanOwners(realm), olivia.user_id);
     expect(plan.changes).toEqual([adam, gina]);
     expect(plan.unchanged).toEqual([mona]);
     expect(plan.refused.map((refusal) => [refusal.user.full_name, refusal.reason])).toEqual([
       ['Olivia Owner', 'Olivia Owner is the only owner of this organization and cannot lose the owner role. Make someone else an owner first.'],
     ]);
-    expect(planRoleChange(100, [gina], 200, 1).refused[0]?.reason).toContain('Make them a member first');
+    expect(planRoleChange(100, [gina], 200, 1, olivia.user_id).refused[0]?.reason).toContain('Make them a member first');
   });
 
   test('owners count down as the plan goes: the last human owner is refused, a bot owner is not counted', () => {
     const second = person(8, 'Oscar Owner', 100);
     expect(countHumanOwners([...realm, second, person(9, 'Old Owner', 100, { is_active: false })])).toBe(2);
-    const plan = planRoleChange(100, [olivia, second, botOwner], 200, 2);
+    const plan = planRoleChange(100, [olivia, second, botOwner], 200, 2, null);
     expect(plan.changes).toEqual([olivia, botOwner]);
     expect(plan.refused.map((refusal) => refusal.user)).toEqual([second]);
+  });
+
+  test('the signed-in owner’s own change is planned last, as it is sent: the other owner is demoted and they are refused', () => {
+    const second = person(8, 'Oscar Owner', 100);
+    const plan = planRoleChange(100, [olivia, second], 200, 2, olivia.user_id);
+    expect(plan.changes).toEqual([second]);
+    expect(plan.refused.map((refusal) => [refusal.user.full_name, refusal.reason])).toEqual([
+      ['Olivia Owner', 'Olivia Owner is the only owner of this organization and cannot lose the owner role. Make someone else an owner first.'],
+    ]);
   });
 });
 

@@ -107,13 +107,15 @@ export interface RolePlan<T extends RoleHolder> {
 }
 
 /**
- * What giving `role` to each of `users` would do, user by user, in the order given. Owners losing the
+ * What giving `role` to each of `users` would do, user by user, in the order they are sent: as given,
+ * but the signed-in user's own change (`ownUserId`) last, as the console sends it. Owners losing the
  * role count down as the plan goes, so demoting every owner refuses the last one, as the server would.
  */
-export function planRoleChange<T extends RoleHolder>(actorRole: Role, users: readonly T[], role: Role, humanOwners: number): RolePlan<T> {
+export function planRoleChange<T extends RoleHolder>(actorRole: Role, users: readonly T[], role: Role, humanOwners: number, ownUserId: number | null): RolePlan<T> {
   const plan: RolePlan<T> = { changes: [], unchanged: [], refused: [] };
   let owners = humanOwners;
-  for (const user of users) {
+  const inSendingOrder = [...users.filter((user) => user.user_id !== ownUserId), ...users.filter((user) => user.user_id === ownUserId)];
+  for (const user of inSendingOrder) {
     if (user.role === role) {
       plan.unchanged.push(user);
       continue;

@@ -54,12 +54,13 @@ export class RoleBatches {
     const state = await stateToStart(this.sessions, account, subject);
     const ids = [...new Set(userIds)];
     const known = ids.flatMap((id) => state.users.get(id) ?? []);
-    const plan = planRoleChange<User>(state.ownRole, known, role, countHumanOwners(state.users.values()));
+    const plan = planRoleChange<User>(state.ownRole, known, role, countHumanOwners(state.users.values()), state.ownUserId);
     const refusal = unconfirmed(state, plan.changes, role, acknowledged, subject);
     if (refusal) throw refusal;
     const results: RoleChangeOutcome[] = pendingPerUser(state, ids);
     const batch: RoleBatch = { ...this.runner.fresh(account), role, results };
-    // The signed-in user's own change goes last, alone: demoting oneself first could make the rest fail.
+    // The signed-in user's own change goes last, alone: demoting oneself first could make the rest fail
+    // (and the plan above is worked out in this order).
     const own = results.filter((result) => result.userId === state.ownUserId);
     const others = results.filter((result) => result.userId !== state.ownUserId);
     return this.runner.launch(batch, acknowledged, [others, own], (result) => this.runOne(batch, acknowledged, result));

@@ -43,7 +43,7 @@ export function BulkRoleDialog({ account, actor, users, people, onClose, onStart
   // The roles as the dialog opened with them, to say who changed meanwhile.
   const [openedWith] = useState(() => new Map(users.map((user) => [user.user_id, user.role])));
   const humanOwners = useMemo(() => countHumanOwners(people), [people]);
-  const plan = useMemo(() => (role === null ? null : planRoleChange(actor.role, users, role, humanOwners)), [actor.role, users, role, humanOwners]);
+  const plan = useMemo(() => (role === null ? null : planRoleChange(actor.role, users, role, humanOwners, actor.userId)), [actor.role, users, role, humanOwners, actor.userId]);
   const review = useMemo(() => (plan && role !== null ? reviewRoleChange(people, plan.changes, role, actor.userId) : null), [plan, people, role, actor.userId]);
   // Making people owners or administrators is stated in a box to tick, as a single change and
   // invitations ask; the tick is for this role and these people, so another choice unticks it.
