@@ -60,3 +60,10 @@ export function keepKnown(selection: Selection, known: (id: number) => boolean):
   }
   return changed ? { ids, anchor: selection.anchor !== null && known(selection.anchor) ? selection.anchor : null } : selection;
 }
+
+/** How many selected rows the search and filters hide: a bulk action takes them too, so the list says so. */
+export function hiddenCount(selection: Selection, visible: readonly number[]): number {
+  let shown = 0;
+  if (selection.ids.size > 0) for (const id of visible) if (selection.ids.has(id)) shown += 1;
+  return selection.ids.size - shown;
+}

@@ -50,3 +50,16 @@ test('an archived channel filtered out of the list stays in the editor, which sa
   expect(within(editor).queryByText(/not shown by the list’s search and filters/)).toBeNull();
   expect(screen.getByRole('complementary', { name: '#old-projects' })).toBe(editor);
 });
+
+test('selected channels the filters hide are still counted, and the list says how many it does not show (a bulk action takes them too)', async () => {
+  renderWithQueries(<ChannelsWorkspace account={olivia} />);
+  await screen.findByRole('grid', { name: 'Channels' });
+  fireEvent.click(statusOption('All'));
+  await waitFor(() => expect(listed('old-projects')).not.toBeNull());
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
+  expect(screen.getByText('2 selected')).toBeTruthy();
+  expect(screen.queryByText(/not shown by the search and filters/)).toBeNull();
+  fireEvent.click(statusOption('Active'));
+  await waitFor(() => expect(listed('old-projects')).toBeNull());
+  expect(screen.getByText(/^2 selected/).textContent).toBe('2 selected (1 not shown by the search and filters)');
+});

@@ -8,7 +8,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { User } from '../../../../shared/api/users';
 import type { Account, ChannelContext, ChannelEntry } from '../../../../shared/ipc';
 import { QueryGate } from '../../components/QueryGate';
-import { EMPTY_SELECTION, keepKnown, selectAll } from '../../lists/selection';
+import { EMPTY_SELECTION, hiddenCount, keepKnown, selectAll } from '../../lists/selection';
 import { useChannelContext, useChannels } from '../../queries/channels';
 import { useRealmUsers } from '../../queries/realm';
 import { mark } from '../../lists/perf-marks';
@@ -82,6 +82,7 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
   const selection = useMemo(() => keepKnown(ui.selection, (id) => byId.has(id)), [ui.selection, byId]);
   const shownIds = useMemo(() => rows.map((entry) => entry.channel.stream_id), [rows]);
   const allShown = shownIds.length > 0 && shownIds.every((id) => selection.ids.has(id));
+  const hiddenSelected = useMemo(() => hiddenCount(selection, shownIds), [selection, shownIds]);
   // The open channel stays in the editor when the search or filters hide it (just archived under
   // "Active", or a filter changed while editing), as the Users screen keeps the user it shows: the
   // administrator was working on it, and closing would drop an unsaved edit and the outcome of what they
@@ -115,7 +116,10 @@ function Workspace({ account, entries, context, users }: WorkspaceProps) {
           </label>
           {selection.ids.size > 0 && (
             <>
-              <span className="selected-count">{count.format(selection.ids.size)} selected</span>
+              <span className="selected-count">
+                {count.format(selection.ids.size)} selected
+                {hiddenSelected > 0 && <span className="muted"> ({count.format(hiddenSelected)} not shown by the search and filters)</span>}
+              </span>
               <button type="button" className="button button-small" onClick={() => ui.setSelection(EMPTY_SELECTION)}>
                 Clear selection
               </button>

@@ -18,7 +18,7 @@ import { FilterBar } from './FilterBar';
 import { actorOf } from '../../user-changes/role-options';
 import { mark } from '../../lists/perf-marks';
 import { MARKS } from './user-marks';
-import { EMPTY_SELECTION, keepKnown, selectAll } from '../../lists/selection';
+import { EMPTY_SELECTION, hiddenCount, keepKnown, selectAll } from '../../lists/selection';
 import { lastSeenOf, LastSeenContext } from './last-seen';
 import { filterUsers, NO_FILTERS, sortUsers, warmSearch } from './user-index';
 import { UserDetail } from './UserDetail';
@@ -68,11 +68,7 @@ function Workspace({ account, users }: { account: Account; users: User[] }) {
   const actor = useMemo(() => actorOf(account, users), [account, users]);
   // A user removed from the realm drops out of the selection.
   const selection = useMemo(() => keepKnown(ui.selection, (id) => byId.has(id)), [ui.selection, byId]);
-  const hiddenSelected = useMemo(() => {
-    let shown = 0;
-    if (selection.ids.size > 0) for (const user of rows) if (selection.ids.has(user.user_id)) shown += 1;
-    return selection.ids.size - shown;
-  }, [rows, selection]);
+  const hiddenSelected = useMemo(() => hiddenCount(selection, rows.map((user) => user.user_id)), [rows, selection]);
   // Deactivate needs an active user in the selection, and Reactivate a deactivated one.
   const selectedStatus = useMemo(() => {
     let active = 0;
