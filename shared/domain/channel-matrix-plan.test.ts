@@ -257,6 +257,7 @@ describe('who gains and who loses access', () => {
     expect(accessChange(admin, entry(1, 'design', {}, { subscriberCount: 12 }), { column: 'privacy', old: 'public', value: 'private_protected' }).note).toBe(
       'Only its 12 subscribers keep access; the organization’s other members can no longer find, join or read it.',
     );
+    expect(privacyAccessNote('public', 'private_protected', 1)).toBe('Only its 1 subscriber keeps access; the organization’s other members can no longer find, join or read it.');
     expect(privacyAccessNote('private_protected', 'public', 3)).toBe('Every member gains access: they can find it, join it and read its whole history.');
     expect(privacyAccessNote('web_public', 'public', 3)).toBe('Visitors without an account lose access.');
     expect(privacyAccessNote('public', 'web_public', 3)).toBe('Anyone on the internet gains read access, without an account.');

@@ -252,7 +252,7 @@ export function privacyAccessNote(from: ChannelPrivacy, to: Privacy, subscribers
   const notes: string[] = [];
   if (from === 'web_public' && to !== 'web_public') notes.push('Visitors without an account lose access.');
   if (isPrivate(to) && !isPrivate(from)) {
-    notes.push(`Only its ${count(subscribers, 'subscriber', 'subscribers')} keep access; the organization’s other members can no longer find, join or read it.`);
+    notes.push(`Only its ${count(subscribers, 'subscriber keeps', 'subscribers keep')} access; the organization’s other members can no longer find, join or read it.`);
   }
   if (!isPrivate(to) && isPrivate(from)) notes.push('Every member gains access: they can find it, join it and read its whole history.');
   if (to === 'web_public' && from !== 'web_public') notes.push('Anyone on the internet gains read access, without an account.');

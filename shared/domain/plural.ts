@@ -3,3 +3,6 @@
 const count = new Intl.NumberFormat();
 
 export const plural = (n: number, one: string, many: string): string => `${count.format(n)} ${n === 1 ? one : many}`;
+
+/** The number alone, grouped the same way ("2,048"). */
+export const grouped = (n: number): string => count.format(n);

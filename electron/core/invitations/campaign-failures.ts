@@ -8,6 +8,7 @@ import { ConsoleError } from '../errors';
 import type { CampaignRecord } from './campaign-record';
 import type { InvitationFailed } from './campaign-outcomes';
 import { errorMessage } from '../../../shared/node/error-message';
+import { grouped, plural } from '../../../shared/domain/plural';
 
 export type Failure =
   /** INVITATION_FAILED: per-address reasons, or a limit. */
@@ -94,12 +95,12 @@ export function describeStop(cause: StopCause, msg: string, record: CampaignReco
 export function describePause(reason: 'user' | 'daily_limit', record: CampaignRecord): string {
   const left = record.addresses.filter((address) => address.outcome === 'pending').length;
   // "1 of 4 addresses is", "70 of 120 addresses are": the verb agrees with the number still to send.
-  const of = `${left} of ${record.addresses.length} addresses ${left === 1 ? 'is' : 'are'}`;
+  const of = `${grouped(left)} of ${plural(record.addresses.length, 'address', 'addresses')} ${left === 1 ? 'is' : 'are'}`;
   if (reason === 'user') return `Paused. ${of} still to be sent; resume to send them.`;
   // The server says only that the limit is reached (https://zulip.com/api/send-invites,
   // daily_limit_reached), not what it is; upstream counts the organization's invitations of the last
   // 24 hours, and a server setting (not the organization's) sets the limit.
-  return `The organization has reached the server's daily invitation limit, which counts the invitations sent in the last 24 hours. ${of} still to be sent: resume once enough of those are 24 hours old, or ask whoever runs the server to raise the limit.`;
+  return `The organization has reached the server’s daily invitation limit, which counts the invitations sent in the last 24 hours. ${of} still to be sent: resume once enough of those are 24 hours old, or ask whoever runs the server to raise the limit.`;
 }
 
 function refusalAdvice(msg: string, code: string | undefined): string {

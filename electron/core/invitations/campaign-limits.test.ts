@@ -34,7 +34,7 @@ test('the daily limit pauses the campaign with the right counts; it resumes once
   expect(paused).toMatchObject({ status: 'paused', pauseReason: 'daily_limit', finishedAt: null });
   expect(paused.counts).toMatchObject({ invited: 50, pending: 70, not_attempted: 0 });
   expect(paused.detail).toBe(
-    "The organization has reached the server's daily invitation limit, which counts the invitations sent in the last 24 hours. 70 of 120 addresses are still to be sent: resume once enough of those are 24 hours old, or ask whoever runs the server to raise the limit.",
+    "The organization has reached the server’s daily invitation limit, which counts the invitations sent in the last 24 hours. 70 of 120 addresses are still to be sent: resume once enough of those are 24 hours old, or ask whoever runs the server to raise the limit.",
   );
   const adam = await clientFor(sandbox.url, 'adam@sandbox.test');
   const onServer = await invitationsPerAddress(adam);

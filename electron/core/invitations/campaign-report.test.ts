@@ -1,6 +1,7 @@
 // The campaign in words, as the activity log keeps it: what it was asked to do and what came of it.
 import { expect, test } from 'vitest';
 import type { CampaignRecord } from './campaign-record';
+import { describePause } from './campaign-failures';
 import { countsInWords, optionsInWords } from './campaign-report';
 import { campaignRecord, MEMBER_OPTIONS } from './testing/campaign-harness';
 
@@ -28,4 +29,10 @@ test('the result counts only the outcomes that happened', () => {
   const resent = [{ email: 'd@x.test', name: null }];
   const leftOut = [{ email: 'e@x.test', name: null, reason: 'member' as const }];
   expect(countsInWords(record({ addresses, resent, leftOut }))).toBe('2 invited, 1 deactivated, 1 pending invitation resent, 1 left out');
+});
+
+test('a pause says how many addresses are left with the numbers grouped, as the banner above it does', () => {
+  const addresses = Array.from({ length: 5_000 }, (_, index) => ({ email: `p${String(index)}@x.test`, name: null, outcome: index < 94 ? ('invited' as const) : ('pending' as const), reason: null }));
+  expect(describePause('user', record({ addresses }))).toBe('Paused. 4,906 of 5,000 addresses are still to be sent; resume to send them.');
+  expect(describePause('daily_limit', record({ addresses }))).toContain('The organization has reached the server’s daily invitation limit');
 });

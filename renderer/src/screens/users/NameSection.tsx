@@ -74,7 +74,9 @@ export function NameSection({ account, actor, user }: NameSectionProps) {
       </form>
       {!mayRename && (
         <p id={`${id}-why`} className="role-reason">
-          Only organization administrators and owners can change other users’ names.
+          {user.user_id === actor.userId
+            ? 'Only organization administrators and owners can rename users here; change your own name in your personal settings.'
+            : 'Only organization administrators and owners can change other users’ names.'}
         </p>
       )}
       {draft.theirs !== null && <ChangedMeanwhile theirs={draft.theirs} mine={name} what="edit" onKeep={draft.keepMine} onTake={draft.takeTheirs} />}

@@ -173,6 +173,8 @@ describe('changing a role', () => {
     // A member may change no roles; what was done stays said.
     expect((await within(self).findByRole('status')).textContent).toBe('Adam Admin is now a member.');
     expect(within(self).getByText('Only organization administrators and owners can change roles.')).toBeTruthy();
+    // His own name is his to change, elsewhere: the panel does not call it another user's.
+    expect(within(self).getByText('Only organization administrators and owners can rename users here; change your own name in your personal settings.')).toBeTruthy();
   });
 
   test('leaving nobody to administer the organization is confirmed in words', async () => {

@@ -144,7 +144,7 @@ function Controls({ account, campaign }: { account: string; campaign: CampaignSu
         open={confirmCancel}
         title="Cancel this campaign?"
         confirmLabel="Cancel campaign"
-        cancelLabel="Keep sending"
+        cancelLabel={campaign.status === 'running' ? 'Keep sending' : 'Keep the campaign'}
         danger
         onConfirm={() => {
           setConfirmCancel(false);

@@ -200,6 +200,12 @@ describe('a campaign paused by the user', () => {
     openCampaign(campaign([address(first!, 'invited'), ...rest.map((email) => address(email))], { status: 'paused', pauseReason: 'user', detail }));
     const note = (await screen.findByText('Paused. 3 addresses are left.')).closest('.inv-campaign-note');
     expect(note?.textContent).toBe('Paused. 3 addresses are left.Resume to send the rest. The campaign stays paused across a restart of the console.');
+    // Nothing is being sent: the way out of cancelling does not promise to keep sending.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel campaign…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this campaign?' });
+    expect(within(dialog).queryByRole('button', { name: 'Keep sending' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the campaign' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
 
