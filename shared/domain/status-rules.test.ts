@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Role } from '../api/common';
 import type { RoleHolder } from './role-rules';
-import { botsGoingWith, checkStatusChange, planStatusChange, reviewDeactivation } from './status-rules';
+import { botsGoingWith, botsStayingDeactivated, checkStatusChange, planStatusChange, reviewDeactivation } from './status-rules';
 
 const person = (user_id: number, role: Role, extra: Partial<RoleHolder> = {}): RoleHolder => ({
   user_id,
@@ -82,5 +82,11 @@ describe('what a deactivation leaves', () => {
     ];
     const selectedBot = everyone[4] as RoleHolder;
     expect(botsGoingWith(everyone, [owner3, selectedBot]).map((bot) => bot.user_id)).toEqual([10]);
+  });
+
+  test('reactivating restores the user alone: their deactivated bots stay so, named; active ones are not listed', () => {
+    const owner3 = { ...person(3, 400, { is_active: false }), bot_owner_id: null };
+    const everyone = [owner3, { ...person(10, 400, { is_bot: true, is_active: false }), bot_owner_id: 3 }, { ...person(11, 400, { is_bot: true }), bot_owner_id: 3 }];
+    expect(botsStayingDeactivated(everyone, [owner3]).map((bot) => bot.user_id)).toEqual([10]);
   });
 });

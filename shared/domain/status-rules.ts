@@ -29,9 +29,21 @@ export function reviewDeactivation<T extends RoleHolder>(everyone: Iterable<Role
  * user's bots with them), named before: those of `owners`, less the bots among `owners` themselves.
  */
 export function botsGoingWith<T extends RoleHolder & Pick<User, 'bot_owner_id'>>(everyone: Iterable<T>, owners: readonly RoleHolder[]): T[] {
+  return ownedBots(everyone, owners, true);
+}
+
+/**
+ * The deactivated bots of users being reactivated: reactivating a user restores that user alone
+ * (upstream do_reactivate_user), so their bots stay deactivated, and are named before.
+ */
+export function botsStayingDeactivated<T extends RoleHolder & Pick<User, 'bot_owner_id'>>(everyone: Iterable<T>, owners: readonly RoleHolder[]): T[] {
+  return ownedBots(everyone, owners, false);
+}
+
+function ownedBots<T extends RoleHolder & Pick<User, 'bot_owner_id'>>(everyone: Iterable<T>, owners: readonly RoleHolder[], active: boolean): T[] {
   const ids = new Set(owners.map((owner) => owner.user_id));
   const bots: T[] = [];
-  for (const user of everyone) if (user.is_bot && user.is_active && user.bot_owner_id != null && ids.has(user.bot_owner_id) && !ids.has(user.user_id)) bots.push(user);
+  for (const user of everyone) if (user.is_bot && user.is_active === active && user.bot_owner_id != null && ids.has(user.bot_owner_id) && !ids.has(user.user_id)) bots.push(user);
   return bots;
 }
 

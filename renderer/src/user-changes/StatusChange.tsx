@@ -5,14 +5,14 @@
 // opposite in its place.
 import { useId, useMemo, useState } from 'react';
 import type { User } from '../../../shared/api/users';
-import { countHumanOwners, roleWithArticle } from '../../../shared/domain/role-rules';
-import { botsGoingWith, reviewDeactivation } from '../../../shared/domain/status-rules';
+import { countHumanOwners } from '../../../shared/domain/role-rules';
+import { botsGoingWith, botsStayingDeactivated, reviewDeactivation } from '../../../shared/domain/status-rules';
 import type { Account } from '../../../shared/ipc';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ProblemText } from '../components/Field';
 import { wordedByCore } from '../errors/words';
 import { useUserChange } from '../queries/users';
-import { changeDone, deactivationWords } from './change-words';
+import { changeDone, deactivationWords, reactivationWords } from './change-words';
 import { HazardConfirmation, hazardKey } from './HazardConfirmation';
 import { statusVerdict, type Actor } from './role-options';
 import './user-changes.css';
@@ -36,8 +36,8 @@ export function StatusChange({ account, actor, user, people, headingLevel = 3 }:
   const [note, setNote] = useState<{ words: string; until: Kind } | null>(null);
   const change = useUserChange();
   const humanOwners = useMemo(() => countHumanOwners(people), [people]);
-  // The server deactivates a user's active bots with them: named before.
-  const ownedBots = useMemo(() => botsGoingWith(people, [user]).map((bot) => bot.full_name), [people, user]);
+  // The server deactivates a user's active bots with them, and reactivates the user alone: named before.
+  const ownedBots = useMemo(() => (user.is_active ? botsGoingWith(people, [user]) : botsStayingDeactivated(people, [user])).map((bot) => bot.full_name), [people, user]);
   // Deactivating the last administrator is confirmed in words, as demoting them is.
   const review = useMemo(() => (user.is_active ? reviewDeactivation(people, [user], actor.userId) : null), [people, user, actor.userId]);
   const hazards = hazardKey(review);
@@ -115,9 +115,7 @@ export function StatusChange({ account, actor, user, people, headingLevel = 3 }:
             {review && <HazardConfirmation review={review} realmName={account.realmName} confirmed={hazards === '' || consent === hazards} onConfirm={(ticked) => setConsent(ticked ? hazards : null)} />}
           </>
         ) : (
-          <p>
-            {user.full_name} ({user.delivery_email ?? user.email}) will be able to sign in again, as {roleWithArticle(user.role)}.
-          </p>
+          <p>{reactivationWords(user, ownedBots)}</p>
         )}
       </ConfirmDialog>
     </section>

@@ -61,6 +61,13 @@ export function grantStatement(names: readonly string[], role: Role, realmName: 
  * What deactivating `user` does, said before it is done (their panel, an undo that deactivates them):
  * `bots` are the bots deactivated with them (status-rules.ts' botsGoingWith).
  */
+/** What reactivating a user does, and the bots of theirs it leaves deactivated. */
+export function reactivationWords(user: Pick<User, 'full_name' | 'email' | 'delivery_email' | 'role'>, bots: readonly string[]): string {
+  const words = `${user.full_name} (${user.delivery_email ?? user.email}) will be able to sign in again, as ${roleWithArticle(user.role)}.`;
+  if (bots.length === 0) return words;
+  return `${words} ${bots.length === 1 ? 'The bot they own' : 'The bots they own'}, ${listWords(bots)}, ${bots.length === 1 ? 'stays' : 'stay'} deactivated: reactivate ${bots.length === 1 ? 'it' : 'them'} on ${bots.length === 1 ? 'its' : 'their'} own if still needed.`;
+}
+
 export function deactivationWords(user: Pick<User, 'full_name' | 'email' | 'delivery_email'>, bots: readonly string[]): string {
   const words = `${user.full_name} (${user.delivery_email ?? user.email}) will be signed out everywhere and will not be able to sign in. Their messages and channels stay. You can reactivate them later.`;
   return bots.length === 0 ? words : `${words} The ${bots.length === 1 ? 'bot' : 'bots'} they own, ${listWords(bots)}, will be deactivated with them.`;

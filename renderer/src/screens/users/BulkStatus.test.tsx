@@ -82,3 +82,25 @@ test('made a moderator while the screen is open, the bulk changes are off and sa
   await waitFor(() => expect((screen.getByRole('button', { name: 'Change role of 1…' }) as HTMLButtonElement).disabled).toBe(true));
   for (const name of ['Change role of 1…', 'Deactivate 1…', 'Reactivate 1…']) expect(description(screen.getByRole('button', { name }))).toBe(why);
 });
+
+test('reactivating an owner of deactivated bots says the bots stay deactivated (the server reactivates the user alone), in bulk and in the panel', async () => {
+  const people = demoPeople().map((person) => (person.full_name === 'Echo Bot' ? { ...person, bot_owner_id: 6, is_active: false } : person));
+  openUsersScreen({ people });
+  await tableLoaded();
+  fireEvent.click(row('Derek Departed'));
+  fireEvent.click(row('Mark Member'), { ctrlKey: true });
+  fireEvent.click(screen.getByRole('button', { name: 'Reactivate 2…' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Reactivate 2 selected users' });
+  expect(within(dialog).getByText(/^1 user will be reactivated/).textContent).toBe('1 user will be reactivated; 1 bot of theirs stays deactivated.');
+  const staying = within(dialog).getByRole('region', { name: /^Their bots, which stay deactivated/ });
+  expect(staying.textContent).toContain('Echo Bot');
+  expect(staying.textContent).toContain('Owned by Derek Departed.');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+  fireEvent.click(row('Derek Departed'));
+  fireEvent.keyDown(row('Derek Departed'), { key: 'Enter' });
+  const panel = await screen.findByRole('complementary', { name: 'Derek Departed' });
+  fireEvent.click(within(panel).getByRole('button', { name: 'Reactivate Derek Departed…' }));
+  const confirm = await screen.findByRole('dialog', { name: /^Reactivate Derek Departed/ });
+  expect(confirm.textContent).toContain('The bot they own, Echo Bot, stays deactivated: reactivate it on its own if still needed.');
+});

@@ -7,7 +7,7 @@
 // unchanged included.
 import { useMemo, useState } from 'react';
 import type { User } from '../../../../shared/api/users';
-import { botsGoingWith, DEACTIVATION_RULES, planStatusChange, reviewDeactivation } from '../../../../shared/domain/status-rules';
+import { botsGoingWith, botsStayingDeactivated, DEACTIVATION_RULES, planStatusChange, reviewDeactivation } from '../../../../shared/domain/status-rules';
 import type { Account } from '../../../../shared/ipc';
 import { Dialog } from '../../components/Dialog';
 import { ProblemText } from '../../components/Field';
@@ -37,7 +37,8 @@ export function BulkStatusDialog({ account, actor, active, users, people, onClos
   const [openedWith] = useState(() => new Map(users.map((user) => [user.user_id, user.is_active])));
   const plan = useMemo(() => planStatusChange(actor, users, active, people), [actor, users, active, people]);
   const review = useMemo(() => (active ? null : reviewDeactivation(people, plan.changes, actor.userId)), [active, people, plan.changes, actor.userId]);
-  const goingWith = useMemo(() => (active ? [] : botsGoingWith(people, plan.changes)), [active, people, plan.changes]);
+  // Deactivating takes the owners' active bots with them; reactivating restores the owners alone.
+  const ownersBots = useMemo(() => (active ? botsStayingDeactivated : botsGoingWith)(people, plan.changes), [active, people, plan.changes]);
   const ownerName = useMemo(() => new Map(plan.changes.map((user) => [user.user_id, user.full_name])), [plan.changes]);
   const hazards = hazardKey(review);
   /** The hazards the box was ticked for: a new one (the plan changed live) unticks it. */
@@ -70,7 +71,7 @@ export function BulkStatusDialog({ account, actor, active, users, people, onClos
         <section className="notice bulk-rules" aria-label="Rules of deactivation">
           <p>
             <strong>The rules.</strong> A deactivated user can no longer sign in or be sent messages, and the bots they own are deactivated with them; their
-            messages stay. Reactivating them later restores the account.
+            messages stay. Reactivating them later restores the account, not their bots.
           </p>
           <ul>
             {DEACTIVATION_RULES.map((rule) => (
@@ -89,15 +90,15 @@ export function BulkStatusDialog({ account, actor, active, users, people, onClos
       <p className="bulk-summary">
         {changes === 0
           ? `Nobody would change: every selected user is already ${active ? 'active' : 'deactivated'} or cannot be.`
-          : `${plural(changes, 'user', 'users')} will be ${done}${goingWith.length > 0 ? `, and ${plural(goingWith.length, 'bot', 'bots')} with ${changes === 1 ? 'them' : 'their owners'}` : ''}.`}
+          : `${plural(changes, 'user', 'users')} will be ${done}${botsNote(active, ownersBots.length, changes)}.`}
       </p>
       {review && <HazardConfirmation review={review} realmName={account.realmName} confirmed={hazards === '' || consent === hazards} onConfirm={(ticked) => setConsent(ticked ? hazards : null)} />}
       <PlanGroup keyOf={userKey} title={`Will be ${done}`} items={plan.changes.map((user) => ({ user }))} tone={active ? 'change' : 'demotion'} line={userLine} />
       <PlanGroup
         keyOf={userKey}
-        title="Their bots, deactivated with them"
-        items={goingWith.map((user) => ({ user, reason: `Owned by ${ownerName.get(user.bot_owner_id ?? -1) ?? 'someone deactivated here'}.` }))}
-        tone="demotion"
+        title={active ? 'Their bots, which stay deactivated' : 'Their bots, deactivated with them'}
+        items={ownersBots.map((user) => ({ user, reason: `Owned by ${ownerName.get(user.bot_owner_id ?? -1) ?? `someone ${done} here`}.` }))}
+        tone={active ? 'same' : 'demotion'}
         line={userLine}
       />
       <PlanGroup keyOf={userKey}
@@ -115,4 +116,11 @@ export function BulkStatusDialog({ account, actor, active, users, people, onClos
       )}
     </Dialog>
   );
+}
+
+/** ", and 2 bots with their owners" when deactivating; ", and 1 bot of theirs stays deactivated" when reactivating. */
+function botsNote(active: boolean, bots: number, owners: number): string {
+  if (bots === 0) return '';
+  if (!active) return `, and ${plural(bots, 'bot', 'bots')} with ${owners === 1 ? 'them' : 'their owners'}`;
+  return `; ${plural(bots, 'bot', 'bots')} of theirs ${bots === 1 ? 'stays' : 'stay'} deactivated`;
 }
