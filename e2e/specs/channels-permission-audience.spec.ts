@@ -3,7 +3,7 @@
 // both figures and why; the matrix cell's title and the matrix review count the same way (shared/domain/channel-audience.ts), so
 // limiting posting to Administrators takes it from nobody who could post; the server has the new value.
 // "Join by themselves" gives nothing in a public channel (members always may), and in a private one the
-// review says what it opens to those who gain it.
+// review says what it opens to those who gain it. Those the organization lets do it anywhere neither gain nor lose it in one channel.
 import { groupId, openChannel, openChannels, openPermission, serverChannel } from '../support/channels-page';
 import { expect, test } from '../support/fixtures';
 import { signInDirectly } from '../support/realm-client';
@@ -75,4 +75,20 @@ test('“Join by themselves” for Members: a public channel gains nobody; a pri
   const members = await groupId(adam, 'role:members');
   expect((await serverChannel(adam, 'join-closed')).can_subscribe_group).toBe(members);
   expect((await serverChannel(adam, 'join-open')).can_subscribe_group).toBe(members);
+});
+
+test('“Delete any message” for Moderators in one channel gains only the moderator: the administrators may anyway, organization-wide', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  await openChannels(page);
+  const remove = await openPermission(await openChannel(page, 'general'), 'Delete any message');
+  await expect(remove).toContainText('The organization lets Administrators delete any message anywhere; they may here too.');
+  await remove.getByRole('combobox', { name: 'Add to “Delete any message”' }).fill('moderators');
+  await remove.getByRole('option', { name: /^Moderators/ }).click();
+  const review = remove.locator('.change-review');
+  await expect(review).toContainText('1 gain it, 0 lose it.');
+  await expect(review).toContainText('Mona Moderator');
+  await expect(review).not.toContainText('Adam Admin');
+  await expect(review).not.toContainText('Olivia Owner');
+  await remove.getByRole('button', { name: /^Save/ }).click();
+  await expect.poll(async () => (await serverChannel(adam, 'general')).can_delete_any_message_group).toBe(await groupId(adam, 'role:moderators'));
 });

@@ -36,6 +36,12 @@ export interface AudienceFacts {
   people: { get(id: number): PersonLike | undefined };
   /** The channel's subscribers; null while not known (then nobody is left out for want of a subscription). */
   subscribers: ReadonlySet<number> | null;
+  /**
+   * Those who may do it whatever the channel's value (organization-wide holders, administrators where the
+   * rule says so: channel-permissions.ts alwaysHolders). A change neither gives it to them nor takes it
+   * away, so they are never counted as gaining or losing it.
+   */
+  always?: ReadonlySet<number>;
 }
 
 export interface Audience {
@@ -112,10 +118,11 @@ export function audienceChange(setting: ChannelGroupSetting, channel: AudienceCh
   }
   const was = permissionAudience(setting, channel, before, facts);
   const will = permissionAudience(setting, channel, after, facts);
-  const gain = [...will.users].filter((id) => !was.users.has(id));
+  const always = facts.always ?? new Set<number>();
+  const gain = [...will.users].filter((id) => !was.users.has(id) && !always.has(id));
   return {
     gain,
-    lose: [...was.users].filter((id) => !will.users.has(id)),
+    lose: [...was.users].filter((id) => !will.users.has(id) && !always.has(id)),
     /** Why some named people are left out, when any are. */
     limit: will.limit ?? was.limit,
     /** What a private channel opens to those who gain, in words, or null. */

@@ -231,6 +231,15 @@ describe('who gains and who loses access', () => {
     expect(accessChange(admin, design, { column: 'can_send_message_group', old: 4, value: 20 })).toEqual({ gain: [13], lose: [10, 11], note: null, warning: null });
   });
 
+  test('those the organization lets do it anywhere neither gain nor lose it here', () => {
+    const design = entry(1, 'design');
+    // The organization lets administrators (10, 11) delete any message: Nobody → Moderators gives it to 12 alone.
+    expect(accessChange(admin, design, { column: 'can_delete_any_message_group', old: 1, value: 4 })).toMatchObject({ gain: [12], lose: [] });
+    expect(accessChange(admin, design, { column: 'can_delete_any_message_group', old: 4, value: 1 })).toMatchObject({ gain: [], lose: [12] });
+    // Everyone may resolve topics organization-wide: narrowing the channel's value takes it from nobody.
+    expect(accessChange(admin, design, { column: 'can_resolve_topics_group', old: 7, value: 2 })).toMatchObject({ gain: [], lose: [] });
+  });
+
   test('in a private channel only those who can use it gain or lose it, and the note says why', () => {
     const leadership = entry(9, 'leadership', { invite_only: true, history_public_to_subscribers: false });
     // Everyone (10, 11, 12, 13, 15) → engineers (12, 13), with only 10 and 12 subscribed: 10 alone loses it.

@@ -11,7 +11,7 @@ import type { GroupSettingValue, TopicsPolicy } from '../api/common';
 import type { Stream } from '../api/channels';
 import type { BatchColumn, ChannelHazard } from '../ipc/channels';
 import { audienceChange } from './channel-audience';
-import { isChannelGroupSetting } from './channel-permissions';
+import { alwaysHolders, isChannelGroupSetting, type ChannelGroupSetting } from './channel-permissions';
 import { isPrivate, type ChannelPrivacy, type Privacy } from './channel-privacy';
 import type { Retention } from './channel-retention';
 import {
@@ -236,7 +236,8 @@ export interface AccessChange {
 export function accessChange(facts: ChannelFacts, entry: MatrixEntry, change: Pick<CellChange, 'column' | 'old' | 'value'>, subscribers: ReadonlySet<number> | null = null): AccessChange {
   const { column, old, value } = change;
   if (isChannelGroupSetting(column)) {
-    const { gain, lose, limit, opening } = audienceChange(column, entry.channel, old as GroupSettingValue, value as GroupSettingValue, { index: facts.index, people: facts.people, subscribers });
+    const always = alwaysHoldersOf(facts, column);
+    const { gain, lose, limit, opening } = audienceChange(column, entry.channel, old as GroupSettingValue, value as GroupSettingValue, { index: facts.index, people: facts.people, subscribers, always });
     const note = limit && (gain.length + lose.length > 0 ? `Counting only those who can use it: ${limit}.` : `Nobody gains or loses it: ${limit}.`);
     return { gain: gain.sort(byNumber), lose: lose.sort(byNumber), note, warning: opening };
   }
@@ -245,6 +246,16 @@ export function accessChange(facts: ChannelFacts, entry: MatrixEntry, change: Pi
 }
 
 const byNumber = (a: number, b: number) => a - b;
+
+/** alwaysHolders once per column for the same facts: a review asks for it once per changed cell. */
+const alwaysCache = new WeakMap<ChannelFacts, Map<ChannelGroupSetting, Set<number>>>();
+function alwaysHoldersOf(facts: ChannelFacts, column: ChannelGroupSetting): Set<number> {
+  let byColumn = alwaysCache.get(facts);
+  if (!byColumn) alwaysCache.set(facts, (byColumn = new Map()));
+  let holders = byColumn.get(column);
+  if (!holders) byColumn.set(column, (holders = alwaysHolders(column, facts.policy, facts.index, facts.people)));
+  return holders;
+}
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 /** Who gains or loses access when a channel's privacy changes, in words. */

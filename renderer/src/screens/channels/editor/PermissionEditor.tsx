@@ -40,7 +40,7 @@ export function PermissionEditor({ account, entry, rules, locked, setting, live 
   const audience = useMemo(() => permissionAudience(setting, channel, draft.value, audienceFacts), [setting, channel, draft.value, audienceFacts]);
   const always = useMemo(() => alwaysHolders(setting, policy, index, people), [setting, policy, index, people]);
   const changed = !sameGroupSetting(draft.value, live);
-  const review = useMemo(() => (changed ? audienceChange(setting, channel, live, draft.value, audienceFacts) : null), [changed, setting, channel, live, draft.value, audienceFacts]);
+  const review = useMemo(() => (changed ? audienceChange(setting, channel, live, draft.value, { ...audienceFacts, always }) : null), [changed, setting, channel, live, draft.value, audienceFacts, always]);
   const contentAccess = hasContentAccess(actor, channel, entry.subscribed, index);
   const changeVerdict = checkSettingChange(setting, actor, policy, index, contentAccess);
   const valueVerdict = checkSettingValue(setting, draft.value, index);
