@@ -55,6 +55,23 @@ test('a name another folder has, whatever its case, is refused before anything i
   await expect.poll(() => olivia.state().folders.get(teams)?.name).toBe('Teams');
 });
 
+test('an archived folder whose name another folder took meanwhile is not unarchived: the other is named, to rename first', async () => {
+  const { folderId } = await changesFor(olivia).create(olivia.accountId, 'Initiatives', '');
+  await expect.poll(() => olivia.state().folders.get(folderId)?.name).toBe('Initiatives');
+  await changesFor(olivia).update(olivia.accountId, folderId, { archived: true });
+  await expect.poll(() => olivia.state().folders.get(folderId)?.is_archived).toBe(true);
+  const { folderId: newer } = await changesFor(olivia).create(olivia.accountId, 'initiatives', '');
+  await expect.poll(() => olivia.state().folders.get(newer)?.name).toBe('initiatives');
+  olivia.requests.length = 0;
+  const error = await refusal(changesFor(olivia).update(olivia.accountId, folderId, { archived: false }));
+  expect(error.message).toBe('Another folder is named “initiatives” now, and two unarchived folders cannot share a name. Rename that one first, then unarchive this one.');
+  expect(olivia.requests).toEqual([]);
+  await changesFor(olivia).update(olivia.accountId, newer, { name: 'Initiatives 2' });
+  await expect.poll(() => olivia.state().folders.get(newer)?.name).toBe('Initiatives 2');
+  await changesFor(olivia).update(olivia.accountId, folderId, { archived: false });
+  await expect.poll(() => olivia.state().folders.get(folderId)?.is_archived).toBe(false);
+});
+
 test('a folder that still holds channels is not archived: its channels are named', async () => {
   olivia.requests.length = 0;
   const error = await refusal(changesFor(olivia).update(olivia.accountId, teamsId(), { archived: true }));

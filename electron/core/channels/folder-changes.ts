@@ -68,6 +68,7 @@ export class FolderChanges {
       if (params.name !== undefined) checkName(state, params.name, folderId);
       if (params.description !== undefined) checkDescription(state, params.description);
       if (params.is_archived === true) checkEmpty(state, folder);
+      if (params.is_archived === false && params.name === undefined) checkUnarchivedName(state, folder);
       if (Object.keys(params).length === 1) return {};
       const client = this.options.accounts.client(account);
       return sendOrCheck(
@@ -181,6 +182,15 @@ function checkName(state: RealmState, name: string, except?: number): void {
   if (taken) throw new ConsoleError('FOLDER_REFUSED', `There is already a folder named “${taken.name}”: choose another name, or rename that one first.`);
   const max = state.limits.maxFolderNameLength;
   if (max !== null && charCount(name) > max) throw new ConsoleError('FOLDER_REFUSED', `The folder’s name is ${String(charCount(name))} characters long; this server allows ${String(max)}. Shorten it.`);
+}
+
+/** An archived folder keeps its name; unarchived, it may not share it with another unarchived folder. */
+function checkUnarchivedName(state: RealmState, folder: ChannelFolder): void {
+  const key = folder.name.toLowerCase();
+  const taken = [...state.folders.values()].find((other) => !other.is_archived && other.id !== folder.id && other.name.toLowerCase() === key);
+  if (taken) {
+    throw new ConsoleError('FOLDER_REFUSED', `Another folder is named “${taken.name}” now, and two unarchived folders cannot share a name. Rename that one first, then unarchive this one.`);
+  }
 }
 
 function checkDescription(state: RealmState, description: string): void {
