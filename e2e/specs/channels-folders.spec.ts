@@ -193,3 +193,17 @@ test('a moderator is told folders are for administrators, and the refusal is wor
     await mona.close();
   }
 });
+
+test('the screen’s activity log lists folder changes beside channel changes', async ({ consolePage: page, sandbox }) => {
+  const adam = await signInDirectly(sandbox.directUrl, 'adam@sandbox.test');
+  await openFolders(page);
+  await page.getByRole('button', { name: 'Create a folder…' }).click();
+  const form = page.getByRole('form', { name: 'New folder' });
+  await form.getByLabel('Folder name').fill('Projects');
+  await form.getByRole('button', { name: 'Create folder' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Folder “Projects” created.' })).toBeVisible();
+  expect((await serverFolders(adam)).some((folder) => folder.name === 'Projects')).toBe(true);
+  await page.getByRole('tab', { name: 'Activity log' }).click();
+  await expect(page.getByRole('combobox', { name: 'Channel', exact: true })).toHaveValue('');
+  await expect(page.getByRole('row').filter({ hasText: 'Created folder' }).filter({ hasText: 'Projects' })).toHaveCount(1);
+});

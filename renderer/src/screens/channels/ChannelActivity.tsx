@@ -1,5 +1,5 @@
-// The Channels screen's activity log: the changes to channels made from this console, every channel's
-// or one channel's (the log filtered by channel), newest first, in the shared log's frame (its title and
+// The Channels screen's activity log: the changes to channels and folders made from this console, every
+// channel's and folder's or one channel's (the log filtered by channel), newest first, in the shared log's frame (its title and
 // the whole log's CSV export).
 import { useMemo } from 'react';
 import type { Account } from '../../../../shared/ipc';
@@ -19,11 +19,11 @@ export function ChannelActivity({ account }: { account: Account }) {
   );
 
   return (
-    <ActivityLog account={account.id} realmName={account.realmName} intro={`Changes to channels made from this console to ${account.realmName}, kept on this computer. Newest first.`}>
+    <ActivityLog account={account.id} realmName={account.realmName} intro={`Changes to channels and folders made from this console to ${account.realmName}, kept on this computer. Newest first.`}>
       <div className="search-box channels-history-filter">
         <label htmlFor="channel-activity-channel">Channel</label>
         <select id="channel-activity-channel" value={channelId ?? ''} onChange={(event) => showHistory(event.target.value === '' ? null : Number(event.target.value))}>
-          <option value="">Every channel</option>
+          <option value="">Every channel and folder</option>
           {choices.map((channel) => (
             <option key={channel.stream_id} value={channel.stream_id}>
               #{channel.name}
@@ -38,8 +38,8 @@ export function ChannelActivity({ account }: { account: Account }) {
 
 function EveryChannel({ account }: { account: string }) {
   const log = useActivity(account);
-  const entries = useMemo(() => log.data?.filter((entry) => entry.channelId !== undefined), [log.data]);
-  return <ActivityEntries log={log} entries={entries} empty="Nothing yet. Changes to channels made from this console are listed here." />;
+  const entries = useMemo(() => log.data?.filter((entry) => entry.channelId !== undefined || entry.kind === 'folder'), [log.data]);
+  return <ActivityEntries log={log} entries={entries} empty="Nothing yet. Changes to channels and folders made from this console are listed here." />;
 }
 
 function OneChannel({ account, channelId }: { account: string; channelId: number }) {
