@@ -4,7 +4,7 @@
 import type { ChannelEntry } from '../../../../shared/ipc';
 import { gridColumns } from '../../lists/VirtualGrid';
 import type { SortKey } from './channel-index';
-import { countWords, createdDate, creatorName, folderCell, privacyLabel, retentionCell, retentionFull, topicsCell, topicsFull, trafficCell, type CellContext } from './channel-words';
+import { countWords, createdDate, creatorName, descriptionLine, folderCell, privacyLabel, retentionCell, retentionFull, topicsCell, topicsFull, trafficCell, type CellContext } from './channel-words';
 
 const helper = gridColumns<ChannelEntry>();
 
@@ -21,7 +21,7 @@ export function channelColumns(context: CellContext) {
             #{row.original.channel.name}
             {row.original.channel.is_archived && <span className="tag">Archived</span>}
           </span>
-          <span className="channel-description">{row.original.channel.description || 'No description'}</span>
+          <span className="channel-description">{descriptionLine(row.original)}</span>
         </>
       ),
     }),

@@ -7,6 +7,7 @@ import { PRIVACY_WORDS, privacyOf } from '../../../../shared/domain/channel-priv
 import { retentionWords } from '../../../../shared/domain/channel-retention';
 import { topicsPolicyLabel, topicsPolicyWords } from '../../../../shared/domain/channel-topics';
 import type { ChannelEntry } from '../../../../shared/ipc';
+import { sanitizeMessageHtml } from '../../components/safe-html';
 
 export const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const count = new Intl.NumberFormat();
@@ -67,3 +68,23 @@ export function creatorName(entry: ChannelEntry, context: CellContext): string |
 }
 
 export const countWords = (n: number) => count.format(n);
+
+// Rendered descriptions already turned into a line of text: a list shows each row many times.
+const descriptionLines = new Map<string, string>();
+
+/**
+ * The description as the editor shows it, on one line of plain text: the server's rendering (so
+ * "Launch **planning**" reads "Launch planning", as it does everywhere else) made inert by the same
+ * sanitizer as messages, its text alone kept. The Markdown itself while no rendering is known.
+ */
+export function descriptionLine(entry: ChannelEntry): string {
+  const { description, rendered_description: rendered } = entry.channel;
+  if (!description.trim()) return 'No description';
+  if (!rendered) return description;
+  let line = descriptionLines.get(rendered);
+  if (line === undefined) {
+    line = (sanitizeMessageHtml(rendered).textContent ?? '').replace(/\s+/g, ' ').trim() || description;
+    descriptionLines.set(rendered, line);
+  }
+  return line;
+}
