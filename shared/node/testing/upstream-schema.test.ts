@@ -45,6 +45,8 @@ const UPSTREAM_SLIPS: Record<string, string> = {
 
 const cases = [...replyCases(), ...eventCases()];
 
+// Skipped only when upstream's OpenAPI file is not on this machine (a clone with nothing beside it):
+// the file is upstream's, not the repository's; `skipReason`, printed above, says where it was looked for.
 describe.skipIf(!doc)("upstream's examples against their own schemas (feature level 247)", () => {
   test('the walk finds the file\'s examples', () => {
     // Floors a little under today's counts (178 reply and 71 event examples).
@@ -72,6 +74,8 @@ function example200<T>(apiPath: string): T {
   return structuredClone(body) as T;
 }
 
+// Skipped only when upstream's OpenAPI file is not on this machine (a clone with nothing beside it):
+// the file is upstream's, not the repository's; `skipReason`, printed above, says where it was looked for.
 describe.skipIf(!doc)('a reply that breaks the schema is refused', () => {
   const check = (body: unknown) => validator?.reply('GET', '/users/{user_id}', body);
 
