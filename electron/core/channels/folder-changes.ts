@@ -174,11 +174,19 @@ async function serverFolders(client: ApiClient): Promise<readonly ChannelFolder[
   return (await client.call(getChannelFolders, { include_archived: true })).value.channel_folders;
 }
 
+/**
+ * The unarchived folder, other than `except`, already called `name` (whatever its case): upstream
+ * check_channel_folder_name lets no two folders that are not archived share a name.
+ */
+function unarchivedNamed(state: RealmState, name: string, except?: number): ChannelFolder | undefined {
+  const key = name.toLowerCase();
+  return [...state.folders.values()].find((folder) => !folder.is_archived && folder.id !== except && folder.name.toLowerCase() === key);
+}
+
 /** `except` is the folder being renamed. */
 function checkName(state: RealmState, name: string, except?: number): void {
   if (name === '') throw new ConsoleError('FOLDER_REFUSED', 'A folder needs a name: type one.');
-  // upstream check_channel_folder_name: no two folders that are not archived share a name, whatever its case.
-  const taken = [...state.folders.values()].find((folder) => !folder.is_archived && folder.id !== except && folder.name.toLowerCase() === name.toLowerCase());
+  const taken = unarchivedNamed(state, name, except);
   if (taken) throw new ConsoleError('FOLDER_REFUSED', `There is already a folder named “${taken.name}”: choose another name, or rename that one first.`);
   const max = state.limits.maxFolderNameLength;
   if (max !== null && charCount(name) > max) throw new ConsoleError('FOLDER_REFUSED', `The folder’s name is ${String(charCount(name))} characters long; this server allows ${String(max)}. Shorten it.`);
@@ -186,8 +194,7 @@ function checkName(state: RealmState, name: string, except?: number): void {
 
 /** An archived folder keeps its name; unarchived, it may not share it with another unarchived folder. */
 function checkUnarchivedName(state: RealmState, folder: ChannelFolder): void {
-  const key = folder.name.toLowerCase();
-  const taken = [...state.folders.values()].find((other) => !other.is_archived && other.id !== folder.id && other.name.toLowerCase() === key);
+  const taken = unarchivedNamed(state, folder.name, folder.id);
   if (taken) {
     throw new ConsoleError('FOLDER_REFUSED', `Another folder is named “${taken.name}” now, and two unarchived folders cannot share a name. Rename that one first, then unarchive this one.`);
   }

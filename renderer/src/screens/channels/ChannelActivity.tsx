@@ -1,6 +1,6 @@
-// The Channels screen's activity log: the changes to channels and folders made from this console, every
-// channel's and folder's or one channel's (the log filtered by channel), newest first, in the shared log's frame (its title and
-// the whole log's CSV export).
+// The Channels screen's activity log: the changes to channels and folders made from this console, all of
+// them or one channel's (the log filtered by channel), newest first, in the shared log's frame (its title
+// and the whole log's CSV export).
 import { useMemo } from 'react';
 import type { Account } from '../../../../shared/ipc';
 import { useActivity } from '../../queries/activity';
